@@ -1,0 +1,32 @@
+// Bundles src/ into dist/ with esbuild: one small entry chunk, and a chunk per
+// lazily imported module (command groups, HTTP client, output, sandbox), so
+// that start-up pays only for what a command uses. Kept in bin/ because it is
+// the project's one build tool and needs no folder of its own.
+import { build } from 'esbuild';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/server.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: false,
+  minifySyntax: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  // jq-wasm loads its .wasm file relative to its own folder: leave it in node_modules.
+  external: ['jq-wasm'],
+  define: { __DOCPLAT_VERSION__: JSON.stringify(pkg.version) },
+  // Bundled CommonJS packages (undici, cli-table3, commander) call require().
+  banner: { js: "import { createRequire as __docplatRequire } from 'node:module'; const require = __docplatRequire(import.meta.url);" },
+  logLevel: 'warning',
+});

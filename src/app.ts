@@ -1,0 +1,26 @@
+// Glue between commander and the commands: a handler receives a Context built
+// from the parsed options, and never touches process globals.
+import type { Command } from 'commander';
+import { Context, type GlobalOptions, type IO } from './context.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Opts = Record<string, any>;
+export type Handler = (ctx: Context, args: string[] | any[], opts: Opts, cmd: Command) => Promise<void>;
+
+export class App {
+  context?: Context;
+
+  constructor(
+    readonly io: IO,
+    readonly signal: AbortSignal,
+  ) {}
+
+  /** Wraps a handler for `command.action(...)`. */
+  handler(fn: Handler): (...args: unknown[]) => Promise<void> {
+    return async (...args: unknown[]) => {
+      const cmd = args[args.length - 1] as Command;
+      const ctx = (this.context ??= new Context(this.io, cmd.optsWithGlobals() as GlobalOptions, this.signal));
+      await fn(ctx, cmd.processedArgs as string[], cmd.opts(), cmd);
+    };
+  }
+}

@@ -1,0 +1,379 @@
+// The one HTTP client of docplat: undici with a keep-alive agent shared by all
+// calls, bearer auth, JSON bodies, cursor pagination, retries and one error
+// type. It knows nothing of commands or output.
+import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { ApiError, UsageError } from '../errors.js';
+
+/**
+ * How safe it is to send a request again:
+ * - `safe`: repeating it has the same effect (GET, PUT, PATCH, DELETE, and
+ *   POSTs that are idempotent by effect: restore, transfer, move, ping, ...);
+ * - `create`: a POST that creates something; sent again only when the server
+ *   surely did not process it (429, or the connection failed before sending).
+ */
+export type Idempotency = 'safe' | 'create';
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined | null | string[]>;
+  body?: unknown;
+  idempotency?: Idempotency;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  data: T;
+}
+
+export interface Page<T = unknown> {
+  items: T[];
+  count?: number;
+  next?: { page: string };
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  token?: string;
+  userAgent: string;
+  /** Per-request time limit (connect, headers and body), in ms. */
+  timeoutMs?: number;
+  retries?: number;
+  /** Upper bound of one wait between tries, in ms. */
+  maxWaitMs?: number;
+  insecureHttp?: boolean;
+  debug?: (line: string) => void;
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+  /** Sleep used between retries; tests may replace it. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+const SUCCESS = new Set([200, 201, 204, 205]);
+const RETRY_STATUS = new Set([429, 502, 503, 504]);
+/** Errors where the request surely never reached the server. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly opts: Required<Pick<ClientOptions, 'timeoutMs' | 'retries' | 'maxWaitMs'>> & ClientOptions;
+
+  constructor(opts: ClientOptions) {
+    let url: URL;
+    try {
+      url = new URL(opts.baseUrl);
+    } catch {
+      throw new UsageError(`invalid API URL "${opts.baseUrl}": expected something like https://api.gitbook.com/v1`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new UsageError(`invalid API URL "${opts.baseUrl}": only http and https are supported`);
+    }
+    if (url.protocol === 'http:' && opts.token && !LOOPBACK.test(url.hostname) && !opts.insecureHttp) {
+      throw new UsageError(
+        `refusing to send the token over plain http to ${url.host}: use https, or pass --insecure-http if you really mean it`,
+      );
+    }
+    this.baseUrl = url.href.replace(/\/+$/, '');
+    this.opts = { timeoutMs: 30_000, retries: 3, maxWaitMs: 60_000, ...opts };
+    const env = opts.env ?? process.env;
+    const agentOpts = { keepAliveTimeout: 10_000, connections: 64, connect: { timeout: this.opts.timeoutMs } };
+    const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
+    this.dispatcher = proxied
+      ? new EnvHttpProxyAgent({
+          ...agentOpts,
+          httpProxy: env.HTTP_PROXY ?? env.http_proxy,
+          httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
+          noProxy: env.NO_PROXY ?? env.no_proxy,
+        })
+      : new Agent(agentOpts);
+  }
+
+  url(path: string, query?: RequestOptions['query']): string {
+    let url = /^https?:\/\//.test(path) ? path : this.baseUrl + (path.startsWith('/') ? path : `/${path}`);
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) v.forEach((x) => qs.append(k, x));
+      else qs.append(k, String(v));
+    }
+    const s = qs.toString();
+    if (s) url += (url.includes('?') ? '&' : '?') + s;
+    return url;
+  }
+
+  /** The API path shown in messages: the URL without the base. */
+  private shown(url: string): string {
+    return url.startsWith(this.baseUrl) ? url.slice(this.baseUrl.length) || '/' : url;
+  }
+
+  get<T>(path: string, opts: RequestOptions = {}) {
+    return this.request<T>('GET', path, opts);
+  }
+  post<T>(path: string, opts: RequestOptions = {}) {
+    return this.request<T>('POST', path, { idempotency: 'create', ...opts });
+  }
+  patch<T>(path: string, opts: RequestOptions = {}) {
+    return this.request<T>('PATCH', path, opts);
+  }
+  put<T>(path: string, opts: RequestOptions = {}) {
+    return this.request<T>('PUT', path, opts);
+  }
+  delete<T>(path: string, opts: RequestOptions = {}) {
+    return this.request<T>('DELETE', path, opts);
+  }
+
+  async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const url = this.url(path, opts.query);
+    const idempotency = opts.idempotency ?? (method === 'POST' ? 'create' : 'safe');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.send<T>(method, url, opts);
+      } catch (err) {
+        const wait = this.retryWait(err, idempotency, attempt);
+        if (wait === null) throw this.finalError(err, method, url, idempotency);
+        this.opts.debug?.(`retrying ${method} ${this.shown(url)} in ${(wait / 1000).toFixed(1)}s (${reason(err)}, try ${attempt + 2} of ${this.opts.retries + 1})`);
+        await (this.opts.sleep ?? sleep)(wait, this.signalFor(opts));
+      }
+    }
+  }
+
+  private signalFor(opts: RequestOptions): AbortSignal | undefined {
+    const signals = [opts.signal, this.opts.signal].filter((s): s is AbortSignal => !!s);
+    return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  }
+
+  private async send<T>(method: string, url: string, opts: RequestOptions): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: '*/*' };
+    if (this.opts.token) headers.authorization = `Bearer ${this.opts.token}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const debug = this.opts.debug;
+    const started = performance.now();
+    if (debug) {
+      debug(`> ${method} ${url}`);
+      for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer ***' : v}`);
+      if (body) debug(`> ${truncate(body, 2000)}`);
+    }
+    const signal = this.signalFor(opts);
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await request(url, {
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body,
+        dispatcher: this.dispatcher,
+        signal,
+        headersTimeout: this.opts.timeoutMs,
+        bodyTimeout: this.opts.timeoutMs,
+      });
+    } catch (err) {
+      throw new Transport(err, false);
+    }
+    let text: string;
+    try {
+      text = await res.body.text();
+    } catch (err) {
+      throw new Transport(err, true);
+    }
+    const status = res.statusCode;
+    if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes)`);
+    const parsed = parseBody(text, res.headers['content-type']);
+    if (!SUCCESS.has(status)) throw new HttpFailure(status, res.headers, text, parsed);
+    if (status === 204 || status === 205) return { status, headers: res.headers, data: undefined as T };
+    if (parsed === NOT_JSON || parsed === undefined) {
+      throw new HttpFailure(status, res.headers, text, parsed, text ? 'response is not JSON' : 'empty response');
+    }
+    if (isErrorBody(parsed)) throw new HttpFailure(status, res.headers, text, parsed, 'error body with a success status');
+    return { status, headers: res.headers, data: parsed as T };
+  }
+
+  /** Milliseconds to wait before the next try, or null to give up. */
+  private retryWait(err: unknown, idempotency: Idempotency, attempt: number): number | null {
+    if (attempt >= this.opts.retries) return null;
+    if (err instanceof HttpFailure) {
+      if (!RETRY_STATUS.has(err.status) || err.reason) return null;
+      if (err.status !== 429 && idempotency === 'create') return null;
+      const hinted = hintedWait(err.headers);
+      if (hinted !== null) return Math.min(hinted, this.opts.maxWaitMs);
+      return backoff(attempt, this.opts.maxWaitMs);
+    }
+    if (err instanceof Transport) {
+      if (err.aborted) return null;
+      if (idempotency === 'create' && !(NOT_SENT.has(err.code) && !err.bodyStarted)) return null;
+      return backoff(attempt, this.opts.maxWaitMs);
+    }
+    return null;
+  }
+
+  private finalError(err: unknown, method: string, url: string, idempotency: Idempotency): Error {
+    const path = this.shown(url);
+    if (err instanceof HttpFailure) {
+      const apiMessage = err.apiMessage();
+      let message: string;
+      if (err.reason) message = `unexpected response from ${method} ${path}: ${err.status}, ${err.reason}: ${preview(err.text)}`;
+      else if (apiMessage) message = `${method} ${path}: ${err.status} ${apiMessage}`;
+      else message = `${method} ${path}: ${err.status} ${statusText(err.status)}${err.text ? `: ${preview(err.text)}` : ''}`;
+      return new ApiError(message, err.status, method, path, apiMessage);
+    }
+    if (err instanceof Transport) {
+      if (err.aborted) return err.cause as Error;
+      const where = new URL(url).origin + new URL(this.baseUrl).pathname;
+      let message = `cannot reach ${where.replace(/\/$/, '')} (${err.describe()})`;
+      if (idempotency === 'create' && !NOT_SENT.has(err.code)) {
+        message = `${method} ${path}: outcome unknown, the request may have reached the server (${err.describe()}); check before sending it again`;
+      }
+      return new ApiError(message, undefined, method, path);
+    }
+    return err as Error;
+  }
+
+  /** Follows `next.page` cursors, sending `limit = min(remaining, 1000)`. */
+  async *pages<T>(path: string, opts: { query?: RequestOptions['query']; limit?: number; cursor?: string; signal?: AbortSignal } = {}): AsyncGenerator<Page<T>> {
+    let remaining = opts.limit ?? Infinity;
+    let cursor = opts.cursor;
+    while (remaining > 0) {
+      const query = { ...opts.query, page: cursor, limit: Math.min(remaining, 1000) };
+      const { data } = await this.get<Page<T>>(path, { query, signal: opts.signal });
+      const items = Array.isArray(data?.items) ? data.items : [];
+      const page = items.length > remaining ? { ...data, items: items.slice(0, remaining) } : data;
+      remaining -= page.items.length;
+      yield page;
+      cursor = data.next?.page;
+      if (!cursor || items.length === 0) return;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+}
+
+class Transport extends Error {
+  readonly code: string;
+  readonly aborted: boolean;
+  constructor(override readonly cause: unknown, readonly bodyStarted: boolean) {
+    super('transport failure');
+    const e = cause as { code?: string; name?: string; cause?: { code?: string } };
+    this.code = e?.code ?? e?.cause?.code ?? '';
+    this.aborted = e?.name === 'AbortError' || this.code === 'ABORT_ERR' || this.code === 'UND_ERR_ABORTED';
+  }
+  describe(): string {
+    const known: Record<string, string> = {
+      ECONNREFUSED: 'connection refused',
+      ENOTFOUND: 'host not found',
+      EAI_AGAIN: 'DNS lookup failed',
+      ECONNRESET: 'connection reset',
+      EPIPE: 'connection reset',
+      UND_ERR_SOCKET: 'connection closed by the server',
+      UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
+      UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for the response',
+      UND_ERR_BODY_TIMEOUT: 'timed out reading the response',
+      EHOSTUNREACH: 'host unreachable',
+      ENETUNREACH: 'network unreachable',
+      CERT_HAS_EXPIRED: 'TLS certificate expired',
+    };
+    return known[this.code] ?? (this.code || String((this.cause as Error)?.message ?? this.cause));
+  }
+}
+
+const NOT_JSON = Symbol('not json');
+
+class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string | string[] | undefined>,
+    readonly text: string,
+    readonly parsed: unknown,
+    /** Set when the response itself is malformed (not an ordinary API error). */
+    readonly reason?: string,
+  ) {
+    super(`HTTP ${status}`);
+  }
+  apiMessage(): string | undefined {
+    if (!isErrorBody(this.parsed)) return undefined;
+    const m = (this.parsed as { error: { message?: unknown } }).error.message;
+    return typeof m === 'string' ? m : undefined;
+  }
+}
+
+function parseBody(text: string, contentType: string | string[] | undefined): unknown {
+  if (!text) return undefined;
+  const type = String(contentType ?? '');
+  if (type && !/json/i.test(type)) return NOT_JSON;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function isErrorBody(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { error?: unknown }).error === 'object' && (v as { error?: unknown }).error !== null;
+}
+
+/** `Retry-After` (seconds or HTTP date), else `X-RateLimit-Reset` (epoch seconds). */
+function hintedWait(headers: Record<string, string | string[] | undefined>): number | null {
+  const retryAfter = first(headers['retry-after']);
+  if (retryAfter !== undefined) {
+    if (/^\d+(\.\d+)?$/.test(retryAfter.trim())) return Number(retryAfter) * 1000;
+    const at = Date.parse(retryAfter);
+    if (!Number.isNaN(at)) return Math.max(0, at - Date.now());
+  }
+  const reset = first(headers['x-ratelimit-reset']);
+  if (reset !== undefined && /^\d+$/.test(reset.trim())) return Math.max(0, Number(reset) * 1000 - Date.now());
+  return null;
+}
+
+/** Exponential backoff with full jitter: uniform in [0, min(cap, 250ms * 2^attempt)]. */
+function backoff(attempt: number, cap: number): number {
+  return Math.random() * Math.min(cap, 250 * 2 ** attempt);
+}
+
+function reason(err: unknown): string {
+  if (err instanceof HttpFailure) return `${err.status} ${statusText(err.status)}`;
+  if (err instanceof Transport) return err.describe();
+  return String(err);
+}
+
+function first(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function statusText(status: number): string {
+  const texts: Record<number, string> = {
+    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+    409: 'Conflict', 412: 'Precondition Failed', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+    500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+  };
+  return texts[status] ?? 'HTTP error';
+}
+
+function truncate(s: string, n: number): string {
+  return s.length > n ? `${s.slice(0, n)}…` : s;
+}
+
+/** The first bytes of a body, on one line, for error messages. */
+function preview(text: string): string {
+  if (!text) return '(empty body)';
+  return JSON.stringify(truncate(text.replace(/\s+/g, ' ').trim(), 120));
+}

@@ -1,0 +1,163 @@
+// docplat auth <verb>
+import type { Command } from 'commander';
+import type { App } from '../app.js';
+import type { Context } from '../context.js';
+import { DEFAULT_API_URL } from '../context.js';
+import { ApiError, AuthError, UsageError } from '../errors.js';
+import { checkId } from '../validate.js';
+
+interface User {
+  id: string;
+  displayName?: string;
+  email?: string;
+}
+interface Org {
+  id: string;
+  title?: string;
+}
+
+async function readStdin(ctx: Context): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+export function register(group: Command, app: App): void {
+  group
+    .command('login')
+    .description('store a token in the profile (prompts for it on a terminal)')
+    .option('--with-token', 'read the token from stdin (for scripts: echo "$TOKEN" | docplat auth login --with-token)')
+    .addHelpText('after', '\nThe global --api-url and --org options choose the API and the default organization stored in the profile.')
+    .action(
+      app.handler(async (ctx, _args, opts) => {
+        const g = ctx.globals;
+        if (g.sandbox) throw new UsageError('auth login stores a real token; --sandbox needs none');
+        let token: string;
+        if (opts.withToken) {
+          if (ctx.io.stdinTTY) throw new UsageError('--with-token reads the token from stdin, but stdin is a terminal: pipe it in');
+          token = await readStdin(ctx);
+        } else if (g.token) {
+          ctx.warn('warning: a token given with --token can be seen in process lists and shell history; prefer the prompt or --with-token');
+          token = g.token;
+        } else if (ctx.io.stdinTTY && ctx.io.stderrTTY) {
+          const { password } = await import('@inquirer/prompts');
+          token = (await password({ message: 'API token:', mask: '*' }, { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal })).trim();
+        } else {
+          throw new UsageError('no terminal to prompt for the token: pipe it in with --with-token, or set DOCPLAT_TOKEN');
+        }
+        if (!token) throw new UsageError('the token is empty');
+        if (/\s/.test(token)) throw new UsageError('the token contains white space');
+
+        const profileName = ctx.profileName();
+        const settings = await ctx.settings();
+        const apiUrl = g.apiUrl ?? settings.apiUrl;
+        const client = await ctx.makeClient(apiUrl, token);
+        try {
+          let user: User;
+          try {
+            user = (await client.get<User>('/user', { signal: ctx.signal })).data;
+          } catch (err) {
+            if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+              throw new AuthError(`the API at ${apiUrl} refused this token (${err.status}); nothing was stored`);
+            }
+            throw err;
+          }
+          let org = g.org ? checkId('--org organization id', g.org) : undefined;
+          if (!org) {
+            const orgs: Org[] = [];
+            for await (const page of client.pages<Org>('/orgs', { limit: 1000, signal: ctx.signal })) orgs.push(...page.items);
+            if (orgs.length === 1) org = orgs[0].id;
+            else if (orgs.length > 1 && ctx.io.stdinTTY && ctx.io.stderrTTY) {
+              const { select } = await import('@inquirer/prompts');
+              org = await select(
+                {
+                  message: 'Default organization:',
+                  choices: [...orgs.map((o) => ({ name: `${o.title ?? o.id} (${o.id})`, value: o.id })), { name: 'none', value: '' }],
+                },
+                { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
+              );
+            } else if (orgs.length > 1) {
+              ctx.output.note(`${orgs.length} organizations: choose one with \`docplat config set org <id>\` (see \`docplat orgs list\`)`);
+            }
+          }
+          const store = await ctx.store();
+          store.update(profileName, (p) => ({
+            ...p,
+            token,
+            apiUrl: g.apiUrl ?? (p.apiUrl || (apiUrl === DEFAULT_API_URL ? undefined : apiUrl)),
+            org: org || p.org,
+          }));
+          ctx.output.note(`Logged in as ${user.displayName ?? user.id}${user.email ? ` <${user.email}>` : ''} on profile "${profileName}"${org ? `, organization ${org}` : ''}`);
+        } finally {
+          await client.close();
+        }
+      }),
+    );
+
+  group
+    .command('logout')
+    .description("remove the profile's token")
+    .action(
+      app.handler(async (ctx) => {
+        const store = await ctx.store();
+        const name = ctx.profileName();
+        const had = !!store.profile(name).token;
+        store.update(name, (p) => ({ ...p, token: undefined }));
+        ctx.output.note(had ? `Logged out of profile "${name}"` : `Profile "${name}" had no token`);
+      }),
+    );
+
+  group
+    .command('status')
+    .description('show the profile, API URL, organization, user and where the token comes from (never the token)')
+    .action(
+      app.handler(async (ctx) => {
+        const s = await ctx.settings();
+        if (!s.token) {
+          throw new AuthError(`not logged in (profile "${s.profile}", ${s.apiUrl}): run \`docplat auth login\` or set DOCPLAT_TOKEN`);
+        }
+        const client = await ctx.client();
+        let user: User;
+        try {
+          user = (await client.get<User>('/user', { signal: ctx.signal })).data;
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 401) {
+            throw new AuthError(`the token from ${describeSource(s.tokenSource)} was refused by ${s.apiUrl} (401): log in again`);
+          }
+          throw err;
+        }
+        const status = {
+          profile: s.profile,
+          apiUrl: s.apiUrl,
+          apiUrlSource: s.apiUrlSource,
+          org: s.org ?? null,
+          orgSource: s.orgSource ?? null,
+          tokenSource: s.tokenSource,
+          user: { id: user.id, displayName: user.displayName, email: user.email },
+        };
+        await ctx.output.item(status, [
+          { key: 'profile', header: 'Profile' },
+          { key: 'apiUrl', header: 'API URL' },
+          { key: 'org', header: 'Organization' },
+          { key: 'user.displayName', header: 'User' },
+          { key: 'user.email', header: 'Email' },
+          { key: 'tokenSource', header: 'Token from' },
+        ]);
+      }),
+    );
+
+  group
+    .command('token')
+    .description('print the active token (for scripts)')
+    .action(
+      app.handler(async (ctx) => {
+        const s = await ctx.settings();
+        if (!s.token) throw new AuthError('no token: run `docplat auth login` or set DOCPLAT_TOKEN');
+        await ctx.output.text(s.token);
+      }),
+    );
+}
+
+function describeSource(source: string | undefined): string {
+  return source === 'env' ? 'DOCPLAT_TOKEN' : source === 'flag' ? '--token' : source === 'sandbox' ? 'the sandbox' : 'the profile';
+}

@@ -1,0 +1,24 @@
+// The command registry: group names and one-line summaries, and how to load
+// each group. The entry point imports only this file; a group's code loads
+// when a command of that group runs.
+import type { Command } from 'commander';
+import type { App } from '../app.js';
+
+export interface GroupModule {
+  register(group: Command, app: App): void;
+}
+
+export interface Group {
+  name: string;
+  summary: string;
+  load(): Promise<GroupModule>;
+}
+
+export const GROUPS: Group[] = [
+  { name: 'auth', summary: 'Log in and out, and show the active credentials', load: () => import('./auth.js') },
+  { name: 'config', summary: 'Read and change the local configuration', load: () => import('./config.js') },
+  { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs.js') },
+  { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections.js') },
+  { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces.js') },
+  { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox.js') },
+];

@@ -1,0 +1,83 @@
+// docplat sandbox <verb>: the local API emulator (src/sandbox/).
+import type { Command } from 'commander';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { App } from '../app.js';
+import { SANDBOX_FILE } from '../config/paths.js';
+import { UsageError } from '../errors.js';
+import { parseInteger } from '../validate.js';
+
+function seedOf(value: string | undefined): 'demo' | 'empty' {
+  if (value === undefined || value === 'demo' || value === 'empty') return value ?? 'demo';
+  throw new UsageError(`--seed must be demo or empty, got "${value}"`);
+}
+
+export function register(group: Command, app: App): void {
+  group
+    .command('serve')
+    .description('run the local API emulator until interrupted, and print its URL and token')
+    .option('--port <port>', 'port to listen on (default: 4010; 0 picks a free one)')
+    .option('--host <host>', 'address to bind (default: 127.0.0.1)')
+    .option('--data <file>', 'keep the state in this JSON file (loaded at start, saved after each change)')
+    .option('--seed <seed>', 'initial state when there is no data file: demo or empty (default: demo)')
+    .option('--spaces <n>', 'add this many spaces to the first organization (for load tests)')
+    .option('--faults <spec>', 'inject faults, e.g. "429=0.1,503=0.05,reset=0.02,latency=5,seed=1"')
+    .action(
+      app.handler(async (ctx, _args, opts) => {
+        const port = parseInteger('--port', opts.port, 4010, 0, 65535);
+        const spaces = parseInteger('--spaces', opts.spaces, 0, 0, 1_000_000);
+        const seed = seedOf(opts.seed);
+        const { startSandbox, parseFaults } = await import('../sandbox/server.js');
+        if (opts.faults !== undefined) {
+          try {
+            parseFaults(opts.faults);
+          } catch (err) {
+            throw new UsageError(`--faults: ${(err as Error).message}`);
+          }
+        }
+        const sandbox = await startSandbox({
+          host: opts.host ?? '127.0.0.1',
+          port,
+          seed,
+          spaces,
+          dataFile: opts.data,
+          autosave: !!opts.data,
+          faults: opts.faults,
+          log: ctx.globals.debug ? (line) => ctx.debug(line) : undefined,
+        });
+        const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null };
+        if (ctx.jsonErrors) {
+          await ctx.output.item(info, []);
+        } else {
+          await ctx.output.text(`${sandbox.url}\t${sandbox.token}`);
+          ctx.output.note(
+            `Sandbox listening on ${sandbox.url}\nTry: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list\nPress Ctrl-C to stop.`,
+          );
+        }
+        await new Promise<void>((resolve) => {
+          if (ctx.signal.aborted) resolve();
+          else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+        });
+        await sandbox.save();
+        await sandbox.close();
+      }),
+    );
+
+  group
+    .command('reset')
+    .description('empty the embedded sandbox (used by --sandbox) and start again from a seed')
+    .option('--seed <seed>', 'demo or empty (default: demo)')
+    .action(
+      app.handler(async (ctx, _args, opts) => {
+        const seed = seedOf(opts.seed);
+        const file = join(ctx.configDir, SANDBOX_FILE);
+        mkdirSync(ctx.configDir, { recursive: true, mode: 0o700 });
+        rmSync(file, { force: true });
+        const { startSandbox } = await import('../sandbox/server.js');
+        const sandbox = await startSandbox({ dataFile: file, seed, port: 0 });
+        await sandbox.save();
+        await sandbox.close();
+        ctx.output.note(`The embedded sandbox was reset (${seed} seed)`);
+      }),
+    );
+}

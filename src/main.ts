@@ -1,0 +1,164 @@
+// Builds the command tree, runs one command, and maps whatever it throws to a
+// one-line message (or a JSON error object) and an exit code.
+import { Command, CommanderError, Option } from 'commander';
+import { App } from './app.js';
+import { GROUPS } from './commands/index.js';
+import type { IO } from './context.js';
+import { DocplatError, EXIT, Interrupted } from './errors.js';
+import { VERSION } from './version.js';
+
+/** Global options that take a value: needed to find the group word in argv. */
+const VALUE_OPTIONS = new Set(['--org', '--token', '--api-url', '--profile', '--output', '--fields', '--jq', '--timeout', '--retries']);
+
+export function processIO(): IO {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutTTY: !!process.stdout.isTTY,
+    stderrTTY: !!process.stderr.isTTY,
+    stdinTTY: !!process.stdin.isTTY,
+    env: process.env,
+  };
+}
+
+export function buildProgram(): Command {
+  const program = new Command('docplat')
+    .description('Administer an organization on the documentation platform from the terminal.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--org <id>', 'organization to act on (default: DOCPLAT_ORG, then the profile\'s org)')
+    .option('--token <token>', 'API token (prefer DOCPLAT_TOKEN or `auth login`: flags show up in process lists)')
+    .option('--api-url <url>', 'API base URL (default: DOCPLAT_API_URL, the profile\'s, then https://api.gitbook.com/v1)')
+    .option('--profile <name>', 'config profile to use (default: DOCPLAT_PROFILE, then the active one)')
+    .option('--sandbox', 'run against the embedded local sandbox (state kept in the config dir)')
+    .option('--json', 'print JSON (short for --output json)')
+    .option('--jsonl', 'print one JSON object per line (short for --output jsonl)')
+    .addOption(new Option('--output <format>', 'output format: table, tsv, csv, json, jsonl (default: table on a terminal, else tsv)'))
+    .option('--fields <list>', 'fields to show, comma-separated; dotted paths reach into objects (urls.app)')
+    .option('--jq <expr>', 'filter the JSON output with a jq expression')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--debug', 'trace HTTP requests on stderr (the token is never shown)')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .option('-q, --quiet', 'print no notes or summaries on stderr')
+    .option('--timeout <seconds>', 'time limit of each request, in seconds (default: DOCPLAT_TIMEOUT, then 30)')
+    .option('--retries <n>', 'retries of a failed request when it is safe (default: 3)')
+    .option('--insecure-http', 'allow sending the token over plain http to a host that is not loopback')
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .addHelpText(
+      'after',
+      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
+    );
+  program.exitOverride();
+  program.configureOutput({ outputError: () => undefined });
+  return program;
+}
+
+/** The first word of argv that is not an option or an option's value. */
+export function groupWord(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') return argv[i + 1];
+    if (a.startsWith('-')) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    return a;
+  }
+  return undefined;
+}
+
+export async function main(argv: string[], io: IO): Promise<number> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    interrupts++;
+    if (interrupts > 1) process.exit(EXIT.interrupted);
+    controller.abort(new Interrupted(`interrupted by ${signal}`));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const app = new App(io, controller.signal);
+  const program = buildProgram();
+  program.configureOutput({
+    writeOut: (s) => io.stdout.write(s),
+    writeErr: (s) => io.stderr.write(s),
+    outputError: () => undefined,
+  });
+  const word = groupWord(argv);
+  for (const group of GROUPS) {
+    const cmd = program.command(group.name).description(group.summary);
+    if (group.name === word) {
+      const mod = await group.load();
+      mod.register(cmd, app);
+    }
+  }
+  // A group's commands inherit exitOverride and output settings only when set on them.
+  const propagate = (cmd: Command) => {
+    cmd.exitOverride();
+    cmd.configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s), outputError: () => undefined });
+    cmd.showSuggestionAfterError(true);
+    cmd.commands.forEach(propagate);
+  };
+  program.commands.forEach(propagate);
+
+  let code: number = EXIT.ok;
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (err) {
+    code = report(err, io, app, argv, controller.signal);
+  } finally {
+    try {
+      await app.context?.close();
+    } catch (err) {
+      if (code === EXIT.ok) code = report(err, io, app, argv, controller.signal);
+    }
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  return code;
+}
+
+function wantsJson(argv: string[], app: App): boolean {
+  if (app.context) return app.context.jsonErrors;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--json' || argv[i] === '--jsonl') return true;
+    if (argv[i] === '--output' && /^jsonl?$/.test(argv[i + 1] ?? '')) return true;
+    if (/^--output=jsonl?$/.test(argv[i])) return true;
+  }
+  return false;
+}
+
+function report(err: unknown, io: IO, app: App, argv: string[], signal: AbortSignal): number {
+  let exitCode: number;
+  let message: string;
+  let details: Record<string, unknown> = {};
+  if (err instanceof CommanderError) {
+    if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.exitCode === 0) return EXIT.ok;
+    exitCode = EXIT.usage;
+    message = err.message.replace(/^error:\s*/, '').replace(/\s*\n\s*/g, ' ').trim();
+    if (err.code === 'commander.help' || err.code === 'commander.executeSubCommandAsync') message = 'a command is required (see --help)';
+    details = { kind: 'usage' };
+  } else if (err instanceof DocplatError) {
+    exitCode = err.exitCode;
+    message = err.message;
+    details = err.toJSON();
+  } else if (signal.aborted && signal.reason instanceof Interrupted) {
+    exitCode = EXIT.interrupted;
+    message = signal.reason.message;
+    details = signal.reason.toJSON();
+  } else {
+    exitCode = EXIT.failure;
+    message = `unexpected error: ${(err as Error)?.message ?? String(err)}`;
+    if (app.context?.globals.debug && (err as Error)?.stack) io.stderr.write(`${(err as Error).stack}\n`);
+  }
+  message = message.split('\n')[0];
+  if (wantsJson(argv, app)) {
+    io.stderr.write(JSON.stringify({ error: { ...details, message, exitCode } }) + '\n');
+  } else {
+    io.stderr.write(`error: ${message}\n`);
+  }
+  return exitCode;
+}
