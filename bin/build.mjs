@@ -3,7 +3,7 @@
 // that start-up pays only for what a command uses. Kept in bin/ because it is
 // the project's one build tool and needs no folder of its own.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,7 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/server.ts' },
   outdir: 'dist',
@@ -28,5 +28,9 @@ await build({
   define: { __DOCPLAT_VERSION__: JSON.stringify(pkg.version) },
   // Bundled CommonJS packages (undici, cli-table3, commander) call require().
   banner: { js: "import { createRequire as __docplatRequire } from 'node:module'; const require = __docplatRequire(import.meta.url);" },
+  metafile: true,
   logLevel: 'warning',
 });
+// Which source modules each output file holds: the start-up test reads it to
+// check that --help loads no heavy dependency.
+writeFileSync(join(root, 'dist', 'meta.json'), JSON.stringify(result.metafile));

@@ -80,6 +80,12 @@ export async function main(argv: string[], io: IO): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
+  // A reader that went away (`docplat spaces list | head`) is not an error.
+  const onPipeError = (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(EXIT.ok);
+  };
+  io.stdout.on('error', onPipeError);
+
   const app = new App(io, controller.signal);
   const program = buildProgram();
   program.configureOutput({
@@ -115,6 +121,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
     } catch (err) {
       if (code === EXIT.ok) code = report(err, io, app, argv, controller.signal);
     }
+    io.stdout.off('error', onPipeError);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

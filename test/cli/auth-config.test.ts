@@ -1,0 +1,122 @@
+// auth and config: the config store, profiles, file modes, and the token kept secret.
+import { statSync, readFileSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, lines, runCli, testApi, type TestApi } from '../helpers.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await testApi();
+});
+afterAll(async () => api.close());
+
+function loginEnv() {
+  // The token only through stdin: nothing in the environment.
+  return baseEnv({ DOCPLAT_API_URL: api.sandbox.url });
+}
+
+describe('auth', () => {
+  it('login --with-token stores the token (0600 file, 0700 dir) and picks the org when asked', async () => {
+    const env = loginEnv();
+    const r = await runCli(['auth', 'login', '--with-token', '--org', api.sandbox.defaultOrg!], { env, input: api.sandbox.token + '\n' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/Logged in as/);
+    const dir = env.DOCPLAT_CONFIG_DIR!;
+    const file = join(dir, 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    expect(stored.profiles.default.org).toBe(api.sandbox.defaultOrg);
+
+    const status = await runCli(['auth', 'status', '--json'], { env });
+    expect(status.code, status.stderr).toBe(0);
+    const s = JSON.parse(status.stdout);
+    expect(s).toMatchObject({ profile: 'default', apiUrl: api.sandbox.url, org: api.sandbox.defaultOrg, tokenSource: 'profile' });
+    expect(s.user.id).toBeTruthy();
+    expect(status.stdout + status.stderr).not.toContain(api.sandbox.token);
+
+    const list = await runCli(['spaces', 'list', '--limit', '2'], { env });
+    expect(list.code, list.stderr).toBe(0);
+    expect(lines(list.stdout)).toHaveLength(2);
+
+    const token = await runCli(['auth', 'token'], { env });
+    expect(token.stdout.trim()).toBe(api.sandbox.token);
+
+    const out = await runCli(['auth', 'logout'], { env });
+    expect(out.code).toBe(0);
+    const after = await runCli(['spaces', 'list'], { env });
+    expect(after.code).toBe(4);
+  });
+
+  it('login refuses a bad token and stores nothing', async () => {
+    const env = loginEnv();
+    const r = await runCli(['auth', 'login', '--with-token'], { env, input: 'not-the-token\n' });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/refused this token/);
+    const t = await runCli(['auth', 'token'], { env });
+    expect(t.code).toBe(4);
+  });
+
+  it('login with no terminal and no --with-token fails clearly', async () => {
+    const r = await runCli(['auth', 'login'], { env: loginEnv() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no terminal to prompt for the token: pipe it in with --with-token/);
+  });
+
+  it('profiles keep separate settings', async () => {
+    const env = loginEnv();
+    await runCli(['auth', 'login', '--with-token', '--profile', 'work', '--org', 'org-work'], { env, input: api.sandbox.token });
+    const work = await runCli(['config', 'get', 'org', '--profile', 'work'], { env });
+    expect(work.stdout.trim()).toBe('org-work');
+    const dflt = await runCli(['config', 'get', 'org'], { env });
+    expect(dflt.stdout).toBe('');
+    const viaEnv = await runCli(['config', 'get', 'org'], { env: { ...env, DOCPLAT_PROFILE: 'work' } });
+    expect(viaEnv.stdout.trim()).toBe('org-work');
+  });
+
+  it('an existing config file readable by others is tightened, with a warning', async () => {
+    const env = loginEnv();
+    const dir = env.DOCPLAT_CONFIG_DIR!;
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ profiles: { default: { org: 'o1' } } }));
+    chmodSync(file, 0o644);
+    const r = await runCli(['config', 'get', 'org'], { env });
+    expect(r.stdout.trim()).toBe('o1');
+    expect(r.stderr).toMatch(/readable by other users/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('config', () => {
+  it('set, get, list, unset, path', async () => {
+    const env = baseEnv();
+    expect((await runCli(['config', 'set', 'org', 'o-123'], { env })).code).toBe(0);
+    expect((await runCli(['config', 'set', 'format', 'json'], { env })).code).toBe(0);
+    expect((await runCli(['config', 'get', 'org'], { env })).stdout).toBe('o-123\n');
+    const list = await runCli(['config', 'list', '--output', 'tsv'], { env });
+    expect(list.stdout).toContain('o-123');
+    expect((await runCli(['config', 'unset', 'org'], { env })).code).toBe(0);
+    expect((await runCli(['config', 'get', 'org'], { env })).stdout).toBe('');
+    const path = await runCli(['config', 'path'], { env });
+    expect(path.stdout.trim()).toBe(join(env.DOCPLAT_CONFIG_DIR!, 'config.json'));
+  });
+
+  it('the configured format is the default output', async () => {
+    const env = api.env();
+    await runCli(['config', 'set', 'format', 'jsonl'], { env });
+    const r = await runCli(['spaces', 'list', '--limit', '2'], { env });
+    expect(lines(r.stdout).map((l) => JSON.parse(l).object)).toEqual(['space', 'space']);
+  });
+
+  it('refuses unknown keys and bad values', async () => {
+    const env = baseEnv();
+    const r1 = await runCli(['config', 'set', 'colour', 'x'], { env });
+    expect(r1.code).toBe(2);
+    expect(r1.stderr).toMatch(/unknown config key "colour"/);
+    const r2 = await runCli(['config', 'set', 'format', 'yaml'], { env });
+    expect(r2.code).toBe(2);
+    const r3 = await runCli(['config', 'set', 'api-url', 'not a url'], { env });
+    expect(r3.code).toBe(2);
+  });
+});

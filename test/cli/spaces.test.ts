@@ -1,0 +1,286 @@
+// A user's session with spaces, through the built CLI against the sandbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lines, testApi, tsv, type TestApi } from '../helpers.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await testApi({ spaces: 250 });
+});
+afterAll(async () => api.close());
+
+async function spaceIds(limit = 1000, extra: string[] = []): Promise<string[]> {
+  const r = await api.cli(['spaces', 'list', '--limit', String(limit), '--fields', 'id', ...extra]);
+  expect(r.code, r.stderr).toBe(0);
+  return lines(r.stdout);
+}
+
+describe('spaces list', () => {
+  it('prints TSV without a header when piped, one row per space, default limit 100', async () => {
+    const r = await api.cli(['spaces', 'list']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = tsv(r.stdout);
+    expect(rows).toHaveLength(100);
+    expect(rows[0]).toHaveLength(6);
+    expect(rows[0][0]).not.toBe('ID');
+    expect(rows[0][5]).toMatch(/^\d{4}-\d\d-\d\dT/); // TSV keeps the API's timestamps
+    expect(r.stdout).not.toMatch(/\x1b\[/);
+  });
+
+  it('follows cursors across pages with --all, without duplicates', async () => {
+    const all = await api.cli(['spaces', 'list', '--all', '--fields', 'id']);
+    expect(all.code, all.stderr).toBe(0);
+    const ids = lines(all.stdout);
+    expect(ids.length).toBeGreaterThan(250);
+    expect(new Set(ids).size).toBe(ids.length);
+    // --limit larger than a page of the server still returns exactly that many
+    const some = await api.cli(['spaces', 'list', '--limit', '120', '--fields', 'id']);
+    expect(lines(some.stdout)).toEqual(ids.slice(0, 120));
+  });
+
+  it('starts from a cursor with --cursor', async () => {
+    const first = await api.cli(['spaces', 'list', '--limit', '5', '--json']);
+    const ids = JSON.parse(first.stdout).map((s: { id: string }) => s.id);
+    const { data } = await fetchJson(`/orgs/${api.sandbox.defaultOrg}/spaces?limit=5`);
+    const next = await api.cli(['spaces', 'list', '--limit', '5', '--cursor', data.next.page, '--fields', 'id']);
+    const nextIds = lines(next.stdout);
+    expect(nextIds).toHaveLength(5);
+    expect(nextIds.some((id) => ids.includes(id))).toBe(false);
+  });
+
+  it('--json prints one array of API objects; --jsonl one object per line', async () => {
+    const json = await api.cli(['spaces', 'list', '--limit', '3', '--json']);
+    const arr = JSON.parse(json.stdout);
+    expect(arr).toHaveLength(3);
+    expect(arr[0].object).toBe('space');
+    const jsonl = await api.cli(['spaces', 'list', '--limit', '3', '--jsonl']);
+    const objs = lines(jsonl.stdout).map((l) => JSON.parse(l));
+    expect(objs.map((o) => o.id)).toEqual(arr.map((o: { id: string }) => o.id));
+  });
+
+  it('--output csv has a header and quotes cells', async () => {
+    const r = await api.cli(['spaces', 'list', '--limit', '2', '--output', 'csv', '--fields', 'id,title,urls.app']);
+    const rows = lines(r.stdout);
+    expect(rows[0]).toBe('id,title,urls.app');
+    expect(rows).toHaveLength(3);
+  });
+
+  it('--fields selects dotted paths, in TSV and JSON', async () => {
+    const r = await api.cli(['spaces', 'list', '--limit', '2', '--fields', 'id,urls.app']);
+    for (const row of tsv(r.stdout)) {
+      expect(row).toHaveLength(2);
+      expect(row[1]).toMatch(/^https?:\/\//);
+    }
+    const j = await api.cli(['spaces', 'list', '--limit', '1', '--fields', 'id,urls.app', '--json']);
+    const [item] = JSON.parse(j.stdout);
+    expect(Object.keys(item).sort()).toEqual(['id', 'urls']);
+    expect(Object.keys(item.urls)).toEqual(['app']);
+  });
+
+  it('--jq filters the JSON', async () => {
+    const r = await api.cli(['spaces', 'list', '--limit', '4', '--jq', '.[].id']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual(await spaceIds(4));
+    const bad = await api.cli(['spaces', 'list', '--jq', '.[[']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --jq/);
+  });
+
+  it('lists a collection\'s spaces and a member\'s spaces', async () => {
+    const cols = await api.cli(['collections', 'list', '--json']);
+    const collections = JSON.parse(cols.stdout);
+    let found = false;
+    for (const c of collections) {
+      const r = await api.cli(['spaces', 'list', '--collection', c.id, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      const spaces = JSON.parse(r.stdout);
+      for (const s of spaces) expect(s.parent).toBe(c.id);
+      if (spaces.length) found = true;
+    }
+    expect(found).toBe(true);
+    const user = await fetchJson('/user');
+    const m = await api.cli(['spaces', 'list', '--member', user.data.id, '--json', '--limit', '5']);
+    expect(m.code, m.stderr).toBe(0);
+    const items = JSON.parse(m.stdout);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items[0].space.object).toBe('space');
+  });
+});
+
+describe('spaces get, create, update, duplicate', () => {
+  it('creates, gets and updates a space', async () => {
+    const created = await api.cli(['spaces', 'create', '--title', 'Runbooks', '--emoji', '📘', '--json']);
+    expect(created.code, created.stderr).toBe(0);
+    const space = JSON.parse(created.stdout);
+    expect(space.title).toBe('Runbooks');
+    const got = await api.cli(['spaces', 'get', space.id, '--json']);
+    expect(JSON.parse(got.stdout).id).toBe(space.id);
+    const upd = await api.cli(['spaces', 'update', space.id, '--title', 'Runbooks v2', '--default-level', 'none', '--json']);
+    expect(upd.code, upd.stderr).toBe(0);
+    const updated = JSON.parse(upd.stdout);
+    expect(updated.title).toBe('Runbooks v2');
+    expect(updated.defaultLevel).toBeNull();
+    const dup = await api.cli(['spaces', 'duplicate', space.id, '--json']);
+    expect(dup.code, dup.stderr).toBe(0);
+    expect(JSON.parse(dup.stdout).id).not.toBe(space.id);
+  });
+
+  it('a get prints the object: detail table fields in TSV, the object in JSON', async () => {
+    const [id] = await spaceIds(1);
+    const r = await api.cli(['spaces', 'get', id]);
+    expect(r.code).toBe(0);
+    expect(tsv(r.stdout)[0][0]).toBe(id);
+  });
+
+  it('a title of 50 characters is sent, 51 is refused before sending', async () => {
+    const [id] = await spaceIds(1);
+    const ok = await api.cli(['spaces', 'update', id, '--title', 'x'.repeat(50), '--json']);
+    expect(ok.code, ok.stderr).toBe(0);
+    const before = api.sandbox.requestCount;
+    const bad = await api.cli(['spaces', 'update', id, '--title', 'x'.repeat(51)]);
+    expect(bad.code).toBe(2);
+    expect(lines(bad.stderr)).toEqual(['error: --title must be at most 50 characters (got 51 characters)']);
+    expect(api.sandbox.requestCount).toBe(before);
+  });
+
+  it('refuses a bad enum and an update with nothing to change', async () => {
+    const [id] = await spaceIds(1);
+    const before = api.sandbox.requestCount;
+    const r = await api.cli(['spaces', 'update', id, '--edit-mode', 'frozen']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--edit-mode must be one of live, locked/);
+    const r2 = await api.cli(['spaces', 'update', id]);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr).toMatch(/nothing to change/);
+    expect(api.sandbox.requestCount).toBe(before);
+  });
+
+  it('exits 3 on an unknown id', async () => {
+    const r = await api.cli(['spaces', 'get', 'no-such-space']);
+    expect(r.code).toBe(3);
+    expect(lines(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^error: GET \/spaces\/no-such-space: 404/);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('bulk verbs', () => {
+  it('delete needs --yes without a terminal, then deletes; restore brings them back', async () => {
+    const ids = (await spaceIds(200)).slice(150, 153);
+    const noYes = await api.cli(['spaces', 'delete', ...ids]);
+    expect(noYes.code).toBe(2);
+    expect(noYes.stderr).toMatch(/--yes/);
+
+    const del = await api.cli(['spaces', 'delete', ...ids, '--yes']);
+    expect(del.code, del.stderr).toBe(0);
+    expect(del.stdout).toBe('');
+    for (const id of ids) {
+      const g = await api.cli(['spaces', 'get', id, '--json']);
+      expect(JSON.parse(g.stdout).deletedAt).toBeTruthy();
+    }
+    const listed = await spaceIds(1000, ['--all']);
+    for (const id of ids) expect(listed).not.toContain(id);
+
+    // a second delete is reported as such, not as a failure
+    const again = await api.cli(['spaces', 'delete', ...ids, '--yes']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/already deleted/);
+
+    const restore = await api.cli(['spaces', 'restore', '-'], { input: ids.join('\n') + '\n' });
+    expect(restore.code, restore.stderr).toBe(0);
+    const rows = tsv(restore.stdout);
+    expect(rows.map((r) => r[0]).sort()).toEqual([...ids].sort());
+    expect(rows.every((r) => r[1] === 'ok')).toBe(true);
+    expect(restore.stderr).toMatch(/restored 3 of 3/);
+
+    const twice = await api.cli(['spaces', 'restore', ...ids]);
+    expect(twice.code).toBe(0);
+    expect(tsv(twice.stdout).every((r) => r[1] === 'skipped')).toBe(true);
+  });
+
+  it('exits 5 and names the failed ids when some fail', async () => {
+    const [good] = await spaceIds(1);
+    const r = await api.cli(['spaces', 'lock', good, 'missing-1', 'missing-2', '--json']);
+    expect(r.code).toBe(5);
+    const results = JSON.parse(r.stdout);
+    expect(results.find((x: { id: string }) => x.id === good).result).toBe('ok');
+    expect(results.filter((x: { result: string }) => x.result === 'failed').map((x: { id: string }) => x.id).sort()).toEqual(['missing-1', 'missing-2']);
+    const err = JSON.parse(lines(r.stderr).at(-1)!);
+    expect(err.error.exitCode).toBe(5);
+    expect(err.error.failed.sort()).toEqual(['missing-1', 'missing-2']);
+    const got = await api.cli(['spaces', 'get', good, '--json']);
+    expect(JSON.parse(got.stdout).editMode).toBe('locked');
+    const un = await api.cli(['spaces', 'unlock', good]);
+    expect(un.code).toBe(0);
+    expect(JSON.parse((await api.cli(['spaces', 'get', good, '--json'])).stdout).editMode).toBe('live');
+  });
+
+  it('--dry-run prints the requests and sends none', async () => {
+    const ids = await spaceIds(3);
+    const before = api.sandbox.requestCount;
+    const r = await api.cli(['spaces', 'delete', ...ids, '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual(ids.map((id) => `DELETE ${api.sandbox.url}/spaces/${id}`));
+    const t = await api.cli(['spaces', 'transfer', ...ids, '--to-org', 'other', '--dry-run']);
+    expect(lines(t.stdout)[0]).toBe(`POST ${api.sandbox.url}/spaces/${ids[0]}/transfer {"organization":"other"}`);
+    expect(api.sandbox.requestCount).toBe(before);
+  });
+
+  it('transfers spaces to another organization', async () => {
+    const orgs = JSON.parse((await api.cli(['orgs', 'list', '--json'])).stdout);
+    const other = orgs.find((o: { id: string }) => o.id !== api.sandbox.defaultOrg);
+    const created = JSON.parse((await api.cli(['spaces', 'create', '--title', 'Moving out', '--json'])).stdout);
+    const r = await api.cli(['spaces', 'transfer', created.id, '--to-org', other.id]);
+    expect(r.code, r.stderr).toBe(0);
+    const got = JSON.parse((await api.cli(['spaces', 'get', created.id, '--json'])).stdout);
+    expect(got.organization).toBe(other.id);
+    const theirs = await api.cli(['spaces', 'list', '--org', other.id, '--all', '--fields', 'id']);
+    expect(lines(theirs.stdout)).toContain(created.id);
+  });
+
+  it('--concurrency is checked', async () => {
+    const r = await api.cli(['spaces', 'restore', 'a', '--concurrency', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--concurrency must be a whole number from 1 to 64/);
+  });
+});
+
+describe('spaces move', () => {
+  it('moves a space into a collection before a sibling, and back to the root', async () => {
+    const collections = JSON.parse((await api.cli(['collections', 'list', '--json'])).stdout);
+    const target = collections[0];
+    const members = JSON.parse((await api.cli(['spaces', 'list', '--collection', target.id, '--json'])).stdout);
+    const created = JSON.parse((await api.cli(['spaces', 'create', '--title', 'Mover', '--json'])).stdout);
+    const args = ['spaces', 'move', created.id, '--parent', target.id];
+    if (members.length) args.push('--before', members[0].id);
+    const r = await api.cli([...args, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).parent).toBe(target.id);
+    const after = JSON.parse((await api.cli(['spaces', 'list', '--collection', target.id, '--json'])).stdout);
+    expect(after[0].id).toBe(created.id);
+    const root = await api.cli(['spaces', 'move', created.id, '--root', '--json']);
+    expect(JSON.parse(root.stdout).parent).toBeUndefined();
+    const bad = await api.cli(['spaces', 'move', created.id, '--root', '--parent', target.id]);
+    expect(bad.code).toBe(2);
+  });
+});
+
+describe('spaces links and search', () => {
+  it('lists links with a status filter and searches', async () => {
+    const [id] = await spaceIds(1);
+    const l = await api.cli(['spaces', 'links', id, '--status', 'broken', '--json']);
+    expect(l.code, l.stderr).toBe(0);
+    for (const link of JSON.parse(l.stdout)) expect(link.status).toBe('broken');
+    const bad = await api.cli(['spaces', 'links', id, '--status', 'dead']);
+    expect(bad.code).toBe(2);
+    const s = await api.cli(['spaces', 'search', id, 'getting started', '--json']);
+    expect(s.code, s.stderr).toBe(0);
+    expect(Array.isArray(JSON.parse(s.stdout))).toBe(true);
+    const long = await api.cli(['spaces', 'search', id, 'q'.repeat(513)]);
+    expect(long.code).toBe(2);
+  });
+});
+
+async function fetchJson(path: string) {
+  const res = await fetch(api.sandbox.url + path, { headers: { authorization: `Bearer ${api.sandbox.token}` } });
+  return { status: res.status, data: await res.json() };
+}

@@ -1,0 +1,45 @@
+// --version and --help load nothing heavy: no undici, chalk, cli-table3,
+// @inquirer/prompts, conf, and no group's code. Checked by tracing the modules
+// the process loads and mapping each bundle chunk to its sources (dist/meta.json).
+import { readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, ROOT, runCli, tempDir } from '../helpers.js';
+
+const HEAVY = [/node_modules\/undici\//, /node_modules\/chalk\//, /node_modules\/cli-table3\//, /node_modules\/@inquirer\//, /node_modules\/conf\//, /node_modules\/jq-wasm\//, /src\/commands\/(?!index)/, /src\/sandbox\//, /src\/client\//];
+
+async function loadedSources(args: string[]): Promise<string[]> {
+  const trace = join(tempDir(), 'trace.txt');
+  const r = await runCli(args, {
+    env: baseEnv({ IMPORT_TRACE_FILE: trace }),
+    nodeArgs: ['--import', join(ROOT, 'test', 'fixtures', 'import-trace.mjs')],
+  });
+  expect(r.code, r.stderr).toBe(0);
+  const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+  const urls = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter(Boolean) : [];
+  const sources: string[] = [];
+  for (const url of urls) {
+    if (!url.startsWith('file:')) continue;
+    const file = relative(ROOT, fileURLToPath(url));
+    if (file.startsWith('dist/')) sources.push(...Object.keys(meta.outputs[file]?.inputs ?? {}));
+    else sources.push(file);
+  }
+  return sources;
+}
+
+describe('start-up', () => {
+  for (const args of [['--version'], ['--help']]) {
+    it(`docplat ${args.join(' ')} loads no heavy module`, async () => {
+      const sources = await loadedSources(args);
+      expect(sources.length).toBeGreaterThan(0);
+      const heavy = sources.filter((s) => HEAVY.some((h) => h.test(s)));
+      expect(heavy).toEqual([]);
+    });
+  }
+
+  it('the trace does see heavy modules when a command needs them (the check can fail)', async () => {
+    const sources = await loadedSources(['config', 'path']);
+    expect(sources.some((s) => /src\/commands\/config/.test(s))).toBe(true);
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    exclude: ['test/bench/**', 'node_modules/**'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    // Tests spawn the CLI as child processes: two cores, so few files at once.
+    maxWorkers: 2,
+  },
+});
