@@ -1,0 +1,226 @@
+// npm run bench: measures docplat against baselines in the same run, as
+// ratios, on this machine. It starts a sandbox with 100,000 extra spaces,
+// runs each goal's command and its baseline alternately, and prints a table
+// (goal, median ratio, target, peak RSS, pass or miss). It always exits 0: it
+// measures, it does not test. Set BENCH_RUNS to change the number of runs (>= 5).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Agent, request } from 'undici';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = join(ROOT, 'bin', 'docplat.js');
+const HERE = join(ROOT, 'test', 'bench');
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 5));
+const SPACES = 100_000;
+const work = mkdtempSync(join(tmpdir(), 'docplat-bench-'));
+const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+
+/** Runs a process to completion; returns wall ms, exit code, peak RSS (node processes) and the first bytes of stdout. */
+function run(cmd, args, { input, env, node = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const rssFile = join(work, `rss-${Math.random().toString(36).slice(2)}`);
+    const argv = node ? ['--import', join(HERE, 'rss.mjs'), ...args] : args;
+    const started = performance.now();
+    const child = spawn(cmd, argv, {
+      env: { ...process.env, ...env, BENCH_RSS_FILE: rssFile },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => {
+      if (out.length < 4096) out += d;
+    });
+    child.stderr.on('data', (d) => {
+      if (err.length < 4096) err += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      let rss;
+      try {
+        rss = Number(readFileSync(rssFile, 'utf8'));
+        rmSync(rssFile);
+      } catch {
+        rss = undefined;
+      }
+      resolve({ ms, code, rss, out, err });
+    });
+    child.stdin.end(input ?? '');
+  });
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/** Alternates a and b RUNS times (after one warm-up each); ratio = median(a) / median(b). */
+async function compare(a, b, { before } = {}) {
+  const ta = [];
+  const tb = [];
+  const rss = [];
+  for (let i = 0; i <= RUNS; i++) {
+    if (before) await before();
+    const ra = await a();
+    if (ra.code !== 0) throw new Error(`command failed (${ra.code}): ${ra.err.slice(0, 300)}`);
+    if (before) await before();
+    const rb = await b();
+    if (rb.code !== 0) throw new Error(`baseline failed (${rb.code}): ${rb.err.slice(0, 300)}`);
+    if (i === 0) continue; // warm-up
+    ta.push(ra.ms);
+    tb.push(rb.ms);
+    if (ra.rss) rss.push(ra.rss);
+  }
+  return { a: median(ta), b: median(tb), ratio: median(ta) / median(tb), rss: rss.length ? Math.max(...rss) : undefined };
+}
+
+async function api(method, url, token, body) {
+  const res = await request(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    dispatcher,
+  });
+  const text = await res.body.text();
+  return { status: res.statusCode, data: text ? JSON.parse(text) : undefined };
+}
+
+// ---- the sandbox ------------------------------------------------------------
+async function startSandbox() {
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--spaces', String(SPACES), '--json'], {
+    env: { ...process.env, DOCPLAT_CONFIG_DIR: join(work, 'sandbox-config') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const info = await new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      try {
+        resolve(JSON.parse(buf));
+      } catch {
+        /* not complete yet */
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
+  });
+  return { child, ...info, readyMs: performance.now() - started };
+}
+
+const rows = [];
+const fmtMB = (b) => (b ? `${(b / 1048576).toFixed(0)} MB` : '');
+function row(goal, ratio, target, pass, rss = '', detail = '') {
+  rows.push({ goal, ratio: ratio.toFixed(2), target, rss, result: pass ? 'pass' : 'miss', detail });
+  process.stderr.write(`  ${goal}: ${ratio.toFixed(2)} (${target}) ${pass ? 'pass' : 'miss'} ${detail}\n`);
+}
+
+const sb = await startSandbox();
+process.stderr.write(`sandbox with ${SPACES} extra spaces ready in ${sb.readyMs.toFixed(0)} ms at ${sb.url}\n`);
+const env = { DOCPLAT_API_URL: sb.url, DOCPLAT_TOKEN: sb.token, DOCPLAT_ORG: sb.org, DOCPLAT_CONFIG_DIR: join(work, 'cli-config') };
+const node = process.execPath;
+
+try {
+  // Goal 1: start-up.
+  for (const flag of ['--version', '--help']) {
+    const r = await compare(() => run(node, [BIN, flag], { env }), () => run(node, ['-e', '0']));
+    row(`1 start-up: docplat ${flag} vs node -e 0`, r.ratio, '<= 1.30', r.ratio <= 1.3, '', `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
+  }
+  const first = (await api('GET', `${sb.url}/orgs/${sb.org}/spaces?limit=1`, sb.token)).data.items[0].id;
+  {
+    const r = await compare(
+      () => run(node, [BIN, 'spaces', 'get', first, '--json'], { env }),
+      () => run(node, [join(HERE, 'baseline-get.mjs'), `${sb.url}/spaces/${first}`, sb.token]),
+    );
+    row('1 start-up: spaces get --json vs undici GET', r.ratio, '<= 1.50', r.ratio <= 1.5, '', `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
+  }
+
+  // Goal 2: listing 100,000+ spaces.
+  let listMs;
+  {
+    const r = await compare(
+      () => run(node, [BIN, 'spaces', 'list', '--all', '--jsonl'], { env, node: true }),
+      () => run(node, [join(HERE, 'baseline-list.mjs'), sb.url, sb.token, sb.org]),
+    );
+    listMs = r.a;
+    row('2 listing: list --all --jsonl vs undici loop', r.ratio, '<= 1.20', r.ratio <= 1.2, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
+  }
+  for (const fmt of ['jsonl', 'tsv']) {
+    const small = await run(node, [BIN, 'spaces', 'list', '--limit', '10000', '--output', fmt], { env, node: true });
+    const big = await run(node, [BIN, 'spaces', 'list', '--all', '--output', fmt], { env, node: true });
+    const growth = big.rss / small.rss;
+    row(`2 memory: list --output ${fmt}, RSS at 100k / at 10k items`, growth, '<= 1.25 and < 120 MB', growth <= 1.25 && big.rss < 120 * 1048576, fmtMB(big.rss));
+  }
+
+  // Goal 4: the sandbox serves pages faster than the CLI consumes them.
+  {
+    const started = performance.now();
+    let cursor;
+    let pages = 0;
+    do {
+      const res = await request(`${sb.url}/orgs/${sb.org}/spaces?limit=1000${cursor ? `&page=${encodeURIComponent(cursor)}` : ''}`, {
+        headers: { authorization: `Bearer ${sb.token}` },
+        dispatcher,
+      });
+      const text = await res.body.text();
+      cursor = JSON.parse(text).next?.page;
+      pages++;
+    } while (cursor);
+    const serveMs = performance.now() - started;
+    row(`4 sandbox: serving ${pages} pages of 1000 / CLI consuming them`, serveMs / listMs, '< 1.00', serveMs < listMs, '', `${serveMs.toFixed(0)} vs ${listMs.toFixed(0)} ms`);
+    row(`4 sandbox: serve --spaces ${SPACES} ready, seconds`, sb.readyMs / 1000, '< 5.00', sb.readyMs < 5000);
+  }
+
+  // Goal 3: bulk restore of 1,000 ids with 5 ms latency per request.
+  {
+    const ids = [];
+    for await (const page of (async function* () {
+      let cursor;
+      do {
+        const { data } = await api('GET', `${sb.url}/orgs/${sb.org}/spaces?limit=1000${cursor ? `&page=${encodeURIComponent(cursor)}` : ''}`, sb.token);
+        yield data.items;
+        cursor = data.next?.page;
+      } while (cursor && ids.length < 1000);
+    })()) ids.push(...page.map((s) => s.id));
+    const bulk = ids.slice(0, 1000);
+    const loopIds = bulk.slice(0, 100);
+    const deleteAll = async (list) => {
+      await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: '' });
+      let i = 0;
+      await Promise.all(Array.from({ length: 16 }, async () => {
+        while (i < list.length) await api('DELETE', `${sb.url}/spaces/${list[i++]}`, sb.token);
+      }));
+      await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: 'latency=5' });
+    };
+    const cli = () => run(node, [BIN, 'spaces', 'restore', '-'], { env, input: bulk.join('\n'), node: true });
+    const r = await compare(cli, () => run(node, [join(HERE, 'baseline-restore.mjs'), sb.url, sb.token, '8'], { input: bulk.join('\n') }), { before: () => deleteAll(bulk) });
+    row('3 bulk: restore 1000 from stdin vs undici, same concurrency', r.ratio, '<= 1.30', r.ratio <= 1.3, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
+    const script = `for id in ${loopIds.join(' ')}; do "${node}" "${BIN}" spaces restore "$id" > /dev/null || exit 1; done`;
+    const loop = await compare(() => run('bash', ['-c', script], { env }), cli, {
+      before: async () => deleteAll(bulk),
+    });
+    const perIdLoop = loop.a / loopIds.length;
+    const perIdCli = loop.b / bulk.length;
+    row('3 bulk: shell loop per id / docplat per id', perIdLoop / perIdCli, '>= 50', perIdLoop / perIdCli >= 50, '', `${perIdLoop.toFixed(1)} vs ${perIdCli.toFixed(2)} ms per id`);
+    await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: '' });
+  }
+} catch (err) {
+  process.stderr.write(`bench stopped: ${err.message}\n`);
+} finally {
+  sb.child.kill('SIGTERM');
+  await dispatcher.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+const cols = ['goal', 'ratio', 'target', 'rss', 'result'];
+const heads = { goal: 'goal', ratio: 'median ratio', target: 'target', rss: 'peak RSS', result: 'result' };
+const width = Object.fromEntries(cols.map((c) => [c, Math.max(heads[c].length, ...rows.map((r) => String(r[c]).length))]));
+const line = (r) => '| ' + cols.map((c) => String(r[c]).padEnd(width[c])).join(' | ') + ' |';
+console.log(line(heads));
+console.log('|' + cols.map((c) => '-'.repeat(width[c] + 2)).join('|') + '|');
+for (const r of rows) console.log(line(r));
+console.log(`\n${RUNS} runs each, alternating, after a warm-up; node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+process.exitCode = 0;
