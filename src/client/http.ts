@@ -131,6 +131,7 @@ export class ApiClient {
       try {
         return await this.send<T>(method, url, opts);
       } catch (err) {
+        if (!(err instanceof Transport || err instanceof HttpFailure)) throw err;
         const wait = this.retryWait(err, idempotency, attempt);
         if (wait === null) throw this.finalError(err, method, url, idempotency);
         this.opts.debug?.(`retrying ${method} ${this.shown(url)} in ${(wait / 1000).toFixed(1)}s (${reason(err)}, try ${attempt + 2} of ${this.opts.retries + 1})`);
@@ -172,12 +173,14 @@ export class ApiClient {
         bodyTimeout: this.opts.timeoutMs,
       });
     } catch (err) {
+      if (signal?.aborted) throw signal.reason ?? err;
       throw new Transport(err, false);
     }
     let text: string;
     try {
       text = await res.body.text();
     } catch (err) {
+      if (signal?.aborted) throw signal.reason ?? err;
       throw new Transport(err, true);
     }
     const status = res.statusCode;
@@ -203,7 +206,6 @@ export class ApiClient {
       return backoff(attempt, this.opts.maxWaitMs);
     }
     if (err instanceof Transport) {
-      if (err.aborted) return null;
       if (idempotency === 'create' && !(NOT_SENT.has(err.code) && !err.bodyStarted)) return null;
       return backoff(attempt, this.opts.maxWaitMs);
     }
@@ -221,7 +223,6 @@ export class ApiClient {
       return new ApiError(message, err.status, method, path, apiMessage);
     }
     if (err instanceof Transport) {
-      if (err.aborted) return err.cause as Error;
       const where = new URL(url).origin + new URL(this.baseUrl).pathname;
       let message = `cannot reach ${where.replace(/\/$/, '')} (${err.describe()})`;
       if (idempotency === 'create' && !NOT_SENT.has(err.code)) {
@@ -255,12 +256,10 @@ export class ApiClient {
 
 class Transport extends Error {
   readonly code: string;
-  readonly aborted: boolean;
   constructor(override readonly cause: unknown, readonly bodyStarted: boolean) {
     super('transport failure');
-    const e = cause as { code?: string; name?: string; cause?: { code?: string } };
+    const e = cause as { code?: string; cause?: { code?: string } };
     this.code = e?.code ?? e?.cause?.code ?? '';
-    this.aborted = e?.name === 'AbortError' || this.code === 'ABORT_ERR' || this.code === 'UND_ERR_ABORTED';
   }
   describe(): string {
     const known: Record<string, string> = {

@@ -1,0 +1,116 @@
+// Bad input: every case exits 2 with one line that names the flag (or
+// argument) and the rule, and the sandbox receives no request.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lines, testApi, type TestApi } from '../helpers.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await testApi();
+});
+afterAll(async () => api.close());
+
+const long = (n: number, c = 'x') => c.repeat(n);
+
+// [args, what the message must mention]
+const CASES: [string[], RegExp][] = [
+  // lengths, one character over
+  [['spaces', 'update', 'S', '--title', long(51)], /--title must be at most 50 characters/],
+  [['spaces', 'update', 'S', '--emoji', long(51)], /--emoji must be at most 50 characters/],
+  [['spaces', 'create', '--title', long(51)], /--title must be at most 50 characters/],
+  [['spaces', 'create', '--title', 'ok', '--emoji', long(51)], /--emoji must be at most 50/],
+  [['collections', 'create', '--title', long(51)], /--title must be at most 50 characters/],
+  [['collections', 'update', 'C', '--title', long(51)], /--title must be at most 50/],
+  [['collections', 'update', 'C', '--description', long(101)], /--description must be at most 100 characters/],
+  [['spaces', 'search', 'S', long(513)], /query must be at most 512 characters/],
+  [['spaces', 'update', 'S', '--title', long(26, 'é') + long(25, '漢')], /--title must be at most 50 characters/],
+  // enums
+  [['spaces', 'update', 'S', '--edit-mode', 'frozen'], /--edit-mode must be one of live, locked/],
+  [['spaces', 'update', 'S', '--edit-mode', 'LIVE'], /--edit-mode must be one of live, locked/],
+  [['spaces', 'update', 'S', '--default-level', 'owner'], /--default-level must be one of admin, create, review, edit, comment, read/],
+  [['spaces', 'update', 'S', '--default-level', ''], /--default-level must be one of/],
+  [['collections', 'update', 'C', '--default-level', 'superuser'], /--default-level must be one of/],
+  [['spaces', 'links', 'S', '--status', 'dead'], /--status must be one of ok, broken, in-app/],
+  [['spaces', 'list', '--output', 'yaml'], /--output must be one of table, tsv, csv, json, jsonl/],
+  [['sandbox', 'reset', '--seed', 'full'], /--seed must be demo or empty/],
+  [['config', 'set', 'format', 'xml'], /format must be one of/],
+  [['config', 'set', 'colour', 'red'], /unknown config key "colour"/],
+  [['config', 'get', 'token'], /unknown config key "token"/],
+  // numbers
+  [['spaces', 'list', '--limit', '0'], /--limit must be a whole number from 1 to 1000/],
+  [['spaces', 'list', '--limit', '1001'], /--limit must be a whole number from 1 to 1000/],
+  [['spaces', 'list', '--limit', '-5'], /--limit must be a whole number/],
+  [['spaces', 'list', '--limit', '2.5'], /--limit must be a whole number/],
+  [['spaces', 'list', '--limit', 'ten'], /--limit must be a whole number/],
+  [['spaces', 'list', '--limit', ''], /--limit must be a whole number/],
+  [['collections', 'list', '--limit', '100000'], /--limit must be a whole number from 1 to 1000/],
+  [['orgs', 'list', '--limit', 'x'], /--limit must be/],
+  [['spaces', 'links', 'S', '--limit', '1001'], /--limit must be/],
+  [['spaces', 'restore', 'S', '--concurrency', '0'], /--concurrency must be a whole number from 1 to 64/],
+  [['spaces', 'restore', 'S', '--concurrency', '65'], /--concurrency must be a whole number from 1 to 64/],
+  [['spaces', 'delete', 'S', '--concurrency', 'many', '--yes'], /--concurrency must be a whole number/],
+  [['spaces', 'get', 'S', '--timeout', '0'], /--timeout must be a number of seconds/],
+  [['spaces', 'get', 'S', '--timeout', 'soon'], /--timeout must be a number of seconds/],
+  [['spaces', 'get', 'S', '--timeout', '-1'], /--timeout must be a number of seconds/],
+  [['spaces', 'get', 'S', '--retries', '11'], /--retries must be a whole number from 0 to 10/],
+  [['spaces', 'get', 'S', '--retries', '-1'], /--retries must be a whole number from 0 to 10/],
+  [['sandbox', 'serve', '--port', '70000'], /--port must be a whole number from 0 to 65535/],
+  [['sandbox', 'serve', '--spaces', 'lots'], /--spaces must be a whole number/],
+  // ids and paths
+  [['spaces', 'get', 'a/b'], /invalid space id "a\/b"/],
+  [['spaces', 'get', '../orgs'], /invalid space id/],
+  [['spaces', 'get', 'a b'], /invalid space id/],
+  [['spaces', 'get', 'a?b=1'], /invalid space id/],
+  [['collections', 'get', 'x#y'], /invalid collection id/],
+  [['spaces', 'list', '--collection', 'a/b'], /invalid collection id/],
+  [['spaces', 'move', 'S', '--parent', 'a/b'], /invalid --parent collection id/],
+  [['spaces', 'move', 'S', '--before', 'x y'], /invalid --before id/],
+  [['spaces', 'transfer', 'S', '--to-org', 'a/b'], /invalid --to-org organization id/],
+  [['spaces', 'restore', 'ok', 'bad/id'], /invalid space id "bad\/id"/],
+  // combinations and missing values
+  [['spaces', 'list', '--collection', 'C', '--member', 'U'], /--collection and --member cannot be used together/],
+  [['spaces', 'list', '--all', '--limit', '5'], /--all and --limit cannot be used together/],
+  [['spaces', 'move', 'S', '--root', '--parent', 'C'], /--parent and --root cannot be used together/],
+  [['spaces', 'move', 'S', '--before', 'A', '--after', 'B'], /--before and --after cannot be used together/],
+  [['spaces', 'move', 'S'], /nothing to do: give --parent, --root, --before or --after/],
+  [['collections', 'move', 'C'], /nothing to do/],
+  [['spaces', 'update', 'S'], /nothing to change: give at least one of --title/],
+  [['collections', 'update', 'C'], /nothing to change/],
+  [['spaces', 'create'], /--title is required/],
+  [['collections', 'create'], /--title is required/],
+  [['spaces', 'transfer', 'S'], /required option '--to-org <orgId>' not specified/],
+  [['collections', 'transfer', 'C'], /required option '--to-org/],
+  [['spaces', 'get'], /missing required argument 'spaceId'/],
+  [['spaces', 'search', 'S'], /missing required argument 'query'/],
+  [['spaces', 'search', 'S', '   '], /the search query is empty/],
+  [['spaces', 'restore'], /missing required argument/],
+  [['spaces', 'list', '--limit'], /option '--limit <n>' argument missing/],
+  [['spaces', 'list', '--no-such-flag'], /unknown option '--no-such-flag'/],
+  [['spaces', 'frobnicate'], /unknown command 'frobnicate'/],
+  [['spaces', 'delete', 'S'], /needs confirmation; pass --yes/],
+  [['collections', 'delete', 'C'], /needs confirmation; pass --yes/],
+  [['spaces', 'list', '--jq', '.[['], /--jq/],
+  [['spaces', 'list', '--api-url', 'ftp://example.com/v1'], /invalid API URL "ftp:\/\/example.com\/v1": only http and https/],
+  [['spaces', 'list', '--api-url', 'not a url'], /invalid API URL/],
+  [['spaces', 'list', '--api-url', 'http://example.com/v1'], /refusing to send the token over plain http to example.com/],
+  [['config', 'set', 'api-url', 'nope'], /api-url must be a URL/],
+  [['sandbox', 'serve', '--faults', 'explode=1'], /--faults/],
+];
+
+describe('bad input', () => {
+  it(`has at least 60 cases (${CASES.length})`, () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(60);
+  });
+
+  for (const [args, rule] of CASES) {
+    it(`docplat ${args.map((a) => (a.length > 20 ? a.slice(0, 8) + '…' : a)).join(' ')}`, async () => {
+      const before = api.sandbox.requestCount;
+      const r = await api.cli(args);
+      expect(r.code, r.stderr).toBe(2);
+      const errLines = lines(r.stderr).filter((l) => l.startsWith('error: '));
+      expect(errLines).toHaveLength(1);
+      expect(errLines[0]).toMatch(rule);
+      expect(r.stdout).toBe('');
+      expect(api.sandbox.requestCount).toBe(before);
+    });
+  }
+});

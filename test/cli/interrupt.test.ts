@@ -1,0 +1,63 @@
+// Ctrl-C during a bulk command: in-flight requests are aborted, the command
+// says which ids completed, failed and never started, and exits 130.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, lines, testApi, type TestApi } from '../helpers.js';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await testApi({ spaces: 60 });
+});
+afterAll(async () => api.close());
+
+async function admin(path: string, body: unknown) {
+  const origin = new URL(api.sandbox.url).origin;
+  const res = await fetch(origin + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+}
+
+describe('interrupts', () => {
+  it('SIGINT mid-run exits 130 and lists the ids that never started', async () => {
+    const list = await api.cli(['spaces', 'list', '--limit', '40', '--fields', 'id']);
+    const ids = lines(list.stdout);
+    expect(ids).toHaveLength(40);
+    const del = await api.cli(['spaces', 'delete', '-', '--yes'], { input: ids.join('\n') });
+    expect(del.code, del.stderr).toBe(0);
+    await admin('/_sandbox/faults', { spec: 'latency=150' });
+    try {
+      const child = spawn(process.execPath, [BIN, 'spaces', 'restore', '-', '--concurrency', '2'], { env: api.env(), stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.stdin.end(ids.join('\n'));
+      // wait until some results are out, then interrupt
+      await new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          if (lines(stdout).length >= 3) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 20);
+      });
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(130);
+      const done = lines(stdout).filter((l) => l.split('\t')[1] === 'ok').map((l) => l.split('\t')[0]);
+      expect(done.length).toBeGreaterThanOrEqual(3);
+      const notStarted = lines(stderr).find((l) => l.startsWith('not started: '))!;
+      expect(notStarted).toBeDefined();
+      const pending = notStarted.slice('not started: '.length).split(' ');
+      expect(pending.length).toBeGreaterThan(20);
+      for (const id of pending) expect(done).not.toContain(id);
+      expect(stderr).toMatch(/^interrupted: \d+ completed, \d+ failed, \d+ not started$/m);
+      expect(lines(stderr).at(-1)).toMatch(/^error: interrupted/);
+    } finally {
+      await admin('/_sandbox/faults', { spec: '' });
+    }
+  });
+});

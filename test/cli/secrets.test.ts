@@ -1,0 +1,82 @@
+// The token never appears in stdout, stderr, --debug traces, errors or the
+// sandbox's logs, over a whole session of commands.
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, baseEnv, lines, runCli, testApi, type TestApi } from '../helpers.js';
+
+let api: TestApi;
+const sandboxLog: string[] = [];
+beforeAll(async () => {
+  api = await testApi({ log: (line) => sandboxLog.push(line) });
+});
+afterAll(async () => api.close());
+
+describe('secrets', () => {
+  it('a full session never prints the token (except `auth token`, which is asked for it)', async () => {
+    const token = api.sandbox.token;
+    const env = baseEnv({ DOCPLAT_API_URL: api.sandbox.url });
+    let output = '';
+    const record = (r: { stdout: string; stderr: string }) => {
+      output += r.stdout + r.stderr;
+      return r;
+    };
+    record(await runCli(['auth', 'login', '--with-token', '--debug', '--org', api.sandbox.defaultOrg!], { env, input: token }));
+    const session: string[][] = [
+      ['auth', 'status', '--debug'],
+      ['auth', 'status', '--json'],
+      ['config', 'list'],
+      ['config', 'list', '--json'],
+      ['orgs', 'list', '--debug'],
+      ['spaces', 'list', '--debug', '--all'],
+      ['spaces', 'list', '--json', '--limit', '3'],
+      ['collections', 'list', '--debug'],
+      ['spaces', 'get', 'missing', '--debug'],
+      ['spaces', 'get', 'missing', '--json'],
+      ['spaces', 'create', '--title', 'Secret keeper', '--debug'],
+      ['spaces', 'update', 'missing', '--title', 'x', '--debug'],
+      ['spaces', 'restore', 'missing', 'other', '--debug'],
+      ['spaces', 'delete', 'missing', '--yes', '--debug'],
+      ['spaces', 'delete', 'missing', '--dry-run', '--debug'],
+      ['spaces', 'list', '--api-url', 'http://127.0.0.1:1/v1', '--retries', '0', '--debug'],
+      ['spaces', 'list', '--api-url', 'http://example.com/v1'],
+      ['spaces', 'list', '--limit', '5000', '--debug'],
+    ];
+    for (const args of session) record(await runCli(args, { env }));
+    // A wrong token given on the command line is not echoed either.
+    const wrong = 'wrong-token-0123456789';
+    const w = record(await runCli(['spaces', 'list', '--token', wrong, '--debug'], { env }));
+    expect(w.code).toBe(4);
+    expect(output).not.toContain(wrong);
+    expect(output).toContain('Bearer ***');
+    expect(output).not.toContain(token);
+    expect(sandboxLog.length).toBeGreaterThan(0);
+    expect(sandboxLog.join('\n')).not.toContain(token);
+    // and `auth token` does print it, so the search above could find it
+    const t = await runCli(['auth', 'token'], { env });
+    expect(t.stdout.trim()).toBe(token);
+  });
+
+  it('sandbox serve --debug logs requests without the token', async () => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--debug'], { env: baseEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const info = await new Promise<{ url: string; token: string }>((resolve) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        try {
+          resolve(JSON.parse(out));
+        } catch {
+          /* wait for the rest */
+        }
+      });
+    });
+    const r = await runCli(['spaces', 'list', '--limit', '2'], { env: baseEnv({ DOCPLAT_API_URL: info.url, DOCPLAT_TOKEN: info.token, DOCPLAT_ORG: undefined }) });
+    expect(r.code).toBe(2); // no org given
+    await runCli(['orgs', 'list'], { env: baseEnv({ DOCPLAT_API_URL: info.url, DOCPLAT_TOKEN: info.token }) });
+    child.kill('SIGINT');
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(lines(err).some((l) => l.includes('/orgs'))).toBe(true);
+    expect(err).not.toContain(info.token);
+  });
+});
