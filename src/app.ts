@@ -20,6 +20,7 @@ export class App {
     return async (...args: unknown[]) => {
       const cmd = args[args.length - 1] as Command;
       const ctx = (this.context ??= new Context(this.io, cmd.optsWithGlobals() as GlobalOptions, this.signal));
+      await ctx.output.checkJq();
       await fn(ctx, cmd.processedArgs as string[], cmd.opts(), cmd);
     };
   }

@@ -94,8 +94,8 @@ export class Context {
 
   /** Whether errors should be written as JSON (scripts asked for JSON). */
   get jsonErrors(): boolean {
-    const f = this.output.opts.format;
-    return f === 'json' || f === 'jsonl';
+    const g = this.globals;
+    return !!(g.json || g.jsonl || (g.output && /^jsonl?$/.test(g.output)));
   }
 
   color(isTTY: boolean): boolean {

@@ -216,13 +216,12 @@ export async function runBulk(ctx: Context, args: string[], opts: Opts, spec: Bu
       settle(await runOne(client, ctx, spec, id));
     }
   };
-  const workers = Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker)).then(() => {
-    wake?.();
-  });
-
   // Stream results to the formatter as they arrive.
   let allDone = false;
-  void workers.then(() => (allDone = true));
+  const workers = Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker)).then(() => {
+    allDone = true;
+    wake?.();
+  });
   async function* pages() {
     let sent = 0;
     while (true) {

@@ -146,7 +146,8 @@ export class Output {
 
   private columns(defaults: Column[]): Column[] {
     if (!this.opts.fields?.length) return defaults;
-    return this.opts.fields.map((f) => defaults.find((c) => c.key === f) ?? { key: f, header: f });
+    // Headers are the paths as given, so that scripts can read them back.
+    return this.opts.fields.map((f) => ({ ...defaults.find((c) => c.key === f), key: f, header: f }));
   }
 
   /** With --fields, the JSON forms keep only those paths (nested as in the API object). */
@@ -165,6 +166,18 @@ export class Output {
     return out;
   }
 
+  /** Compiles the --jq expression before any request is sent: a syntax error is a usage error. */
+  async checkJq(): Promise<void> {
+    if (!this.opts.jq) return;
+    const jq = await import('jq-wasm');
+    try {
+      await jq.raw('null', this.opts.jq, ['-r']);
+    } catch (err) {
+      const message = jqMessage(err);
+      if (/syntax error|compile error|not defined|unexpected/i.test(message)) throw new UsageError(`--jq: ${message}`);
+    }
+  }
+
   private async jq(value: unknown): Promise<void> {
     const jq = await import('jq-wasm');
     const flags = ['-r'];
@@ -173,8 +186,7 @@ export class Output {
     try {
       result = await jq.raw(value as object, this.opts.jq!, flags);
     } catch (err) {
-      const message = String((err as Error)?.message ?? err).split('\n').find((l) => l.trim()) ?? 'invalid expression';
-      throw new UsageError(`--jq: ${message.replace(/^jq: (error: )?/, '')}`);
+      throw new UsageError(`--jq: ${jqMessage(err)}`);
     }
     if (result) await this.write(result.endsWith('\n') ? result : result + '\n');
   }
@@ -211,6 +223,11 @@ export class Output {
       else this.out.once('drain', resolve);
     });
   }
+}
+
+function jqMessage(err: unknown): string {
+  const message = String((err as Error)?.message ?? err).split('\n').find((l) => l.trim()) ?? 'invalid expression';
+  return message.replace(/^jq: (error: )?/, '').trim();
 }
 
 async function* single(value: unknown) {

@@ -16,7 +16,7 @@ describe('secrets', () => {
     const token = api.sandbox.token;
     const env = baseEnv({ DOCPLAT_API_URL: api.sandbox.url });
     let output = '';
-    const record = (r: { stdout: string; stderr: string }) => {
+    const record = <R extends { stdout: string; stderr: string }>(r: R): R => {
       output += r.stdout + r.stderr;
       return r;
     };

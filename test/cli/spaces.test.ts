@@ -8,8 +8,8 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
-async function spaceIds(limit = 1000, extra: string[] = []): Promise<string[]> {
-  const r = await api.cli(['spaces', 'list', '--limit', String(limit), '--fields', 'id', ...extra]);
+async function spaceIds(limit: number | 'all' = 1000): Promise<string[]> {
+  const r = await api.cli(['spaces', 'list', ...(limit === 'all' ? ['--all'] : ['--limit', String(limit)]), '--fields', 'id']);
   expect(r.code, r.stderr).toBe(0);
   return lines(r.stdout);
 }
@@ -177,7 +177,7 @@ describe('bulk verbs', () => {
       const g = await api.cli(['spaces', 'get', id, '--json']);
       expect(JSON.parse(g.stdout).deletedAt).toBeTruthy();
     }
-    const listed = await spaceIds(1000, ['--all']);
+    const listed = await spaceIds('all');
     for (const id of ids) expect(listed).not.toContain(id);
 
     // a second delete is reported as such, not as a failure

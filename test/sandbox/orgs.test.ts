@@ -1,0 +1,104 @@
+// The user, organizations and members in the sandbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { call, demo, expectError, expectOperation, listAll } from './helpers.js';
+
+const ids = demo();
+const ACME = ids.org('Acme Docs');
+const GLOBEX = ids.org('Globex');
+
+// These tests only read (ping changes lastSeenAt only): one sandbox for all.
+let sb: Sandbox;
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0 });
+});
+afterAll(() => sb.close());
+
+describe('user and organizations', () => {
+  it('GET /user is the token’s user', async () => {
+    const res = await call(sb, 'GET', '/user');
+    expectOperation(res, 'GET', '/user', 200);
+    expect(res.body).toMatchObject({ object: 'user', id: ids.me, displayName: 'Dana Demo' });
+  });
+
+  it('lists the user’s organizations; the first is the default', async () => {
+    const res = await call(sb, 'GET', '/orgs');
+    expectOperation(res, 'GET', '/orgs', 200);
+    expect(res.body.items.map((o: { title: string }) => o.title)).toEqual(['Acme Docs', 'Globex']);
+    expect(sb.defaultOrg).toBe(ACME);
+    expect(res.body.items[0].permissions.admin).toBe(true);
+    expect(res.body.items[1].permissions.admin).toBe(false);
+    const paged = await listAll(sb, '/orgs', 1);
+    expect(paged.pages).toBe(2);
+  });
+
+  it('GET an organization; unknown is 404', async () => {
+    const res = await call(sb, 'GET', `/orgs/${GLOBEX}`);
+    expectOperation(res, 'GET', '/orgs/{organizationId}', 200);
+    expect(res.body).toMatchObject({ object: 'organization', id: GLOBEX, title: 'Globex' });
+    expectError(await call(sb, 'GET', '/orgs/nope'), 404, /No organization with id nope/);
+  });
+
+  it('ping answers {}', async () => {
+    const res = await call(sb, 'POST', `/orgs/${ACME}/ping`);
+    expectOperation(res, 'POST', '/orgs/{organizationId}/ping', 200);
+    expect(res.body).toEqual({});
+  });
+});
+
+describe('members', () => {
+  it('lists members (default: most recently joined first) with filters', async () => {
+    const res = await call(sb, 'GET', `/orgs/${ACME}/members`);
+    expectOperation(res, 'GET', '/orgs/{organizationId}/members', 200);
+    expect(res.body.count).toBe(8);
+    const joined = res.body.items.map((m: { joinedAt: string }) => m.joinedAt);
+    expect(joined).toEqual([...joined].sort().reverse());
+    const asc = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { order: 'asc' } });
+    expect(asc.body.items.map((m: { joinedAt: string }) => m.joinedAt)).toEqual([...joined].reverse());
+
+    const admins = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { role: 'admin', sort: 'name', order: 'asc' } });
+    expectOperation(admins, 'GET', '/orgs/{organizationId}/members', 200);
+    expect(admins.body.items.map((m: { user: { displayName: string } }) => m.user.displayName)).toEqual(['Dana Demo', 'Grace Hopper']);
+
+    const guests = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { role: 'guest' } });
+    expect(guests.body.items).toHaveLength(1);
+    expect(guests.body.items[0]).toMatchObject({ role: null, spaces: 2 });
+
+    const search = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { search: 'HOPPER' } });
+    expect(search.body.items.map((m: { user: { email: string } }) => m.user.email)).toEqual(['grace@acme.example']);
+
+    // Sorting by last activity lists only members who have been active (not the disabled one).
+    const active = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { sort: 'lastSeenAt' } });
+    expect(active.body.count).toBe(7);
+
+    expectError(await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { role: 'owner' } }), 400, /"role" must be one of/);
+    expectError(await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { sort: 'age' } }), 400, /"sort" must be one of joinedAt, lastSeenAt, name/);
+  });
+
+  it('GET a member; unknown user is 404', async () => {
+    const res = await call(sb, 'GET', `/orgs/${ACME}/members/${ids.user('Alan Turing')}`);
+    expectOperation(res, 'GET', '/orgs/{organizationId}/members/{userId}', 200);
+    expect(res.body).toMatchObject({ object: 'member', id: ids.user('Alan Turing'), role: 'create' });
+    expectError(await call(sb, 'GET', `/orgs/${ACME}/members/nope`), 404, /No member/);
+    expectError(await call(sb, 'GET', `/orgs/${GLOBEX}/members/${ids.user('Alan Turing')}`), 404);
+  });
+
+  it('a member’s spaces carry the permission; a guest sees only the spaces granted', async () => {
+    const res = await call(sb, 'GET', `/orgs/${ACME}/members/${ids.user('Margaret Hamilton')}/spaces`, { query: { limit: 5 } });
+    expectOperation(res, 'GET', '/orgs/{organizationId}/members/{userId}/spaces', 200);
+    const all = await listAll(sb, `/orgs/${ACME}/spaces`);
+    expect(res.body.count).toBe(all.items.length);
+    expect(res.body.items.every((x: { permission: string }) => x.permission === 'edit')).toBe(true);
+    // Default order is desc: the sidebar order reversed.
+    expect(res.body.items[0].space.id).toBe(all.items.at(-1).id);
+    const asc = await listAll(sb, `/orgs/${ACME}/members/${ids.user('Margaret Hamilton')}/spaces`, 3, { order: 'asc' });
+    expect(asc.items.map((x) => x.space.id)).toEqual(all.items.map((s) => s.id));
+
+    const guest = await call(sb, 'GET', `/orgs/${ACME}/members/${ids.user('Gary Guest')}/spaces`, { query: { order: 'asc' } });
+    expectOperation(guest, 'GET', '/orgs/{organizationId}/members/{userId}/spaces', 200);
+    expect(guest.body.items.map((x: { permission: string; space: { title: string } }) => [x.space.title, x.permission])).toEqual([
+      ['REST API', 'comment'],
+      ['Webhooks', 'read'],
+    ]);
+  });
+});
