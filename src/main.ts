@@ -45,7 +45,16 @@ export function buildProgram(): Command {
     .option('--retries <n>', 'retries of a failed request when it is safe (default: 3)')
     .option('--insecure-http', 'allow sending the token over plain http to a host that is not loopback')
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({
+      showGlobalOptions: true,
+      sortSubcommands: false,
+      // "Usage: docplat spaces list [options]", without the alias (list|ls) in the name.
+      commandUsage: (cmd) => {
+        const names: string[] = [];
+        for (let c = cmd.parent; c; c = c.parent) names.unshift(c.name());
+        return [...names, cmd.name(), cmd.usage()].join(' ');
+      },
+    })
     .addHelpText(
       'after',
       '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
