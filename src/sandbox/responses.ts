@@ -21,10 +21,12 @@ export function spaceObject(state: SandboxState, space: SpaceRec, api: string, s
   const role = state.roleIn(space.org);
   const canEdit = atLeast(role, 'edit') && space.editMode !== 'locked';
   const urls: Record<string, string> = { location: `${api}/spaces/${space.id}`, app: `${APP_URL}/o/${space.org}/s/${space.id}/` };
-  const published = publishedUrl(state.listOrgs().find((o) => o.id === space.org), space);
-  if (space.visibility === 'public' || space.visibility === 'unlisted' || space.visibility === 'visitor-auth') urls.published = published;
-  if (space.visibility === 'share-link' && shareKey) urls.published = `${published}?share=${encodeURIComponent(shareKey)}`;
-  if (space.visibility === 'public') urls.public = published;
+  const v = space.visibility;
+  if (v === 'public' || v === 'unlisted' || v === 'visitor-auth' || (v === 'share-link' && shareKey)) {
+    const published = publishedUrl(state.listOrgs().find((o) => o.id === space.org), space);
+    urls.published = v === 'share-link' ? `${published}?share=${encodeURIComponent(shareKey!)}` : published;
+    if (v === 'public') urls.public = published;
+  }
   return {
     object: 'space',
     id: space.id,

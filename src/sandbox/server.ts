@@ -259,6 +259,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let requestCount = 0;
   let api = '';
 
+  /** A refused request's error reply; anything else is a bug of the sandbox: logged, and a 500. */
+  const errorFrom = (err: unknown): Reply => {
+    if (err instanceof SandboxError) return errorReply(err.status, err.message, err.headers);
+    log?.(`error: ${(err as Error)?.stack ?? String(err)}`);
+    return errorReply(500, `The sandbox failed: ${(err as Error)?.message ?? String(err)}.`);
+  };
+
   const authorize = (req: IncomingMessage): Reply | undefined => {
     const auth = tokenMatches(req.headers.authorization, state.token);
     if (auth === 'missing') return errorReply(401, 'Authentication required: send the header "Authorization: Bearer <token>".');
@@ -285,7 +292,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
           'retry-after': String(retryAfter),
           'x-ratelimit-limit': '100',
           'x-ratelimit-remaining': '0',
-          'x-ratelimit-reset': String(Math.ceil(state.now() / 1000) + retryAfter),
+          // Wall-clock time, not the sandbox clock: a client waits in real time.
+          'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + retryAfter),
         });
       }
       default: {
@@ -294,6 +302,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         return errorReply(status, `${text[status]} (a fault injected by the sandbox); try again.`);
       }
     }
+    const reply = await answer(req, path, search).catch(errorFrom);
+    if (decision?.kind === 'cut') {
+      sendCut(res, reply);
+      return 'cut';
+    }
+    return reply;
+  }
+
+  /** The answer to a /v1 request, faults aside. */
+  async function answer(req: IncomingMessage, path: string, search: string): Promise<Reply> {
     const denied = authorize(req);
     if (denied) return denied;
     const match = matchRoute(req.method ?? 'GET', path.slice(3) || '/');
@@ -302,10 +320,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await readBody(req);
     const reply = match.route.handle({ state, params: match.params, query: new URLSearchParams(search), body, api });
     if (match.route.method !== 'GET') autosave();
-    if (decision?.kind === 'cut') {
-      sendCut(res, reply);
-      return 'cut';
-    }
     return reply;
   }
 
@@ -347,11 +361,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     const isApi = path === '/v1' || path.startsWith('/v1/');
     const work = isApi ? handleApi(req, res, path, search) : path.startsWith('/_sandbox/') ? handleAdmin(req, path) : Promise.resolve(errorReply(404, `No operation at ${path}: the API is under /v1.`));
     work
-      .catch((err: unknown): Reply => {
-        if (err instanceof SandboxError) return errorReply(err.status, err.message, err.headers);
-        log?.(`error: ${(err as Error)?.stack ?? String(err)}`);
-        return errorReply(500, `The sandbox failed: ${(err as Error)?.message ?? String(err)}.`);
-      })
+      .catch(errorFrom)
       .then((outcome) => {
         if (typeof outcome !== 'string' && !res.headersSent && !res.destroyed) send(res, outcome);
         log?.(`${req.method} ${path} ${typeof outcome === 'string' ? outcome : outcome.status} ${Math.round(performance.now() - started)}ms`);

@@ -389,6 +389,7 @@ export class SandboxState {
 
   updateSpace(id: string, patch: SpaceInput): SpaceRec {
     const space = this.activeSpace(id, 'update');
+    if (patch.title === undefined && patch.emoji === undefined && patch.editMode === undefined && patch.defaultLevel === undefined) return space;
     if (patch.editMode !== undefined || patch.defaultLevel !== undefined) {
       this.require(space.org, 'admin', 'change the edit mode or default level of a space');
     }

@@ -1,5 +1,8 @@
 // Load: a sandbox with 100,000 extra spaces, and 100 pages of 1,000 spaces
 // served over loopback. Times are printed, not asserted (machines differ).
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
@@ -20,13 +23,24 @@ afterAll(async () => {
   await agent.close();
 });
 
-async function page(cursor?: string): Promise<{ items: { id: string }[]; count: number; next?: { page: string } }> {
+function pageUrl(cursor?: string): URL {
   const url = new URL(`${sb.url}/orgs/${sb.defaultOrg}/spaces`);
   url.searchParams.set('limit', '1000');
   if (cursor) url.searchParams.set('page', cursor);
-  const res = await request(url, { headers: { authorization: `Bearer ${sb.token}` }, dispatcher: agent });
+  return url;
+}
+
+async function page(cursor?: string): Promise<{ items: { id: string }[]; count: number; next?: { page: string } }> {
+  const res = await request(pageUrl(cursor), { headers: { authorization: `Bearer ${sb.token}` }, dispatcher: agent });
   expect(res.statusCode).toBe(200);
   return (await res.body.json()) as never;
+}
+
+/** A page's bytes and its cursor, read from the head of the body: no JSON parse of the items. */
+async function pageBytes(cursor?: string): Promise<{ bytes: number; next?: string }> {
+  const res = await request(pageUrl(cursor), { headers: { authorization: `Bearer ${sb.token}` }, dispatcher: agent });
+  const body = Buffer.from(await res.body.arrayBuffer());
+  return { bytes: body.length, next: /^\{"next":\{"page":"([^"]+)"/.exec(body.subarray(0, 200).toString())?.[1] };
 }
 
 describe('load', () => {
@@ -54,6 +68,42 @@ describe('load', () => {
       expect(pages).toBe(100);
       expect(seen.size).toBe(100_000);
       expect(count).toBe(EXTRA + 19);
+    }
+  }, 60_000);
+
+  it('the server side alone: 100 pages fetched as bytes, not parsed', async () => {
+    let cursor: string | undefined;
+    let pages = 0;
+    let bytes = 0;
+    const t = performance.now();
+    do {
+      const p = await pageBytes(cursor);
+      bytes += p.bytes;
+      cursor = p.next;
+      pages++;
+    } while (cursor && pages < 100);
+    const ms = performance.now() - t;
+    console.log(`bytes only: ${pages} pages of 1000 in ${ms.toFixed(0)} ms (${(ms / pages).toFixed(2)} ms per page, ${(bytes / pages / 1000).toFixed(0)} kB per page)`);
+    expect(pages).toBe(100);
+  });
+
+  it('a saved state of 100,000 spaces loads back quickly (the embedded sandbox reads it at each run)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'docplat-perf-'));
+    try {
+      const file = join(dir, 'state.json');
+      const big = await startSandbox({ spaces: EXTRA, dataFile: file });
+      let t = performance.now();
+      await big.save();
+      const saveMs = performance.now() - t;
+      await big.close();
+      t = performance.now();
+      const loaded = await startSandbox({ dataFile: file });
+      const loadMs = performance.now() - t;
+      await loaded.close();
+      console.log(`state of ${EXTRA} extra spaces: ${(statSync(file).size / 1e6).toFixed(1)} MB, saved in ${saveMs.toFixed(0)} ms, loaded in ${loadMs.toFixed(0)} ms`);
+      expect(loaded.token).toBe(big.token);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 
