@@ -1,6 +1,6 @@
 // Checks of flag values before any request is sent. Each failure is a
 // UsageError (exit 2) that names the flag and the rule.
-import { BOUNDS, checkBound, checkLimit, type Bound, type BoundKey } from './api/bounds.js';
+import { BOUNDS, checkBound, type Bound, type BoundKey } from './api/bounds.js';
 import { UsageError } from './errors.js';
 
 export function checkFlag(flag: string, value: unknown, bound: BoundKey | Bound): void {
@@ -8,17 +8,10 @@ export function checkFlag(flag: string, value: unknown, bound: BoundKey | Bound)
   if (rule) throw new UsageError(`${flag} must be ${rule}${describeValue(value)}`);
 }
 
-export function parseLimit(flag: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const rule = checkLimit(value.trim() === '' ? NaN : Number(value));
-  if (rule) throw new UsageError(`${flag} must be ${rule}, got "${value}"`);
-  return Number(value);
-}
-
 export function parseInteger(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
+  if (!/^\s*-?\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
     throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
   }
   return n;

@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import type { ApiClient, Idempotency, RequestOptions } from '../client/http.js';
 import { ApiError, Interrupted, PartialFailure, UsageError } from '../errors.js';
 import type { Column } from '../output/format.js';
-import { checkFlag, checkId, parseInteger, parseLimit } from '../validate.js';
+import { checkFlag, checkId, parseInteger } from '../validate.js';
 import type { Opts } from '../app.js';
 
 export const DEFAULT_LIMIT = 100;
@@ -26,7 +26,7 @@ export async function list(ctx: Context, path: string, opts: Opts, columns: Colu
   query?: RequestOptions['query'];
   map?: (item: unknown) => unknown;
 } = {}): Promise<void> {
-  const limit = opts.all ? undefined : parseLimit('--limit', opts.limit, DEFAULT_LIMIT);
+  const limit = opts.all ? undefined : parseInteger('--limit', opts.limit, DEFAULT_LIMIT, 1, Number.MAX_SAFE_INTEGER);
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
   const client = await ctx.client();
   const pages = client.pages(path, { query: extra.query, limit, cursor: opts.cursor, signal: ctx.signal });

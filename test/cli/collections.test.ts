@@ -56,9 +56,15 @@ describe('collections', () => {
     const orgs = json(await api.cli(['orgs', 'list', '--json']));
     const other = orgs.find((o: { id: string }) => o.id !== api.sandbox.defaultOrg);
     const created = json(await api.cli(['collections', 'create', '--title', 'Outbound', '--json']));
-    const t = await api.cli(['collections', 'transfer', created.id, '--to-org', other.id, '--json']);
+    // The demo user only edits in the other organization: 403, exit 4.
+    const refused = await api.cli(['collections', 'transfer', created.id, '--to-org', other.id]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/403/);
+    const theirs = json(await api.cli(['collections', 'list', '--org', other.id, '--json']));
+    expect(theirs.length).toBeGreaterThan(0);
+    const t = await api.cli(['collections', 'transfer', theirs[0].id, '--to-org', api.sandbox.defaultOrg!, '--json']);
     expect(t.code, t.stderr).toBe(0);
-    expect(json(t).organization).toBe(other.id);
+    expect(json(t).organization).toBe(api.sandbox.defaultOrg);
   });
 
   it('title is required and bounded', async () => {

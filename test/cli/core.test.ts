@@ -71,9 +71,9 @@ describe('settings and errors', () => {
     expect(r.stdout).toBe('');
     const err = JSON.parse(r.stderr);
     expect(err.error).toMatchObject({ status: 404, exitCode: 3, method: 'GET', path: '/spaces/nope' });
-    const usage = await api.cli(['spaces', 'list', '--limit', '1001', '--json']);
+    const usage = await api.cli(['spaces', 'list', '--limit', '0', '--json']);
     expect(usage.code).toBe(2);
-    expect(JSON.parse(usage.stderr).error.message).toBe('--limit must be a whole number from 1 to 1000, got "1001"');
+    expect(JSON.parse(usage.stderr).error.message).toBe(`--limit must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got "0"`);
   });
 
   it('flag beats environment beats profile', async () => {

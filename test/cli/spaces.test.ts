@@ -225,16 +225,25 @@ describe('bulk verbs', () => {
     expect(api.sandbox.requestCount).toBe(before);
   });
 
-  it('transfers spaces to another organization', async () => {
+  it('transfers spaces into an organization where the user is admin, and is refused (exit 5, 403) elsewhere', async () => {
     const orgs = JSON.parse((await api.cli(['orgs', 'list', '--json'])).stdout);
     const other = orgs.find((o: { id: string }) => o.id !== api.sandbox.defaultOrg);
+    // The demo user only edits in the other organization: transferring into it is refused.
     const created = JSON.parse((await api.cli(['spaces', 'create', '--title', 'Moving out', '--json'])).stdout);
-    const r = await api.cli(['spaces', 'transfer', created.id, '--to-org', other.id]);
+    const refused = await api.cli(['spaces', 'transfer', created.id, '--to-org', other.id]);
+    expect(refused.code).toBe(5);
+    expect(refused.stdout).toMatch(/\tfailed\t.*403/);
+    // ...but their spaces can come into the default organization, where the user is admin.
+    const theirs = lines((await api.cli(['spaces', 'list', '--org', other.id, '--fields', 'id', '--limit', '2'])).stdout);
+    expect(theirs.length).toBe(2);
+    const r = await api.cli(['spaces', 'transfer', ...theirs, '--to-org', api.sandbox.defaultOrg!]);
     expect(r.code, r.stderr).toBe(0);
-    const got = JSON.parse((await api.cli(['spaces', 'get', created.id, '--json'])).stdout);
-    expect(got.organization).toBe(other.id);
-    const theirs = await api.cli(['spaces', 'list', '--org', other.id, '--all', '--fields', 'id']);
-    expect(lines(theirs.stdout)).toContain(created.id);
+    for (const id of theirs) {
+      const got = JSON.parse((await api.cli(['spaces', 'get', id, '--json'])).stdout);
+      expect(got.organization).toBe(api.sandbox.defaultOrg);
+    }
+    const ours = await api.cli(['spaces', 'list', '--all', '--fields', 'id']);
+    expect(lines(ours.stdout)).toEqual(expect.arrayContaining(theirs));
   });
 
   it('--concurrency is checked', async () => {
