@@ -3,6 +3,7 @@
 // that start-up pays only for what a command uses. Kept in bin/ because it is
 // the project's one build tool and needs no folder of its own.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,3 +35,11 @@ const result = await build({
 // Which source modules each output file holds: the start-up test reads it to
 // check that --help loads no heavy dependency.
 writeFileSync(join(root, 'dist', 'meta.json'), JSON.stringify(result.metafile));
+
+// The top-level help, rendered once by commander at 80 columns: `docplat --help`
+// prints it without loading commander (src/cli.ts). Any other help is live.
+const help = execFileSync(process.execPath, [join(root, 'dist', 'cli.js'), '--help'], {
+  env: { ...process.env, DOCPLAT_LIVE_HELP: '1', COLUMNS: '80' },
+  encoding: 'utf8',
+});
+writeFileSync(join(root, 'dist', 'help.txt'), help);

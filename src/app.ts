@@ -1,7 +1,7 @@
 // Glue between commander and the commands: a handler receives a Context built
 // from the parsed options, and never touches process globals.
 import type { Command } from 'commander';
-import { Context, type GlobalOptions, type IO } from './context.js';
+import type { Context, GlobalOptions, IO } from './context.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Opts = Record<string, any>;
@@ -19,6 +19,8 @@ export class App {
   handler(fn: Handler): (...args: unknown[]) => Promise<void> {
     return async (...args: unknown[]) => {
       const cmd = args[args.length - 1] as Command;
+      // Loaded here, not at start-up: --help and --version never need it.
+      const { Context } = await import('./context.js');
       const ctx = (this.context ??= new Context(this.io, cmd.optsWithGlobals() as GlobalOptions, this.signal));
       await ctx.output.checkJq();
       await fn(ctx, cmd.processedArgs as string[], cmd.opts(), cmd);

@@ -26,6 +26,13 @@ describe('help and version', () => {
     }
   });
 
+  it('the help printed without loading commander is the one commander renders', async () => {
+    const fast = await runCli(['--help']);
+    const live = await runCli(['--help'], { env: baseEnv({ DOCPLAT_LIVE_HELP: '1' }) });
+    expect(live.code).toBe(0);
+    expect(fast.stdout).toBe(live.stdout);
+  });
+
   it('a group without a verb, an unknown command and an unknown option are usage errors (exit 2)', async () => {
     for (const args of [['spaces'], ['spacse', 'list'], ['spaces', 'list', '--colection', 'x'], ['spaces', 'get']]) {
       const r = await runCli(args);

@@ -79,7 +79,8 @@ describe('each fault', () => {
       expect(res.headers['x-ratelimit-limit']).toBe('100');
       expect(res.headers['x-ratelimit-remaining']).toBe('0');
       const reset = Number(res.headers['x-ratelimit-reset']);
-      expect(Math.abs(reset - (Math.ceil(Date.now() / 1000) + 1))).toBeLessThanOrEqual(1);
+      // a loaded machine may take a second or two between the answer and this line
+      expect(Math.abs(reset - (Math.ceil(Date.now() / 1000) + 1))).toBeLessThanOrEqual(3);
     });
     await withSandbox({ faults: '429=1' }, async (sb) => {
       expect((await call(sb, 'GET', '/user')).headers['retry-after']).toBe('0');
