@@ -6,7 +6,7 @@ import type { ApiClient } from './client/http.js';
 import type { ConfigStore } from './config/store.js';
 import { configDir, SANDBOX_FILE } from './config/paths.js';
 import { activeProfileName, readStored, type Profile, type Stored } from './config/profile.js';
-import { AuthError, UsageError } from './errors.js';
+import { AuthError, DocplatError, UsageError } from './errors.js';
 import { FORMATS, Output, type Format } from './output/format.js';
 import { parseInteger, parseSeconds } from './validate.js';
 import { mkdirSync } from 'node:fs';
@@ -230,7 +230,10 @@ export class Context {
     this.sandbox ??= (async () => {
       const { startSandbox } = await import('./sandbox/server.js');
       mkdirSync(this.configDir, { recursive: true, mode: 0o700 });
-      return startSandbox({ dataFile: join(this.configDir, SANDBOX_FILE), port: 0 });
+      // DOCPLAT_SANDBOX_FAULTS injects faults into the embedded sandbox too (see `sandbox serve --faults`).
+      return startSandbox({ dataFile: join(this.configDir, SANDBOX_FILE), port: 0, faults: this.env.DOCPLAT_SANDBOX_FAULTS }).catch((err: Error) => {
+        throw new DocplatError(`cannot start the embedded sandbox: ${err.message}`);
+      });
     })();
     return this.sandbox;
   }

@@ -1,10 +1,10 @@
 // docplat sandbox <verb>: the local API emulator (src/sandbox/).
 import type { Command } from 'commander';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { App } from '../app.js';
 import { SANDBOX_FILE } from '../config/paths.js';
-import { UsageError } from '../errors.js';
+import { DocplatError, UsageError } from '../errors.js';
 import { parseInteger } from '../validate.js';
 
 function seedOf(value: string | undefined): 'demo' | 'empty' {
@@ -35,6 +35,9 @@ export function register(group: Command, app: App): void {
             throw new UsageError(`--faults: ${(err as Error).message}`);
           }
         }
+        if (opts.data !== undefined && !existsSync(dirname(resolve(opts.data)))) {
+          throw new UsageError(`--data: the folder ${dirname(resolve(opts.data))} does not exist`);
+        }
         const sandbox = await startSandbox({
           host: opts.host ?? '127.0.0.1',
           port,
@@ -43,7 +46,10 @@ export function register(group: Command, app: App): void {
           dataFile: opts.data,
           autosave: !!opts.data,
           faults: opts.faults,
-          log: ctx.globals.debug ? (line) => ctx.debug(line) : undefined,
+          log: ctx.globals.debug ? (line: string) => ctx.debug(line) : undefined,
+        }).catch((err: Error) => {
+          if (opts.data !== undefined && /sandbox state/.test(err.message)) throw new UsageError(`--data: ${err.message}`);
+          throw new DocplatError(`cannot start the sandbox: ${err.message}`);
         });
         const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null };
         if (ctx.jsonErrors) {

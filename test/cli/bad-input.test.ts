@@ -1,7 +1,9 @@
 // Bad input: every case exits 2 with one line that names the flag (or
 // argument) and the rule, and the sandbox receives no request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lines, testApi, type TestApi } from '../helpers.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lines, tempDir, testApi, type TestApi } from '../helpers.js';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,6 +12,9 @@ beforeAll(async () => {
 afterAll(async () => api.close());
 
 const long = (n: number, c = 'x') => c.repeat(n);
+
+const corrupt = join(tempDir(), 'state.json');
+writeFileSync(corrupt, '{"spaces": [');
 
 // [args, what the message must mention]
 const CASES: [string[], RegExp][] = [
@@ -93,7 +98,10 @@ const CASES: [string[], RegExp][] = [
   [['spaces', 'list', '--api-url', 'not a url'], /invalid API URL/],
   [['spaces', 'list', '--api-url', 'http://example.com/v1'], /refusing to send the token over plain http to example.com/],
   [['config', 'set', 'api-url', 'nope'], /api-url must be a URL/],
-  [['sandbox', 'serve', '--faults', 'explode=1'], /--faults/],
+  [['sandbox', 'serve', '--faults', 'explode=1'], /--faults: unknown fault "explode"/],
+  [['sandbox', 'serve', '--faults', '503=2'], /--faults: the rate of fault "503" must be a number from 0 to 1/],
+  [['sandbox', 'serve', '--data', corrupt], /--data: cannot load the sandbox state .*state.json/],
+  [['sandbox', 'serve', '--data', '/no/such/folder/state.json'], /--data: the folder \/no\/such\/folder does not exist/],
 ];
 
 describe('bad input', () => {
