@@ -181,6 +181,11 @@ export class SandboxState {
     for (const r of records) this.rendered.delete(r);
   }
 
+  /** What a new space starts with, whether created or duplicated: fresh times, revision and counters. */
+  private newSpaceFields(now: string) {
+    return { createdAt: now, updatedAt: now, revision: this.nextId(), comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
+  }
+
   private nextId(): string {
     return makeId(this.seq++);
   }
@@ -372,13 +377,7 @@ export class SandboxState {
       visibility: parent ? 'in-collection' : 'private',
       editMode: input.editMode ?? 'live',
       defaultLevel: input.defaultLevel ?? null,
-      createdAt: now,
-      updatedAt: now,
-      revision: this.nextId(),
-      comments: 0,
-      changeRequests: 0,
-      changeRequestsOpen: 0,
-      changeRequestsDraft: 0,
+      ...this.newSpaceFields(now),
       content: this.seq,
     };
     this.spaces.set(space.id, space);
@@ -441,13 +440,7 @@ export class SandboxState {
       ...original,
       id: this.nextId(),
       title,
-      createdAt: now,
-      updatedAt: now,
-      revision: this.nextId(),
-      comments: 0,
-      changeRequests: 0,
-      changeRequestsOpen: 0,
-      changeRequestsDraft: 0,
+      ...this.newSpaceFields(now),
     };
     this.spaces.set(copy.id, copy);
     const siblings = this.childrenOf(containerKey(copy.org, copy.parent));
