@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import type { BoundKey } from '../api/bounds.js';
 import type { Context } from '../context.js';
 import type { ApiClient, Idempotency, RequestOptions } from '../client/http.js';
-import { ApiError, Interrupted, PartialFailure, UsageError } from '../errors.js';
+import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
 import type { Column } from '../output/format.js';
 import { checkFlag, checkId, parseInteger } from '../validate.js';
 import type { Opts } from '../app.js';
@@ -30,12 +30,19 @@ export async function list(ctx: Context, path: string, opts: Opts, columns: Colu
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
   const client = await ctx.client();
   const pages = client.pages(path, { query: extra.query, limit, cursor: opts.cursor, signal: ctx.signal });
-  const mapped = extra.map ? mapPages(pages, extra.map) : pages;
-  await ctx.output.list(mapped, columns, { limit });
-}
-
-async function* mapPages<T extends { items: unknown[] }>(pages: AsyncIterable<T>, map: (item: unknown) => unknown) {
-  for await (const page of pages) yield { ...page, items: page.items.map(map) };
+  let received = 0;
+  async function* counted() {
+    for await (const page of pages) {
+      received += page.items.length;
+      yield extra.map ? { ...page, items: page.items.map(extra.map) } : page;
+    }
+  }
+  try {
+    await ctx.output.list(counted(), columns, { limit });
+  } catch (err) {
+    if (ctx.signal.aborted) throw new Interrupted(`interrupted after ${received} items; the rest were not fetched`);
+    throw err;
+  }
 }
 
 export async function show(ctx: Context, path: string, columns: Column[], query?: RequestOptions['query']): Promise<void> {
@@ -169,6 +176,8 @@ export interface BulkResult {
   result: 'ok' | 'skipped' | 'failed';
   message?: string;
   status?: number;
+  /** Exit code of the failure, for a run over a single id. Not printed. */
+  exitCode?: number;
 }
 
 const BULK_COLUMNS: Column[] = [
@@ -239,7 +248,7 @@ export async function runBulk(ctx: Context, args: string[], opts: Opts, spec: Bu
   if (spec.quietStdout && !jsonOut) {
     for await (const page of pages()) for (const r of page.items) if (r.result !== 'ok' || !ctx.globals.quiet) ctx.io.stderr.write(resultLine(r, spec) + '\n');
   } else {
-    await ctx.output.list(pages(), BULK_COLUMNS);
+    await ctx.output.list(printable(pages()), BULK_COLUMNS);
   }
   await workers;
 
@@ -259,8 +268,17 @@ export async function runBulk(ctx: Context, args: string[], opts: Opts, spec: Bu
     throw new Interrupted(`interrupted: ${notStarted.length} of ${ids.length} ${spec.what} ids not started`);
   }
   const summary = `${spec.done} ${ok} of ${ids.length}${skipped ? `, ${skipped} skipped` : ''}${failed.length ? `, ${failed.length} failed` : ''}`;
+  if (failed.length === 1 && ids.length === 1) {
+    // One id: the failure is the command's own (exit 3 for not found, 4 for a refusal).
+    const r = results.get(ids[0])!;
+    throw new DocplatError(r.message ?? 'failed', r.exitCode ?? EXIT.failure, { kind: 'api', status: r.status, failed });
+  }
   if (failed.length) throw new PartialFailure(`${summary}: ${failed.join(' ')}`, failed);
   ctx.output.note(summary);
+}
+
+async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
+  for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };
 }
 
 async function runOne(client: ApiClient, ctx: Context, spec: BulkSpec, id: string): Promise<BulkResult> {
@@ -273,7 +291,7 @@ async function runOne(client: ApiClient, ctx: Context, spec: BulkSpec, id: strin
     if (err instanceof ApiError) {
       const skip = spec.skip?.(err, id);
       if (skip) return { id, result: 'skipped', message: skip, status: err.status };
-      return { id, result: 'failed', message: err.message, status: err.status };
+      return { id, result: 'failed', message: err.message, status: err.status, exitCode: err.exitCode };
     }
     if (ctx.signal.aborted) return { id, result: 'failed', message: 'interrupted' };
     return { id, result: 'failed', message: (err as Error)?.message ?? String(err) };

@@ -64,32 +64,23 @@ export class Output {
       for await (const items of source) for (const item of items) all.push(this.pick(item));
       await this.jq(all);
     } else if (format === 'jsonl') {
-      for await (const items of source) {
-        let chunk = '';
-        for (const item of items) chunk += JSON.stringify(this.pick(item)) + '\n';
-        await this.write(chunk);
-      }
+      for await (const items of source) await this.lines(items, (item) => JSON.stringify(this.pick(item)) + '\n');
     } else if (format === 'json') {
       let first = true;
       await this.write('[');
       for await (const items of source) {
-        let chunk = '';
-        for (const item of items) {
-          chunk += (first ? '\n  ' : ',\n  ') + JSON.stringify(this.pick(item));
+        await this.lines(items, (item) => {
+          const text = (first ? '\n  ' : ',\n  ') + JSON.stringify(this.pick(item));
           first = false;
-        }
-        if (chunk) await this.write(chunk);
+          return text;
+        });
       }
       await this.write(first ? ']\n' : '\n]\n');
     } else if (format === 'tsv' || format === 'csv') {
       const sep = format === 'tsv' ? '\t' : ',';
       const cell = format === 'tsv' ? tsvCell : csvCell;
       if (format === 'csv') await this.write(cols.map((c) => csvCell(c.header ?? c.key)).join(sep) + '\n');
-      for await (const items of source) {
-        let chunk = '';
-        for (const item of items) chunk += cols.map((c) => cell(getPath(item, c.key))).join(sep) + '\n';
-        await this.write(chunk);
-      }
+      for await (const items of source) await this.lines(items, (item) => cols.map((c) => cell(getPath(item, c.key))).join(sep) + '\n');
     } else {
       const cap = this.opts.tableCap ?? TABLE_CAP;
       const rows: unknown[] = [];
@@ -214,6 +205,22 @@ export class Output {
   private display(value: unknown, col: Column): string {
     if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, this.opts.now?.() ?? Date.now());
     return plain(value);
+  }
+
+  /**
+   * Writes one line per item in chunks of about 64 kB: few writes, and no
+   * page-sized string held while the previous one drains.
+   */
+  private async lines(items: unknown[], line: (item: unknown) => string): Promise<void> {
+    let chunk = '';
+    for (const item of items) {
+      chunk += line(item);
+      if (chunk.length >= 65536) {
+        await this.write(chunk);
+        chunk = '';
+      }
+    }
+    if (chunk) await this.write(chunk);
   }
 
   private write(chunk: string): Promise<void> {

@@ -147,6 +147,8 @@ try {
     );
     listMs = r.a;
     row('2 listing: list --all --jsonl vs undici loop', r.ratio, '<= 1.20', r.ratio <= 1.2, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
+    const base = await run(node, [join(HERE, 'baseline-list.mjs'), sb.url, sb.token, sb.org], { node: true });
+    row('2 memory: the undici loop itself (reference)', base.rss / r.rss, 'none', true, fmtMB(base.rss), 'RSS of the baseline / of docplat');
   }
   for (const fmt of ['jsonl', 'tsv']) {
     const small = await run(node, [BIN, 'spaces', 'list', '--limit', '10000', '--output', fmt], { env, node: true });

@@ -60,4 +60,25 @@ describe('interrupts', () => {
       await admin('/_sandbox/faults', { spec: '' });
     }
   });
+
+  it('SIGINT during a list aborts the request in flight, says how far it got, and exits 130', async () => {
+    // The request never answers: the interrupt must abort it in flight.
+    await admin('/_sandbox/faults', { spec: 'hang=1' });
+    try {
+      const child = spawn(process.execPath, [BIN, 'spaces', 'list', '--all', '--fields', 'id'], {
+        env: api.env(),
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.stdin.end();
+      await new Promise((r) => setTimeout(r, 700));
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(130);
+      expect(lines(stderr)).toEqual([expect.stringMatching(/^error: interrupted after \d+ items; the rest were not fetched$/)]);
+    } finally {
+      await admin('/_sandbox/faults', { spec: '' });
+    }
+  });
 });

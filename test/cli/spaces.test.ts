@@ -214,6 +214,13 @@ describe('bulk verbs', () => {
     expect(JSON.parse((await api.cli(['spaces', 'get', good, '--json'])).stdout).editMode).toBe('live');
   });
 
+  it('a single id that fails exits with that failure\'s code', async () => {
+    const r = await api.cli(['spaces', 'lock', 'missing-space']);
+    expect(r.code).toBe(3);
+    expect(tsv(r.stdout)).toEqual([['missing-space', 'failed', expect.stringMatching(/404/)]]);
+    expect(lines(r.stderr).at(-1)).toMatch(/^error: PATCH \/spaces\/missing-space: 404/);
+  });
+
   it('--dry-run prints the requests and sends none', async () => {
     const ids = await spaceIds(3);
     const before = api.sandbox.requestCount;
@@ -231,7 +238,7 @@ describe('bulk verbs', () => {
     // The demo user only edits in the other organization: transferring into it is refused.
     const created = JSON.parse((await api.cli(['spaces', 'create', '--title', 'Moving out', '--json'])).stdout);
     const refused = await api.cli(['spaces', 'transfer', created.id, '--to-org', other.id]);
-    expect(refused.code).toBe(5);
+    expect(refused.code).toBe(4); // one id: the failure's own exit code (403)
     expect(refused.stdout).toMatch(/\tfailed\t.*403/);
     // ...but their spaces can come into the default organization, where the user is admin.
     const theirs = lines((await api.cli(['spaces', 'list', '--org', other.id, '--fields', 'id', '--limit', '2'])).stdout);
