@@ -2,6 +2,8 @@
 // over real HTTP with undici, and validators compiled from the reference
 // OpenAPI descriptions (read at test time, never copied).
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -11,7 +13,8 @@ import { expect } from 'vitest';
 import { seedState } from '../../src/sandbox/seed.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 
-const REFERENCE = '/work/shared/reference/gitbook-openapi';
+// ../shared sits beside the project's checkout (here and in CI).
+const REFERENCE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'reference', 'gitbook-openapi');
 const addFormats = addFormatsModule as unknown as (ajv: Ajv | Ajv2020) => void;
 
 export interface Res<T = any> {
