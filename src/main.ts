@@ -89,10 +89,9 @@ export async function main(argv: string[], io: IO): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
-  // A reader that went away (`docplat spaces list | head`) is not an error.
-  const onPipeError = (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(EXIT.ok);
-  };
+  // A reader that went away (`docplat spaces list | head`) is not an error: the
+  // formatter stops writing (and listing); bulk work still finishes.
+  const onPipeError = () => undefined;
   io.stdout.on('error', onPipeError);
 
   const app = new App(io, controller.signal);

@@ -37,11 +37,17 @@ export interface ListInfo {
 const TABLE_CAP = 500;
 
 export class Output {
+  /** Set when the reader of stdout went away (`docplat spaces list | head`). */
+  private closed = false;
+
   constructor(
     private readonly out: Writable,
     private readonly err: Writable,
     readonly opts: OutputOptions,
-  ) {}
+  ) {
+    // No more output is wanted: lists stop fetching, bulk work goes on (its summary is on stderr).
+    out.on('error', () => (this.closed = true));
+  }
 
   /** Writes a list that arrives page by page. Returns the number of items written. */
   async list(pages: AsyncIterable<{ items: unknown[]; count?: number }>, columns: Column[], info: ListInfo = {}): Promise<number> {
@@ -50,8 +56,10 @@ export class Output {
     let written = 0;
     let total: number | undefined;
     let more = false;
+    const isClosed = () => this.closed;
     const track = async function* (source: AsyncIterable<{ items: unknown[]; count?: number; next?: unknown }>) {
       for await (const page of source) {
+        if (isClosed()) return;
         if (total === undefined && typeof page.count === 'number') total = page.count;
         more = !!page.next;
         written += page.items.length;
@@ -224,10 +232,16 @@ export class Output {
   }
 
   private write(chunk: string): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const ok = this.out.write(chunk, (err) => (err ? reject(err) : undefined));
-      if (ok) resolve();
-      else this.out.once('drain', resolve);
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      if (this.out.write(chunk)) return resolve();
+      const done = () => {
+        this.out.off('drain', done);
+        this.out.off('error', done);
+        resolve();
+      };
+      this.out.once('drain', done);
+      this.out.once('error', done);
     });
   }
 }

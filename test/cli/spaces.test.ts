@@ -300,3 +300,46 @@ async function fetchJson(path: string) {
   const res = await fetch(api.sandbox.url + path, { headers: { authorization: `Bearer ${api.sandbox.token}` } });
   return { status: res.status, data: await res.json() };
 }
+
+describe('a reader that goes away', () => {
+  // A real shell pipeline: when head exits, the CLI's stdout is a broken pipe.
+  const pipeToHead = async (env: NodeJS.ProcessEnv, args: string[], input = '') => {
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('../helpers.js');
+    const quoted = [process.execPath, BIN, ...args].map((a) => `'${a}'`).join(' ');
+    return new Promise<{ code: number | null; head: string; stderr: string }>((resolve) => {
+      const sh = spawn('bash', ['-c', `set -o pipefail; ${quoted} | head -n 1`], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let head = '';
+      let stderr = '';
+      sh.stdout.on('data', (d) => (head += d));
+      sh.stderr.on('data', (d) => (stderr += d));
+      sh.stdin.end(input);
+      sh.on('close', (code) => resolve({ code, head, stderr }));
+    });
+  };
+
+  it('`list --all | head -1` stops listing after the reader leaves', async () => {
+    // 11 pages of 1000 to list; the reader leaves after the first line.
+    const big = await testApi({ spaces: 10_000 });
+    try {
+      const listed = await pipeToHead(big.env(), ['spaces', 'list', '--all', '--fields', 'id', '--jsonl']);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(lines(listed.head)).toHaveLength(1);
+      expect(listed.stderr).toBe('');
+      expect(big.sandbox.requestCount).toBeLessThanOrEqual(4);
+    } finally {
+      await big.close();
+    }
+  });
+
+  it('`restore - | head -1` still restores every id', async () => {
+    const ids = lines((await api.cli(['spaces', 'list', '--limit', '60', '--fields', 'id'])).stdout).slice(40, 60);
+    expect((await api.cli(['spaces', 'delete', '-', '--yes'], { input: ids.join('\n') })).code).toBe(0);
+    const restored = await pipeToHead(api.env(), ['spaces', 'restore', '-', '--concurrency', '2'], ids.join('\n'));
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(lines(restored.head)).toHaveLength(1);
+    expect(restored.stderr).toMatch(/restored 20 of 20/);
+    const all = new Set(lines((await api.cli(['spaces', 'list', '--all', '--fields', 'id'])).stdout));
+    for (const id of ids) expect(all.has(id)).toBe(true);
+  });
+});
