@@ -171,6 +171,7 @@ export class Context {
     const env = this.env;
     const profile = this.profileName();
     if (g.sandbox) {
+      if (g.apiUrl || g.token) throw new UsageError(`--sandbox brings its own API URL and token: drop ${g.apiUrl ? '--api-url' : '--token'}`);
       const sb = await this.embeddedSandbox();
       const org = pick([g.org, 'flag'], [env.DOCPLAT_ORG, 'env'], [sb.defaultOrg, 'sandbox']);
       return { profile, apiUrl: sb.url, apiUrlSource: 'sandbox', token: sb.token, tokenSource: 'sandbox', org: org?.[0], orgSource: org?.[1] };

@@ -98,6 +98,8 @@ const CASES: [string[], RegExp][] = [
   [['spaces', 'list', '--api-url', 'not a url'], /invalid API URL/],
   [['spaces', 'list', '--api-url', 'http://example.com/v1'], /refusing to send the token over plain http to example.com/],
   [['config', 'set', 'api-url', 'nope'], /api-url must be a URL/],
+  [['--sandbox', 'spaces', 'list', '--api-url', 'https://api.gitbook.com/v1'], /--sandbox brings its own API URL and token: drop --api-url/],
+  [['--sandbox', 'spaces', 'list', '--token', 'abc'], /--sandbox brings its own API URL and token: drop --token/],
   [['sandbox', 'serve', '--faults', 'explode=1'], /--faults: unknown fault "explode"/],
   [['sandbox', 'serve', '--faults', '503=2'], /--faults: the rate of fault "503" must be a number from 0 to 1/],
   [['sandbox', 'serve', '--data', corrupt], /--data: cannot load the sandbox state .*state.json/],
