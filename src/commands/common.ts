@@ -2,7 +2,7 @@
 // declared from a resource's fields, positions for moves, ids from stdin, and
 // the bulk runner.
 import { Option, type Command } from 'commander';
-import type { BoundKey } from '../api/bounds.js';
+import type { Field } from '../resources/field.js';
 import type { Context } from '../context.js';
 import type { ApiClient, Idempotency, RequestOptions } from '../client/http.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
@@ -53,16 +53,7 @@ export async function show(ctx: Context, path: string, columns: Column[], query?
 
 // ---- fields: flags that map to body properties ------------------------------
 
-export interface Field {
-  /** Commander flag spec, e.g. '--title <title>'. */
-  flag: string;
-  description: string;
-  /** Body property it sets. */
-  body: string;
-  bound?: BoundKey;
-  /** A word that sends null (e.g. `none` for --default-level). */
-  nullWord?: string;
-}
+export type { Field };
 
 export function addFields(cmd: Command, fields: Field[]): Command {
   for (const f of fields) cmd.addOption(new Option(f.flag, f.description));

@@ -1,5 +1,5 @@
 // The collection resource, declared once.
-import type { Field } from '../commands/common.js';
+import type { Field } from './field.js';
 import type { Column } from '../output/format.js';
 
 export const COLLECTION_COLUMNS: Column[] = [

@@ -1,6 +1,6 @@
 // The space resource, declared once: its table columns and the flags that
 // write its fields. Commands in src/commands/spaces.ts are built from these.
-import type { Field } from '../commands/common.js';
+import type { Field } from './field.js';
 import type { Column } from '../output/format.js';
 
 export const SPACE_COLUMNS: Column[] = [
