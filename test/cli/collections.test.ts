@@ -75,12 +75,3 @@ describe('collections', () => {
     expect(api.sandbox.requestCount).toBe(before);
   });
 });
-
-describe('orgs', () => {
-  it('lists organizations and pings one', async () => {
-    const orgs = json(await api.cli(['orgs', 'list', '--json']));
-    expect(orgs.length).toBe(2);
-    const p = await api.cli(['orgs', 'ping', '--json']);
-    expect(p.code, p.stderr).toBe(0);
-  });
-});
