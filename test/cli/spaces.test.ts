@@ -37,6 +37,24 @@ describe('spaces list', () => {
     expect(lines(some.stdout)).toEqual(ids.slice(0, 120));
   });
 
+  it('pages of at most 1000: --all follows every cursor, --limit 1500 asks for 1000 then 500', async () => {
+    const big = await testApi({ spaces: 2500 });
+    try {
+      const all = await big.cli(['spaces', 'list', '--all', '--fields', 'id']);
+      expect(all.code, all.stderr).toBe(0);
+      const ids = lines(all.stdout);
+      expect(ids.length).toBeGreaterThan(2500);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(big.sandbox.requestCount).toBe(3);
+      const some = await big.cli(['spaces', 'list', '--limit', '1500', '--fields', 'id', '--debug']);
+      expect(lines(some.stdout)).toEqual(ids.slice(0, 1500));
+      const asked = [...some.stderr.matchAll(/> GET \S+limit=(\d+)/g)].map((m) => m[1]);
+      expect(asked).toEqual(['1000', '500']);
+    } finally {
+      await big.close();
+    }
+  });
+
   it('starts from a cursor with --cursor', async () => {
     const first = await api.cli(['spaces', 'list', '--limit', '5', '--json']);
     const ids = JSON.parse(first.stdout).map((s: { id: string }) => s.id);
