@@ -239,15 +239,29 @@ export class Context {
     return this.sandbox;
   }
 
+  /** Whether a person can answer a prompt (stdin and stderr are terminals). */
+  get canPrompt(): boolean {
+    return this.io.stdinTTY && this.io.stderrTTY;
+  }
+
+  /** Prompts on the context's streams (questions on stderr), cancelled by an interrupt. */
+  async prompter() {
+    const p = await import('@inquirer/prompts');
+    const streams = { input: this.io.stdin, output: this.io.stderr, signal: this.signal };
+    return {
+      password: (message: string) => p.password({ message, mask: '*' }, streams),
+      select: <T>(message: string, choices: { name: string; value: T }[]) => p.select<T>({ message, choices }, streams),
+      confirm: (message: string) => p.confirm({ message, default: false }, streams),
+    };
+  }
+
   /** Asks before a destructive action; without a terminal, --yes is required. */
   async confirm(question: string): Promise<void> {
     if (this.globals.yes) return;
-    if (!this.io.stdinTTY || !this.io.stderrTTY) {
+    if (!this.canPrompt) {
       throw new UsageError(`${question.replace(/\?$/, '')}: needs confirmation; pass --yes when not on a terminal`);
     }
-    const { confirm } = await import('@inquirer/prompts');
-    const ok = await confirm({ message: question, default: false }, { input: this.io.stdin, output: this.io.stderr, signal: this.signal });
-    if (!ok) throw new UsageError('cancelled');
+    if (!(await (await this.prompter()).confirm(question))) throw new UsageError('cancelled');
   }
 
   /** Saves the embedded sandbox and closes connections. */

@@ -39,9 +39,8 @@ export function register(group: Command, app: App): void {
         } else if (g.token) {
           ctx.warn('warning: a token given with --token can be seen in process lists and shell history; prefer the prompt or --with-token');
           token = g.token;
-        } else if (ctx.io.stdinTTY && ctx.io.stderrTTY) {
-          const { password } = await import('@inquirer/prompts');
-          token = (await password({ message: 'API token:', mask: '*' }, { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal })).trim();
+        } else if (ctx.canPrompt) {
+          token = (await (await ctx.prompter()).password('API token:')).trim();
         } else {
           throw new UsageError('no terminal to prompt for the token: pipe it in with --with-token, or set DOCPLAT_TOKEN');
         }
@@ -67,15 +66,11 @@ export function register(group: Command, app: App): void {
             const orgs: Org[] = [];
             for await (const page of client.pages<Org>('/orgs', { limit: 1000, signal: ctx.signal })) orgs.push(...page.items);
             if (orgs.length === 1) org = orgs[0].id;
-            else if (orgs.length > 1 && ctx.io.stdinTTY && ctx.io.stderrTTY) {
-              const { select } = await import('@inquirer/prompts');
-              org = await select(
-                {
-                  message: 'Default organization:',
-                  choices: [...orgs.map((o) => ({ name: `${o.title ?? o.id} (${o.id})`, value: o.id })), { name: 'none', value: '' }],
-                },
-                { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal },
-              );
+            else if (orgs.length > 1 && ctx.canPrompt) {
+              org = await (await ctx.prompter()).select('Default organization:', [
+                ...orgs.map((o) => ({ name: `${o.title ?? o.id} (${o.id})`, value: o.id })),
+                { name: 'none', value: '' },
+              ]);
             } else if (orgs.length > 1) {
               ctx.output.note(`${orgs.length} organizations: choose one with \`docplat config set org <id>\` (see \`docplat orgs list\`)`);
             }
