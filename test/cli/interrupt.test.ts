@@ -72,7 +72,16 @@ describe('interrupts', () => {
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       child.stdin.end();
-      await new Promise((r) => setTimeout(r, 700));
+      // Interrupt once the request is in flight (the sandbox has it, and holds it).
+      const before = api.sandbox.requestCount;
+      await new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          if (api.sandbox.requestCount > before) {
+            clearInterval(timer);
+            resolve();
+          }
+        }, 10);
+      });
       child.kill('SIGINT');
       const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code).toBe(130);
