@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { CONFIG_FILE } from './paths.js';
-import { activeProfileName, tighten, type Profile, type Stored } from './profile.js';
+import { tighten, type Profile, type Stored } from './profile.js';
 
 /** The keys `config get|set|unset` take, and the profile field each maps to. */
 export const CONFIG_KEYS = {
@@ -44,10 +44,6 @@ export class ConfigStore {
     return this.conf.path;
   }
 
-  activeName(named?: string): string {
-    return activeProfileName(this.conf.store, named);
-  }
-
   profile(name: string): Profile {
     return this.conf.store.profiles?.[name] ?? {};
   }
@@ -62,10 +58,6 @@ export class ConfigStore {
     for (const k of Object.keys(next) as (keyof Profile)[]) if (next[k] === undefined) delete next[k];
     profiles[name] = next;
     this.conf.set('profiles', profiles);
-  }
-
-  setActive(name: string): void {
-    this.conf.set('profile', name);
   }
 }
 

@@ -1,11 +1,11 @@
 // The sandbox's persisted state: plain JSON records, written as-is to the
 // data file. Runtime indexes and caches live in state.ts, never in here.
-import type { EditMode, Role } from '../api/bounds.js';
+import type { EditMode, Role, SpaceVisibility } from '../api/bounds.js';
 
 /** Bumped when the shape changes, so an old data file is refused clearly. */
 export const STATE_FORMAT = 'docplat-sandbox/1';
 
-export type Visibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+export type Visibility = SpaceVisibility;
 
 export interface UserRec {
   id: string;
