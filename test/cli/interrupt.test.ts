@@ -1,6 +1,6 @@
 // Ctrl-C during a bulk command: in-flight requests are aborted, the command
 // says which ids completed, failed and never started, and exits 130.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, lines, testApi, type TestApi } from '../helpers.js';
 
@@ -20,6 +20,20 @@ async function admin(path: string, body: unknown) {
   expect(res.status).toBe(200);
 }
 
+/** Sends SIGINT once `ready()` holds; resolves with the exit code. */
+async function interruptWhen(child: ChildProcess, ready: () => boolean): Promise<number | null> {
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      if (ready()) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 10);
+  });
+  child.kill('SIGINT');
+  return new Promise((resolve) => child.on('close', resolve));
+}
+
 describe('interrupts', () => {
   it('SIGINT mid-run exits 130 and lists the ids that never started', async () => {
     const list = await api.cli(['spaces', 'list', '--limit', '40', '--fields', 'id']);
@@ -36,16 +50,7 @@ describe('interrupts', () => {
       child.stderr.on('data', (d) => (stderr += d));
       child.stdin.end(ids.join('\n'));
       // wait until some results are out, then interrupt
-      await new Promise<void>((resolve) => {
-        const timer = setInterval(() => {
-          if (lines(stdout).length >= 3) {
-            clearInterval(timer);
-            resolve();
-          }
-        }, 20);
-      });
-      child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const code = await interruptWhen(child, () => lines(stdout).length >= 3);
       expect(code).toBe(130);
       const done = lines(stdout).filter((l) => l.split('\t')[1] === 'ok').map((l) => l.split('\t')[0]);
       expect(done.length).toBeGreaterThanOrEqual(3);
@@ -74,16 +79,7 @@ describe('interrupts', () => {
       child.stdin.end();
       // Interrupt once the request is in flight (the sandbox has it, and holds it).
       const before = api.sandbox.requestCount;
-      await new Promise<void>((resolve) => {
-        const timer = setInterval(() => {
-          if (api.sandbox.requestCount > before) {
-            clearInterval(timer);
-            resolve();
-          }
-        }, 10);
-      });
-      child.kill('SIGINT');
-      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      const code = await interruptWhen(child, () => api.sandbox.requestCount > before);
       expect(code).toBe(130);
       expect(lines(stderr)).toEqual([expect.stringMatching(/^error: interrupted after \d+ items; the rest were not fetched$/)]);
     } finally {
