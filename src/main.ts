@@ -22,7 +22,7 @@ export function processIO(): IO {
   };
 }
 
-export function buildProgram(): Command {
+export function buildProgram(io: IO): Command {
   const program = new Command('docplat')
     .description('Administer an organization on the documentation platform from the terminal.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -59,8 +59,14 @@ export function buildProgram(): Command {
       'after',
       '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
     );
+  // Set before any subcommand exists: commander copies these settings to each
+  // command it creates. Errors are printed by report(), not by commander.
   program.exitOverride();
-  program.configureOutput({ outputError: () => undefined });
+  program.configureOutput({
+    writeOut: (s) => io.stdout.write(s),
+    writeErr: (s) => io.stderr.write(s),
+    outputError: () => undefined,
+  });
   return program;
 }
 
@@ -95,12 +101,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
   io.stdout.on('error', onPipeError);
 
   const app = new App(io, controller.signal);
-  const program = buildProgram();
-  program.configureOutput({
-    writeOut: (s) => io.stdout.write(s),
-    writeErr: (s) => io.stderr.write(s),
-    outputError: () => undefined,
-  });
+  const program = buildProgram(io);
   const word = groupWord(argv);
   for (const group of GROUPS) {
     const cmd = program.command(group.name).description(group.summary);
@@ -109,14 +110,6 @@ export async function main(argv: string[], io: IO): Promise<number> {
       mod.register(cmd, app);
     }
   }
-  // A group's commands inherit exitOverride and output settings only when set on them.
-  const propagate = (cmd: Command) => {
-    cmd.exitOverride();
-    cmd.configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s), outputError: () => undefined });
-    cmd.showSuggestionAfterError(true);
-    cmd.commands.forEach(propagate);
-  };
-  program.commands.forEach(propagate);
 
   let code: number = EXIT.ok;
   try {
