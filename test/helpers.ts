@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/server.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,6 +62,27 @@ export async function testApi(opts: SandboxOptions = {}): Promise<TestApi> {
     env,
     cli: (args, o = {}) => runCli(args, { env: env(o.env), input: o.input }),
     close: () => sandbox.close(),
+  };
+}
+
+/** One sandbox for a whole test file: started before its tests, closed after them. */
+export function useTestApi(opts: SandboxOptions = {}): TestApi {
+  let current: TestApi | undefined;
+  beforeAll(async () => {
+    current = await testApi(opts);
+  });
+  afterAll(async () => current?.close());
+  const live = () => {
+    if (!current) throw new Error('the test sandbox is not started yet (use it inside a test)');
+    return current;
+  };
+  return {
+    get sandbox() {
+      return live().sandbox;
+    },
+    env: (extra) => live().env(extra),
+    cli: (args, o) => live().cli(args, o),
+    close: () => live().close(),
   };
 }
 

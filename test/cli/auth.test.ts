@@ -1,14 +1,10 @@
 // auth: login, status, token, logout; the config store's file modes; profiles.
 import { statSync, readFileSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, lines, runCli, testApi, type TestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, lines, runCli, useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi();
-});
-afterAll(async () => api.close());
+const api = useTestApi();
 
 function loginEnv() {
   // The token only through stdin: nothing in the environment.

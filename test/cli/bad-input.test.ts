@@ -1,15 +1,11 @@
 // Bad input: every case exits 2 with one line that names the flag (or
 // argument) and the rule, and the sandbox receives no request.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lines, tempDir, testApi, type TestApi } from '../helpers.js';
+import { lines, tempDir, useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi();
-});
-afterAll(async () => api.close());
+const api = useTestApi();
 
 const long = (n: number, c = 'x') => c.repeat(n);
 

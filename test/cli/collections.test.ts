@@ -1,12 +1,8 @@
 // collections: list, get, create, update, delete, spaces, move, transfer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lines, testApi, type TestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { lines, useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi();
-});
-afterAll(async () => api.close());
+const api = useTestApi();
 
 const json = (r: { stdout: string }) => JSON.parse(r.stdout);
 

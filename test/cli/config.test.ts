@@ -1,13 +1,9 @@
 // config: get, set, unset, list, path, and the configured output format.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, lines, runCli, testApi, type TestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, lines, runCli, useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi();
-});
-afterAll(async () => api.close());
+const api = useTestApi();
 
 
 describe('config', () => {

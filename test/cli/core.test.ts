@@ -1,14 +1,10 @@
 // The CLI's shared behaviour: help, version, exit codes, errors, settings precedence.
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, lines, ROOT, runCli, testApi, type TestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, lines, ROOT, runCli, useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi();
-});
-afterAll(async () => api.close());
+const api = useTestApi();
 
 describe('help and version', () => {
   it('--version prints the package version', async () => {

@@ -1,14 +1,10 @@
 // Ctrl-C during a bulk command: in-flight requests are aborted, the command
 // says which ids completed, failed and never started, and exits 130.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, lines, testApi, type TestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, lines, useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi({ spaces: 60 });
-});
-afterAll(async () => api.close());
+const api = useTestApi({ spaces: 60 });
 
 async function admin(path: string, body: unknown) {
   const origin = new URL(api.sandbox.url).origin;

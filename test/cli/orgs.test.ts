@@ -1,12 +1,8 @@
 // orgs: list and ping.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApi, type TestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi();
-});
-afterAll(async () => api.close());
+const api = useTestApi();
 
 const json = (r: { stdout: string }) => JSON.parse(r.stdout);
 

@@ -3,13 +3,9 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lines, testApi, tsv, type TestApi } from '../helpers.js';
+import { lines, tsv, useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi({ spaces: 200 });
-});
-afterAll(async () => api.close());
+const api = useTestApi({ spaces: 200 });
 
 async function faults(spec: string) {
   const res = await fetch(new URL(api.sandbox.url).origin + '/_sandbox/faults', {

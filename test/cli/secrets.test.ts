@@ -1,15 +1,11 @@
 // The token never appears in stdout, stderr, --debug traces, errors or the
 // sandbox's logs, over a whole session of commands.
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, baseEnv, lines, runCli, testApi, type TestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, baseEnv, lines, runCli, useTestApi } from '../helpers.js';
 
-let api: TestApi;
 const sandboxLog: string[] = [];
-beforeAll(async () => {
-  api = await testApi({ log: (line) => sandboxLog.push(line) });
-});
-afterAll(async () => api.close());
+const api = useTestApi({ log: (line) => sandboxLog.push(line) });
 
 describe('secrets', () => {
   it('a full session never prints the token (except `auth token`, which is asked for it)', async () => {

@@ -1,12 +1,8 @@
 // A user's session with spaces, through the built CLI against the sandbox.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lines, testApi, tsv, type TestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { lines, testApi, tsv, useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi({ spaces: 250 });
-});
-afterAll(async () => api.close());
+const api = useTestApi({ spaces: 250 });
 
 async function spaceIds(limit: number | 'all' = 1000): Promise<string[]> {
   const r = await api.cli(['spaces', 'list', ...(limit === 'all' ? ['--all'] : ['--limit', String(limit)]), '--fields', 'id']);

@@ -3,14 +3,10 @@
 // pseudo-terminal.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli, testApi, type TestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, runCli, useTestApi } from '../helpers.js';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await testApi();
-});
-afterAll(async () => api.close());
+const api = useTestApi();
 
 // Asynchronous: the sandbox answering the CLI runs in this very process.
 async function onTerminal(args: string[], env: Record<string, string | undefined> = {}): Promise<string> {
