@@ -5,7 +5,7 @@ import { checkId } from '../validate.js';
 import { UsageError } from '../errors.js';
 import { COLLECTION_COLUMNS, COLLECTION_DETAIL, COLLECTION_TITLE, COLLECTION_UPDATE_FIELDS } from '../resources/collections.js';
 import { SPACE_COLUMNS } from '../resources/spaces.js';
-import { addFields, bodyFrom, list, listFlags, moveBody, moveFlags, requireChange, show } from './common.js';
+import { addFields, bodyFrom, dryRun, list, listFlags, moveBody, moveFlags, requireChange, show } from './common.js';
 
 const collection = (id: string) => `/collections/${encodeURIComponent(checkId('collection id', id))}`;
 
@@ -63,11 +63,7 @@ export function register(group: Command, app: App): void {
     .action(
       app.handler(async (ctx, [id], opts) => {
         const path = collection(id);
-        if (opts.dryRun) {
-          const { apiUrl } = await ctx.settings();
-          await ctx.output.text(`DELETE ${apiUrl.replace(/\/+$/, '')}${path}`);
-          return;
-        }
+        if (opts.dryRun) return dryRun(ctx, [{ method: 'DELETE', path }]);
         await ctx.confirm(`Delete collection ${id}?`);
         const client = await ctx.client();
         const res = await client.delete(path, { signal: ctx.signal });

@@ -185,26 +185,14 @@ const BULK_COLUMNS: Column[] = [
 export async function runBulk(ctx: Context, args: string[], opts: Opts, spec: BulkSpec): Promise<void> {
   const ids = await readIds(ctx, args, spec.what);
   const concurrency = parseInteger('--concurrency', opts.concurrency, 8, 1, 64);
-  if (opts.dryRun) {
-    const { apiUrl } = await ctx.settings();
-    const base = apiUrl.replace(/\/+$/, '');
-    let text = '';
-    for (const id of ids) {
-      const r = spec.request(id);
-      text += `${r.method} ${base}${r.path}${r.body !== undefined ? ' ' + JSON.stringify(r.body) : ''}\n`;
-    }
-    await ctx.output.text(text);
-    ctx.output.note(`dry run: ${ids.length} request${ids.length === 1 ? '' : 's'} not sent`);
-    return;
-  }
+  if (opts.dryRun) return dryRun(ctx, ids.map(spec.request));
   const client = await ctx.client();
-  const results = new Map<string, BulkResult>();
   const started = new Set<string>();
   const queue = [...ids];
+  /** Results in the order they finished. */
   const finished: BulkResult[] = [];
   let wake: (() => void) | undefined;
   const settle = (r: BulkResult) => {
-    results.set(r.id, r);
     finished.push(r);
     wake?.();
   };
@@ -231,7 +219,7 @@ export async function runBulk(ctx: Context, args: string[], opts: Opts, spec: Bu
         yield { items };
         continue;
       }
-      if (allDone || (ctx.signal.aborted && started.size === results.size)) return;
+      if (allDone || (ctx.signal.aborted && started.size === finished.length)) return;
       await new Promise<void>((resolve) => (wake = resolve));
     }
   }
@@ -243,6 +231,7 @@ export async function runBulk(ctx: Context, args: string[], opts: Opts, spec: Bu
   }
   await workers;
 
+  const results = new Map(finished.map((r) => [r.id, r]));
   const failed = ids.filter((id) => results.get(id)?.result === 'failed');
   const ok = ids.filter((id) => results.get(id)?.result === 'ok').length;
   const skipped = ids.filter((id) => results.get(id)?.result === 'skipped').length;
@@ -266,6 +255,15 @@ export async function runBulk(ctx: Context, args: string[], opts: Opts, spec: Bu
   }
   if (failed.length) throw new PartialFailure(`${summary}: ${failed.join(' ')}`, failed);
   ctx.output.note(summary);
+}
+
+/** --dry-run: prints each request as METHOD URL [BODY], and sends none. */
+export async function dryRun(ctx: Context, requests: BulkRequest[]): Promise<void> {
+  const base = (await ctx.settings()).apiUrl.replace(/\/+$/, '');
+  let text = '';
+  for (const r of requests) text += `${r.method} ${base}${r.path}${r.body !== undefined ? ' ' + JSON.stringify(r.body) : ''}\n`;
+  await ctx.output.text(text);
+  ctx.output.note(`dry run: ${requests.length} request${requests.length === 1 ? '' : 's'} not sent`);
 }
 
 async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
