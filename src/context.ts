@@ -239,6 +239,13 @@ export class Context {
     return this.sandbox;
   }
 
+  /** All of stdin as text (ids for `-`, a token for --with-token). */
+  async readStdin(): Promise<string> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
   /** Whether a person can answer a prompt (stdin and stderr are terminals). */
   get canPrompt(): boolean {
     return this.io.stdinTTY && this.io.stderrTTY;

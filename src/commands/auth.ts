@@ -1,7 +1,6 @@
 // docplat auth <verb>
 import type { Command } from 'commander';
 import type { App } from '../app.js';
-import type { Context } from '../context.js';
 import { DEFAULT_API_URL } from '../context.js';
 import { ApiError, AuthError, UsageError } from '../errors.js';
 import { checkId } from '../validate.js';
@@ -14,12 +13,6 @@ interface User {
 interface Org {
   id: string;
   title?: string;
-}
-
-async function readStdin(ctx: Context): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString('utf8').trim();
 }
 
 export function register(group: Command, app: App): void {
@@ -35,7 +28,7 @@ export function register(group: Command, app: App): void {
         let token: string;
         if (opts.withToken) {
           if (ctx.io.stdinTTY) throw new UsageError('--with-token reads the token from stdin, but stdin is a terminal: pipe it in');
-          token = await readStdin(ctx);
+          token = (await ctx.readStdin()).trim();
         } else if (g.token) {
           ctx.warn('warning: a token given with --token can be seen in process lists and shell history; prefer the prompt or --with-token');
           token = g.token;

@@ -126,9 +126,7 @@ export async function readIds(ctx: Context, args: string[], what: string): Promi
   for (const a of args) {
     if (a === '-') {
       if (ctx.io.stdinTTY) throw new UsageError(`"-" reads ${what} ids from stdin, but stdin is a terminal: pipe them in`);
-      const chunks: Buffer[] = [];
-      for await (const chunk of ctx.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-      ids.push(...Buffer.concat(chunks).toString('utf8').split(/\s+/).filter(Boolean));
+      ids.push(...(await ctx.readStdin()).split(/\s+/).filter(Boolean));
     } else {
       ids.push(a);
     }
