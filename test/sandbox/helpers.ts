@@ -2,8 +2,7 @@
 // over real HTTP with undici, and validators compiled from the reference
 // OpenAPI descriptions (read at test time, never copied).
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -13,8 +12,11 @@ import { expect } from 'vitest';
 import { seedState } from '../../src/sandbox/seed.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 
-// ../shared sits beside the project's checkout (here and in CI).
-const REFERENCE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'reference', 'gitbook-openapi');
+// The platform's OpenAPI descriptions come from npm dev dependencies (the
+// @gitbook/api package ships spec/openapi.yaml; older versions through npm
+// aliases), so the tests need nothing beside the checkout.
+const require = createRequire(import.meta.url);
+const specFile = (pkg: string) => require.resolve(`${pkg}/spec/openapi.yaml`);
 const addFormats = addFormatsModule as unknown as (ajv: Ajv | Ajv2020) => void;
 
 export interface Res<T = any> {
@@ -133,7 +135,7 @@ let older: Spec | undefined;
 
 /** The latest description (@gitbook/api 0.202.0, OpenAPI 3.1). */
 export function latestSpec(): Spec {
-  latest ??= new Spec(makeAjv('2020'), 'latest.json', parse(readFileSync(`${REFERENCE}/openapi.yaml`, 'utf8')));
+  latest ??= new Spec(makeAjv('2020'), 'latest.json', parse(readFileSync(specFile('@gitbook/api'), 'utf8')));
   return latest;
 }
 
@@ -163,7 +165,7 @@ function nullableToAnyOf(node: any): any {
  */
 export function olderSpec(): Spec {
   if (!older) {
-    const doc = nullableToAnyOf(parse(readFileSync(`${REFERENCE}/older/0.130.0/openapi.yaml`, 'utf8')));
+    const doc = nullableToAnyOf(parse(readFileSync(specFile('gitbook-api-0130'), 'utf8')));
     const space = doc.components.schemas.Space;
     space.required = space.required.filter((r: string) => r !== 'type');
     older = new Spec(makeAjv('07'), 'older.json', doc);
