@@ -15,7 +15,7 @@ export class InputError extends Error {
     super(`${where} ${violation.path || '(value)'} must be ${violation.rule}`);
   }
   /** The dotted name of the input, e.g. `title` or `position.before`. */
-  get name(): string {
+  get field(): string {
     return this.violation.path;
   }
 }
