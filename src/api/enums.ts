@@ -13,3 +13,24 @@ export const ORDERS = ['asc', 'desc'] as const;
 
 /** Days a deleted space can still be restored. */
 export const RESTORE_WINDOW_DAYS = 7;
+
+// Sites: OpenAPI SiteType (the same in 0.91.0, 0.130.0 and 0.202.0; the reference names only `basic`).
+export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const;
+// Sites: the reference's site `visibility` (the same as OpenAPI SiteVisibility).
+export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
+// Comment list `status` filter: OpenAPI 0.130.0 (default `all`; the reference names `all` and `resolved`).
+export const COMMENT_STATUSES = ['all', 'open', 'resolved'] as const;
+// Page and comment `format`: OpenAPI documentFormat (0.91.0 to 0.202.0).
+export const CONTENT_FORMATS = ['document', 'markdown'] as const;
+// Content import `source`: OpenAPI 0.91.0 ImportContentSource, a superset of 0.130.0's (which drops dropbox-paper, quip and open-api).
+export const IMPORT_SOURCES = ['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'dropbox-paper', 'notion', 'quip', 'google-docs', 'open-api'] as const;
+// Custom field `type`: OpenAPI 0.91.0 CustomFieldType (later versions have no custom fields).
+export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'tags', 'select:multi', 'select:single'] as const;
+// Integration categories: OpenAPI 0.91.0 IntegrationCategory, the union of every version (0.130.0 drops captures, 0.202.0 also gitsync).
+export const INTEGRATION_CATEGORIES = ['analytics', 'captures', 'collaboration', 'content', 'gitsync', 'marketing', 'visitor-auth', 'other'] as const;
+// Integration `target`: OpenAPI IntegrationTarget (the same in 0.91.0 to 0.202.0; the reference names only `all`).
+export const INTEGRATION_TARGETS = ['all', 'site', 'space', 'organization'] as const;
+// Integration `visibility`: OpenAPI IntegrationVisibility (the same in 0.91.0 to 0.202.0; the reference names only `public`).
+export const INTEGRATION_VISIBILITIES = ['public', 'private', 'unlisted'] as const;
+// OpenAPI spec `processingState`: OpenAPI OpenAPISpecProcessingState (0.130.0 and 0.202.0; the reference names only `pending`).
+export const PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;

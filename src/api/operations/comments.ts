@@ -1,0 +1,46 @@
+// Comments and their replies, on a space and (`.cr`) on a change request.
+import { COMMENT_STATUSES, CONTENT_FORMATS, ORDERS } from '../enums.js';
+import { op, underChangeRequest } from '../operation.js';
+import { arr, bool, id, obj, oneOf, required, str } from '../schema.js';
+
+const COMMENTS = '/spaces/{spaceId}/comments';
+const COMMENT = `${COMMENTS}/{commentId}`;
+const REPLY = `${COMMENT}/replies/{commentReplyId}`;
+
+/** A comment's body: one of several variants (`{markdown}`, an empty object, ...); every one is an object. */
+const BODY = obj({ markdown: str() });
+const FORMAT = { format: oneOf(CONTENT_FORMATS) };
+const REACTIONS = { addedReactions: arr(str()), removedReactions: arr(str()) };
+
+const SPACE_COMMENTS = {
+  'comments.list': op('comments.list', `GET ${COMMENTS}`, {
+    paginated: true,
+    query: { order: oneOf(ORDERS), status: oneOf(COMMENT_STATUSES), ...FORMAT, targetPage: id(), authors: arr(id()) },
+  }),
+  // The reference answers 200 (not 201) to a create.
+  'comments.create': op('comments.create', `POST ${COMMENTS}`, {
+    body: { node: str(), page: str(), body: required(BODY) },
+    success: [200],
+  }),
+  'comments.get': op('comments.get', `GET ${COMMENT}`, { query: FORMAT }),
+  'comments.update': op('comments.update', `PUT ${COMMENT}`, {
+    body: { resolved: bool(), body: BODY, ...REACTIONS },
+    bodyRequired: true,
+  }),
+  'comments.delete': op('comments.delete', `DELETE ${COMMENT}`),
+  'replies.list': op('replies.list', `GET ${COMMENT}/replies`, { paginated: true, query: FORMAT }),
+  'replies.create': op('replies.create', `POST ${COMMENT}/replies`, { body: { body: required(BODY) }, success: [200] }),
+  'replies.get': op('replies.get', `GET ${REPLY}`, { query: FORMAT }),
+  'replies.update': op('replies.update', `PUT ${REPLY}`, { body: { body: BODY, ...REACTIONS }, bodyRequired: true }),
+};
+
+const { 'replies.create.cr': replyCreateCr, 'replies.update.cr': replyUpdateCr, ...CR_COMMENTS } = underChangeRequest(SPACE_COMMENTS);
+
+export const COMMENTS_OPERATIONS = {
+  ...SPACE_COMMENTS,
+  ...CR_COMMENTS,
+  // Under a change request, creating a reply also takes `format`.
+  'replies.create.cr': { ...replyCreateCr, query: { ...replyCreateCr.query, ...FORMAT } },
+  // The reference's "same rows" include it, but its "Endpoints left open" calls it not shown; OpenAPI 0.130.0 has it.
+  'replies.update.cr': { ...replyUpdateCr, source: 'openapi 0.130.0' },
+};

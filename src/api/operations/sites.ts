@@ -1,0 +1,113 @@
+// Docs sites, with their sections, section groups, site spaces and share links.
+import { SITE_TYPES, SITE_VISIBILITIES } from '../enums.js';
+import { op, type OperationInput } from '../operation.js';
+import { POSITION } from '../positions.js';
+import { any, arr, bool, id, nullable, obj, oneOf, required, str } from '../schema.js';
+
+const SITES = '/orgs/{organizationId}/sites';
+const SITE = `${SITES}/{siteId}`;
+const SECTION = `${SITE}/sections/{siteSectionId}`;
+const GROUP = `${SITE}/section-groups/{siteSectionGroupId}`;
+const SITE_SPACE = `${SITE}/site-spaces/{siteSpaceId}`;
+
+const SITE_TITLE = str({ min: 2, max: 128 });
+const PATH = str({ min: 1, max: 100 });
+/** Whether visitors see the section or site space; null removes it. */
+const CONDITION = nullable(str({ min: 1, max: 1024 }));
+const ICON = nullable(str({ max: 50 }));
+const GROUP_TITLE = str({ min: 1, max: 100 });
+const SHARE_LINK_NAME = str({ max: 50 });
+
+/** A move: `{position}` placing the resource before or after a sibling; 200 with the moved resource. */
+const MOVE: OperationInput = { body: { position: required(POSITION) }, bodyRequired: true, safe: true, success: [200] };
+
+export const SITES_OPERATIONS = {
+  'sites.list': op('sites.list', `GET ${SITES}`, {
+    paginated: true,
+    query: { space: id(), title: str(), published: bool() },
+  }),
+  // `spaces` may also be an enum option that creates a new space (OpenAPI: sample, empty); declared as the array form.
+  'sites.create': op('sites.create', `POST ${SITES}`, {
+    body: { type: oneOf(SITE_TYPES), title: SITE_TITLE, visibility: oneOf(SITE_VISIBILITIES), spaces: arr(id()) },
+  }),
+  'sites.get': op('sites.get', `GET ${SITE}`),
+  'sites.update': op('sites.update', `PATCH ${SITE}`, {
+    body: {
+      title: SITE_TITLE,
+      visibility: oneOf(SITE_VISIBILITIES),
+      basename: str({ min: 1, max: 100 }),
+      adaptiveContent: obj({ enabled: bool() }),
+      defaultSiteSpace: id(),
+      defaultSiteSection: id(),
+      /** Host-and-path form (docs.example.com/help); null removes the proxy. */
+      proxy: nullable(str({ max: 512 })),
+    },
+    bodyRequired: true,
+  }),
+  'sites.delete': op('sites.delete', `DELETE ${SITE}`),
+  'sites.published': op('sites.published', `GET ${SITE}/published`, { query: { shareKey: str() } }),
+  'sites.adaptiveSchema': op('sites.adaptiveSchema', `GET ${SITE}/adaptive-schema`),
+  'sites.setAdaptiveSchema': op('sites.setAdaptiveSchema', `PUT ${SITE}/adaptive-schema`, {
+    body: { jsonSchema: required(any()) },
+  }),
+
+  'sections.list': op('sections.list', `GET ${SITE}/sections`, { paginated: true, query: { shareKey: str() } }),
+  'sections.create': op('sections.create', `POST ${SITE}/sections`, {
+    body: { spaceId: required(id()), title: str({ max: 64 }) },
+  }),
+  'sections.update': op('sections.update', `PATCH ${SECTION}`, {
+    body: {
+      title: SITE_TITLE,
+      path: PATH,
+      defaultSiteSpace: id(),
+      condition: CONDITION,
+      icon: ICON,
+      description: nullable(str({ max: 256 })),
+    },
+    bodyRequired: true,
+  }),
+  'sections.delete': op('sections.delete', `DELETE ${SECTION}`),
+  'sections.move': op('sections.move', `POST ${SECTION}/move`, MOVE),
+
+  'sectionGroups.list': op('sectionGroups.list', `GET ${SITE}/section-groups`, { paginated: true }),
+  'sectionGroups.create': op('sectionGroups.create', `POST ${SITE}/section-groups`, {
+    body: { title: required(GROUP_TITLE), icon: ICON, sections: arr(id()) },
+  }),
+  'sectionGroups.update': op('sectionGroups.update', `PATCH ${GROUP}`, {
+    body: { title: GROUP_TITLE, icon: ICON },
+    bodyRequired: true,
+  }),
+  'sectionGroups.delete': op('sectionGroups.delete', `DELETE ${GROUP}`),
+  // Adding a section already in the group leaves it there: safe, though a POST answering 201.
+  'sectionGroups.addSection': op('sectionGroups.addSection', `POST ${GROUP}/sections`, {
+    body: { sectionId: required(id()) },
+    safe: true,
+    success: [201],
+  }),
+  'sectionGroups.removeSection': op('sectionGroups.removeSection', `DELETE ${GROUP}/sections/{siteSectionId}`),
+  'sectionGroups.move': op('sectionGroups.move', `POST ${GROUP}/move`, MOVE),
+
+  'siteSpaces.list': op('siteSpaces.list', `GET ${SITE}/site-spaces`, {
+    paginated: true,
+    query: { shareKey: str(), default: bool() },
+  }),
+  'siteSpaces.add': op('siteSpaces.add', `POST ${SITE}/site-spaces`, {
+    body: { spaceId: required(id()), sectionId: id() },
+  }),
+  'siteSpaces.update': op('siteSpaces.update', `PATCH ${SITE_SPACE}`, {
+    body: { path: PATH, condition: CONDITION },
+    bodyRequired: true,
+  }),
+  'siteSpaces.remove': op('siteSpaces.remove', `DELETE ${SITE_SPACE}`),
+  'siteSpaces.move': op('siteSpaces.move', `POST ${SITE_SPACE}/move`, MOVE),
+
+  'shareLinks.list': op('shareLinks.list', `GET ${SITE}/share-links`, { paginated: true }),
+  'shareLinks.create': op('shareLinks.create', `POST ${SITE}/share-links`, {
+    body: { name: required(SHARE_LINK_NAME) },
+  }),
+  'shareLinks.update': op('shareLinks.update', `PATCH ${SITE}/share-links/{shareLinkId}`, {
+    body: { active: bool(), name: SHARE_LINK_NAME },
+    bodyRequired: true,
+  }),
+  'shareLinks.delete': op('shareLinks.delete', `DELETE ${SITE}/share-links/{shareLinkId}`),
+};
