@@ -3,9 +3,7 @@
 import type { Command } from 'commander';
 import type { Context, GlobalOptions, IO } from './context.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Opts = Record<string, any>;
-export type Handler = (ctx: Context, args: string[] | any[], opts: Opts, cmd: Command) => Promise<void>;
+export type Handler = (ctx: Context, args: unknown[], opts: Record<string, unknown>, cmd: Command) => Promise<void>;
 
 export class App {
   context?: Context;
@@ -23,7 +21,7 @@ export class App {
       const { Context } = await import('./context.js');
       const ctx = (this.context ??= new Context(this.io, cmd.optsWithGlobals() as GlobalOptions, this.signal));
       await ctx.output.checkJq();
-      await fn(ctx, cmd.processedArgs as string[], cmd.opts(), cmd);
+      await fn(ctx, cmd.processedArgs, cmd.opts(), cmd);
     };
   }
 }

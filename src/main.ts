@@ -106,8 +106,8 @@ export async function main(argv: string[], io: IO): Promise<number> {
   for (const group of GROUPS) {
     const cmd = program.command(group.name).description(group.summary);
     if (group.name === word) {
-      const mod = await group.load();
-      mod.register(cmd, app);
+      const [mod, { registerCommands }] = await Promise.all([group.load(), import('./commands/runner.js')]);
+      registerCommands(cmd, app, mod.COMMANDS);
     }
   }
 

@@ -1,12 +1,8 @@
-// Checks of flag values before any request is sent. Each failure is a
-// UsageError (exit 2) that names the flag and the rule.
-import { BOUNDS, checkBound, type Bound, type BoundKey } from './api/bounds.js';
+// Checks of values that no operation declares (global flags, config keys,
+// ids typed outside a request). Each failure is a UsageError (exit 2) that
+// names the flag and the rule; request inputs are checked against the
+// operation table by src/commands/runner.ts.
 import { UsageError } from './errors.js';
-
-export function checkFlag(flag: string, value: unknown, bound: BoundKey | Bound): void {
-  const rule = checkBound(typeof bound === 'string' ? BOUNDS[bound] : bound, value);
-  if (rule) throw new UsageError(`${flag} must be ${rule}${describeValue(value)}`);
-}
 
 export function parseInteger(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
@@ -32,10 +28,4 @@ export function checkId(what: string, id: string): string {
     throw new UsageError(`invalid ${what} "${id}": ids have no spaces, slashes, ? or #`);
   }
   return id;
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  const length = [...value].length;
-  return length > 40 ? ` (got ${length} characters)` : ` (got "${value}")`;
 }

@@ -2,6 +2,7 @@
 // back to checked inputs (the sandbox). Both sides check the same specs, so a
 // value the CLI lets through is one the sandbox accepts.
 import type { Operation } from './operation.js';
+import { OPERATIONS, type OperationId } from './operations/index.js';
 import { check, type Spec, type Violation } from './schema.js';
 
 export type Where = 'param' | 'query' | 'body';
@@ -71,6 +72,11 @@ export function buildRequest(op: Operation, input: RequestInput = {}): BuiltRequ
     }
   }
   return { operation: op, method: op.method, path, query, body, safe: op.safe };
+}
+
+/** The request of an operation of the table, by id. */
+export function apiRequest(opId: OperationId, input: RequestInput = {}): BuiltRequest {
+  return buildRequest(OPERATIONS[opId], input);
 }
 
 function checkBody(op: Operation, body: Record<string, unknown>): void {

@@ -1,12 +1,7 @@
 // The command registry: group names and one-line summaries, and how to load
 // each group. The entry point imports only this file; a group's code loads
 // when a command of that group runs.
-import type { Command } from 'commander';
-import type { App } from '../app.js';
-
-export interface GroupModule {
-  register(group: Command, app: App): void;
-}
+import type { GroupModule } from './define.js';
 
 export interface Group {
   name: string;
@@ -15,10 +10,10 @@ export interface Group {
 }
 
 export const GROUPS: Group[] = [
-  { name: 'auth', summary: 'Log in and out, and show the active credentials', load: () => import('./auth.js') },
-  { name: 'config', summary: 'Read and change the local configuration', load: () => import('./config.js') },
-  { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs.js') },
-  { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections.js') },
-  { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces.js') },
-  { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox.js') },
+  { name: 'auth', summary: 'Log in and out, and show the active credentials', load: () => import('./auth/index.js') },
+  { name: 'config', summary: 'Read and change the local configuration', load: () => import('./config/index.js') },
+  { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs/index.js') },
+  { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections/index.js') },
+  { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
+  { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

@@ -1,6 +1,4 @@
-// The space resource, declared once: its table columns and the flags that
-// write its fields. Commands in src/commands/spaces.ts are built from these.
-import type { Field } from './field.js';
+// The space resource's table columns (and those of the listings that embed spaces).
 import type { Column } from '../output/format.js';
 
 export const SPACE_COLUMNS: Column[] = [
@@ -49,20 +47,4 @@ export const SEARCH_COLUMNS: Column[] = [
   { key: 'title', header: 'TITLE' },
   { key: 'path', header: 'PATH' },
   { key: 'urls.app', header: 'URL' },
-];
-
-export const SPACE_TITLE: Field = { flag: '--title <title>', description: 'title (at most 50 characters)', body: 'title', bound: 'space.title' };
-export const SPACE_EMOJI: Field = { flag: '--emoji <emoji>', description: 'emoji shown with the title', body: 'emoji', bound: 'space.emoji' };
-
-export const SPACE_UPDATE_FIELDS: Field[] = [
-  SPACE_TITLE,
-  SPACE_EMOJI,
-  {
-    flag: '--default-level <role>',
-    description: 'default role for the content: admin, create, review, edit, comment, read, or none',
-    body: 'defaultLevel',
-    bound: 'space.defaultLevel',
-    nullWord: 'none',
-  },
-  { flag: '--edit-mode <mode>', description: 'live (edit directly) or locked (all edits locked)', body: 'editMode', bound: 'space.editMode' },
 ];

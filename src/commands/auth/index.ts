@@ -1,0 +1,148 @@
+// docplat auth <verb>
+import { apiRequest } from '../../api/request.js';
+import { DEFAULT_API_URL } from '../../context.js';
+import { ApiError, AuthError, UsageError } from '../../errors.js';
+import { checkId } from '../../validate.js';
+import { defineCommand, type CommandDef } from '../define.js';
+
+interface User {
+  id: string;
+  displayName?: string;
+  email?: string;
+}
+interface Org {
+  id: string;
+  title?: string;
+}
+
+export const COMMANDS: CommandDef[] = [
+  defineCommand({
+    name: 'login',
+    summary: 'store a token in the profile (prompts for it on a terminal)',
+    help: 'The global --api-url and --org options choose the API and the default organization stored in the profile.',
+    examples: ['login', 'login --org <orgId>', 'login --with-token < token.txt'],
+    flags: { withToken: { flags: '--with-token', description: 'read the token from stdin (for scripts: echo "$TOKEN" | docplat auth login --with-token)' } },
+    async run(ctx, { opts }) {
+      const g = ctx.globals;
+      if (g.sandbox) throw new UsageError('auth login stores a real token; --sandbox needs none');
+      let token: string;
+      if (opts.withToken) {
+        if (ctx.io.stdinTTY) throw new UsageError('--with-token reads the token from stdin, but stdin is a terminal: pipe it in');
+        token = (await ctx.readStdin()).trim();
+      } else if (g.token) {
+        ctx.warn('warning: a token given with --token can be seen in process lists and shell history; prefer the prompt or --with-token');
+        token = g.token;
+      } else if (ctx.canPrompt) {
+        token = (await (await ctx.prompter()).password('API token:')).trim();
+      } else {
+        throw new UsageError('no terminal to prompt for the token: pipe it in with --with-token, or set DOCPLAT_TOKEN');
+      }
+      if (!token) throw new UsageError('the token is empty');
+      if (/\s/.test(token)) throw new UsageError('the token contains white space');
+
+      const profileName = ctx.profileName();
+      const settings = await ctx.settings();
+      const apiUrl = g.apiUrl ?? settings.apiUrl;
+      const client = await ctx.makeClient(apiUrl, token);
+      try {
+        let user: User;
+        try {
+          user = (await client.get<User>(apiRequest('user.get').path, { signal: ctx.signal })).data;
+        } catch (err) {
+          if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+            throw new AuthError(`the API at ${apiUrl} refused this token (${err.status}); nothing was stored`);
+          }
+          throw err;
+        }
+        let org = g.org ? checkId('--org organization id', g.org) : undefined;
+        if (!org) {
+          const orgs: Org[] = [];
+          for await (const page of client.pages<Org>(apiRequest('orgs.list').path, { limit: 1000, signal: ctx.signal })) orgs.push(...page.items);
+          if (orgs.length === 1) org = orgs[0].id;
+          else if (orgs.length > 1 && ctx.canPrompt) {
+            org = await (await ctx.prompter()).select('Default organization:', [
+              ...orgs.map((o) => ({ name: `${o.title ?? o.id} (${o.id})`, value: o.id })),
+              { name: 'none', value: '' },
+            ]);
+          } else if (orgs.length > 1) {
+            ctx.output.note(`${orgs.length} organizations: choose one with \`docplat config set org <id>\` (see \`docplat orgs list\`)`);
+          }
+        }
+        const store = await ctx.store();
+        store.update(profileName, (p) => ({
+          ...p,
+          token,
+          apiUrl: g.apiUrl ?? (p.apiUrl || (apiUrl === DEFAULT_API_URL ? undefined : apiUrl)),
+          org: org || p.org,
+        }));
+        ctx.output.note(`Logged in as ${user.displayName ?? user.id}${user.email ? ` <${user.email}>` : ''} on profile "${profileName}"${org ? `, organization ${org}` : ''}`);
+      } finally {
+        await client.close();
+      }
+    },
+  }),
+  defineCommand({
+    name: 'logout',
+    summary: "remove the profile's token",
+    examples: ['logout', 'logout --profile work'],
+    async run(ctx) {
+      const store = await ctx.store();
+      const name = ctx.profileName();
+      const had = !!store.profile(name).token;
+      store.update(name, (p) => ({ ...p, token: undefined }));
+      ctx.output.note(had ? `Logged out of profile "${name}"` : `Profile "${name}" had no token`);
+    },
+  }),
+  defineCommand({
+    name: 'status',
+    summary: 'show the profile, API URL, organization, user and where the token comes from (never the token)',
+    examples: ['status', 'status --json'],
+    async run(ctx) {
+      const s = await ctx.settings();
+      if (!s.token) {
+        throw new AuthError(`not logged in (profile "${s.profile}", ${s.apiUrl}): run \`docplat auth login\` or set DOCPLAT_TOKEN`);
+      }
+      const client = await ctx.client();
+      let user: User;
+      try {
+        user = (await client.get<User>(apiRequest('user.get').path, { signal: ctx.signal })).data;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) {
+          throw new AuthError(`the token from ${describeSource(s.tokenSource)} was refused by ${s.apiUrl} (401): log in again`);
+        }
+        throw err;
+      }
+      const status = {
+        profile: s.profile,
+        apiUrl: s.apiUrl,
+        apiUrlSource: s.apiUrlSource,
+        org: s.org ?? null,
+        orgSource: s.orgSource ?? null,
+        tokenSource: s.tokenSource,
+        user: { id: user.id, displayName: user.displayName, email: user.email },
+      };
+      await ctx.output.item(status, [
+        { key: 'profile', header: 'Profile' },
+        { key: 'apiUrl', header: 'API URL' },
+        { key: 'org', header: 'Organization' },
+        { key: 'user.displayName', header: 'User' },
+        { key: 'user.email', header: 'Email' },
+        { key: 'tokenSource', header: 'Token from' },
+      ]);
+    },
+  }),
+  defineCommand({
+    name: 'token',
+    summary: 'print the active token (for scripts)',
+    examples: ['token', 'token --profile work'],
+    async run(ctx) {
+      const s = await ctx.settings();
+      if (!s.token) throw new AuthError('no token: run `docplat auth login` or set DOCPLAT_TOKEN');
+      await ctx.output.text(s.token);
+    },
+  }),
+];
+
+function describeSource(source: string | undefined): string {
+  return source === 'env' ? 'DOCPLAT_TOKEN' : source === 'flag' ? '--token' : source === 'sandbox' ? 'the sandbox' : 'the profile';
+}

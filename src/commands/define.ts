@@ -1,0 +1,119 @@
+// A command is a declaration: its name, arguments, flags and where each value
+// goes (path param, query, body), the operation it calls, its output, and
+// whether it is bulk or destructive. One runner (run.ts) does the rest, so a
+// resource command is data; `run` is for the few that really are special.
+import type { Column } from '../output/format.js';
+import type { OperationId } from '../api/operations/index.js';
+import type { PositionKind } from '../api/positions.js';
+import type { Context } from '../context.js';
+import type { ApiError } from '../errors.js';
+
+/** `--x <v...>` is a list (the flag is repeated), `--x <v>` a string, `--x` a boolean. */
+export type FlagValue<S extends string> = S extends `${string}<${string}...>`
+  ? string[]
+  : S extends `${string}<${string}>`
+    ? string
+    : boolean;
+
+export interface Flag<S extends string = string> {
+  /** Commander's spec: `--title <title>`, `--space <id...>` (repeated: `--space a --space b`), `--all`. */
+  flags: S;
+  description: string;
+  /** The body field the value is written to; dotted for nested objects (`adaptiveContent.enabled`). */
+  body?: string;
+  /** The query parameter the value is sent as. */
+  query?: string;
+  /** The path param the value fills (`--collection` of `spaces list` fills `collectionId`). */
+  param?: string;
+  /** Picks the operation when given (`spaces list --member` lists through the member's spaces). */
+  selects?: { operation: OperationId; list?: Column[] };
+  /** For a boolean flag: the value it sends (`--unpublished` sends published=false). */
+  value?: unknown;
+  /** A word that sends null (`--default-level none`). */
+  nullWord?: string;
+  /** Converts the given value before it is checked and sent. */
+  map?: (value: FlagValue<S>) => unknown;
+  /** The value must have more than white space. */
+  nonBlank?: boolean;
+  required?: boolean;
+  /** What the id names in messages ("collection" gives `invalid --parent collection id`). */
+  idOf?: string;
+  hidden?: boolean;
+}
+
+export interface Arg {
+  name: string;
+  description?: string;
+  /** The path param it fills (default: the arg's name when the path has it). */
+  param?: string;
+  /** The query parameter it is sent as. */
+  query?: string;
+  /** The value must have more than white space. */
+  nonBlank?: boolean;
+}
+
+/** Several ids at once (`spaces restore a b c`, or `-` for stdin), each its own request. */
+export interface Bulk {
+  /** What an id names: "space". */
+  what: string;
+  /** Past tense for results and the summary: "restored". */
+  done: string;
+  /**
+   * A failure that means "already in the wanted state" becomes a skip, so a
+   * re-run over the same ids is safe: return the reason, or undefined.
+   */
+  skip?(err: ApiError): string | undefined;
+}
+
+export type Output = { item: Column[] } | { list: Column[] } | 'none';
+
+export interface CommandDef<F extends Record<string, Flag> = Record<string, Flag>> {
+  /** The verb: `docplat spaces <name>`. */
+  name: string;
+  aliases?: string[];
+  summary: string;
+  /** More help, shown after the flags. */
+  help?: string;
+  /** Shown in the help after the flags: a few typical invocations, without `docplat`. */
+  examples?: string[];
+  /** Positional arguments; with `bulk`, the last one takes several ids (or `-`). */
+  args?: Arg[];
+  flags?: F;
+  /** The operation it calls (a flag with `selects` may pick another). */
+  operation?: OperationId;
+  /** Body fields always sent (`spaces lock` sends editMode=locked). */
+  body?: Record<string, unknown>;
+  output?: Output;
+  bulk?: Bulk;
+  /** Destructive: asks on a terminal, needs --yes otherwise. The verb of the question ("Delete"). */
+  confirm?: string;
+  /** A move: --before/--after build the position of the first kind; `kind:` prefixes pick another. */
+  move?: PositionKind[];
+  /** A special command: the runner parses and checks its flags, then calls this. */
+  run?(ctx: Context, input: Input<F>): Promise<void>;
+}
+
+export interface Input<F extends Record<string, Flag>> {
+  args: string[];
+  /** The variadic argument's values (`<ids...>`). */
+  rest: string[];
+  opts: { [K in keyof F]?: FlagValue<F[K]['flags']> } & Partial<ListOptions>;
+}
+
+/** Flags every list command has. */
+export interface ListOptions {
+  limit: string;
+  all: boolean;
+  cursor: string;
+}
+
+/** Declares a command (the identity, with the flag types inferred). */
+export function defineCommand<const F extends Record<string, Flag> = Record<string, never>>(def: CommandDef<F>): CommandDef<F> {
+  return def;
+}
+
+/** A group module: its commands, in help order. */
+export interface GroupModule {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  COMMANDS: CommandDef<any>[];
+}

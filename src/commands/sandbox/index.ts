@@ -1,0 +1,91 @@
+// docplat sandbox <verb>: the local API emulator (src/sandbox/).
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { SANDBOX_FILE } from '../../config/paths.js';
+import { DocplatError, UsageError } from '../../errors.js';
+import { parseInteger } from '../../validate.js';
+import { defineCommand, type CommandDef } from '../define.js';
+
+function seedOf(value: string | undefined): 'demo' | 'empty' {
+  if (value === undefined || value === 'demo' || value === 'empty') return value ?? 'demo';
+  throw new UsageError(`--seed must be demo or empty, got "${value}"`);
+}
+
+const SEED = { flags: '--seed <seed>', description: 'initial state when there is no data file: demo or empty (default: demo)' } as const;
+
+export const COMMANDS: CommandDef[] = [
+  defineCommand({
+    name: 'serve',
+    summary: 'run the local API emulator until interrupted, and print its URL and token',
+    examples: ['serve --port 4010', 'serve --data ./sandbox.json --seed empty', 'serve --faults "429=0.1,503=0.05,seed=1"'],
+    flags: {
+      port: { flags: '--port <port>', description: 'port to listen on (default: 4010; 0 picks a free one)' },
+      host: { flags: '--host <host>', description: 'address to bind (default: 127.0.0.1)' },
+      data: { flags: '--data <file>', description: 'keep the state in this JSON file (loaded at start, saved after each change)' },
+      seed: SEED,
+      spaces: { flags: '--spaces <n>', description: 'add this many spaces to the first organization (for load tests)' },
+      faults: { flags: '--faults <spec>', description: 'inject faults, e.g. "429=0.1,503=0.05,reset=0.02,latency=5,seed=1"' },
+    },
+    async run(ctx, { opts }) {
+      const port = parseInteger('--port', opts.port, 4010, 0, 65535);
+      const spaces = parseInteger('--spaces', opts.spaces, 0, 0, 1_000_000);
+      const seed = seedOf(opts.seed);
+      const { startSandbox, parseFaults } = await import('../../sandbox/server.js');
+      if (opts.faults !== undefined) {
+        try {
+          parseFaults(opts.faults);
+        } catch (err) {
+          throw new UsageError(`--faults: ${(err as Error).message}`);
+        }
+      }
+      if (opts.data !== undefined && !existsSync(dirname(resolve(opts.data)))) {
+        throw new UsageError(`--data: the folder ${dirname(resolve(opts.data))} does not exist`);
+      }
+      const sandbox = await startSandbox({
+        host: opts.host ?? '127.0.0.1',
+        port,
+        seed,
+        spaces,
+        dataFile: opts.data,
+        autosave: !!opts.data,
+        faults: opts.faults,
+        log: ctx.globals.debug ? (line: string) => ctx.debug(line) : undefined,
+      }).catch((err: Error) => {
+        if (opts.data !== undefined && /sandbox state/.test(err.message)) throw new UsageError(`--data: ${err.message}`);
+        throw new DocplatError(`cannot start the sandbox: ${err.message}`);
+      });
+      const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null };
+      if (ctx.jsonErrors) {
+        await ctx.output.item(info, []);
+      } else {
+        await ctx.output.text(`${sandbox.url}\t${sandbox.token}`);
+        ctx.output.note(
+          `Sandbox listening on ${sandbox.url}\nTry: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list\nPress Ctrl-C to stop.`,
+        );
+      }
+      await new Promise<void>((resolve) => {
+        if (ctx.signal.aborted) resolve();
+        else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      await sandbox.save();
+      await sandbox.close();
+    },
+  }),
+  defineCommand({
+    name: 'reset',
+    summary: 'empty the embedded sandbox (used by --sandbox) and start again from a seed',
+    examples: ['reset', 'reset --seed empty'],
+    flags: { seed: { ...SEED, description: 'demo or empty (default: demo)' } },
+    async run(ctx, { opts }) {
+      const seed = seedOf(opts.seed);
+      const file = join(ctx.configDir, SANDBOX_FILE);
+      mkdirSync(ctx.configDir, { recursive: true, mode: 0o700 });
+      rmSync(file, { force: true });
+      const { startSandbox } = await import('../../sandbox/server.js');
+      const sandbox = await startSandbox({ dataFile: file, seed, port: 0 });
+      await sandbox.save();
+      await sandbox.close();
+      ctx.output.note(`The embedded sandbox was reset (${seed} seed)`);
+    },
+  }),
+];
