@@ -15,7 +15,18 @@ export type Idempotency = 'safe' | 'create';
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null | string[]>;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is (with a content-type among `headers`), instead of `body`. */
+  rawBody?: string | Uint8Array;
+  /** Extra request headers. `authorization` cannot be set here: the token is the client's to send. */
+  headers?: Record<string, string>;
+  /**
+   * What a success answers: `json` (default) the parsed body, which must be
+   * JSON; `text` the body as text; `stream` the body unread, for downloads
+   * (the caller must consume or destroy it).
+   */
+  as?: 'json' | 'text' | 'stream';
   idempotency?: Idempotency;
   signal?: AbortSignal;
 }
@@ -57,6 +68,8 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 export class ApiClient {
   readonly baseUrl: string;
+  /** The API's own origin: the only one the token is ever sent to. */
+  readonly origin: string;
   private readonly dispatcher: Dispatcher;
   private readonly opts: Required<Pick<ClientOptions, 'timeoutMs' | 'retries' | 'maxWaitMs'>> & ClientOptions;
 
@@ -76,6 +89,7 @@ export class ApiClient {
       );
     }
     this.baseUrl = url.href.replace(/\/+$/, '');
+    this.origin = url.origin;
     this.opts = { timeoutMs: 30_000, retries: 3, maxWaitMs: 60_000, ...opts };
     const env = opts.env ?? process.env;
     const agentOpts = { keepAliveTimeout: 10_000, connections: 64, connect: { timeout: this.opts.timeoutMs } };
@@ -90,6 +104,7 @@ export class ApiClient {
       : new Agent(agentOpts);
   }
 
+  /** A path below the API URL, or an absolute http(s) URL (another origin gets no token), with the query added. */
   url(path: string, query?: RequestOptions['query']): string {
     let url = /^https?:\/\//.test(path) ? path : this.baseUrl + (path.startsWith('/') ? path : `/${path}`);
     const qs = new URLSearchParams();
@@ -147,9 +162,15 @@ export class ApiClient {
 
   private async send<T>(method: string, url: string, opts: RequestOptions): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: '*/*' };
-    if (this.opts.token) headers.authorization = `Bearer ${this.opts.token}`;
-    let body: string | undefined;
-    if (opts.body !== undefined) {
+    for (const [k, v] of Object.entries(opts.headers ?? {})) {
+      if (k.toLowerCase() !== 'authorization') headers[k.toLowerCase()] = v;
+    }
+    // The token goes to the API's own origin and nowhere else (a file's downloadURL may be on a storage host).
+    if (this.opts.token && new URL(url).origin === this.origin) headers.authorization = `Bearer ${this.opts.token}`;
+    let body: string | Uint8Array | undefined;
+    if (opts.rawBody !== undefined) {
+      body = opts.rawBody;
+    } else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
     }
@@ -158,7 +179,7 @@ export class ApiClient {
     if (debug) {
       debug(`> ${method} ${url}`);
       for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer ***' : v}`);
-      if (body) debug(`> ${truncate(body, 2000)}`);
+      if (body) debug(`> ${typeof body === 'string' ? truncate(body, 2000) : `(${body.length} bytes)`}`);
     }
     const signal = this.signalFor(opts);
     let res: Dispatcher.ResponseData;
@@ -176,6 +197,11 @@ export class ApiClient {
       if (signal?.aborted) throw signal.reason ?? err;
       throw new Transport(err, false);
     }
+    const status = res.statusCode;
+    if (opts.as === 'stream' && SUCCESS.has(status)) {
+      if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed)`);
+      return { status, headers: res.headers, data: res.body as T };
+    }
     let text: string;
     try {
       text = await res.body.text();
@@ -183,10 +209,10 @@ export class ApiClient {
       if (signal?.aborted) throw signal.reason ?? err;
       throw new Transport(err, true);
     }
-    const status = res.statusCode;
     if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes)`);
     const parsed = parseBody(text, res.headers['content-type']);
     if (!SUCCESS.has(status)) throw new HttpFailure(status, res.headers, text, parsed);
+    if (opts.as === 'text') return { status, headers: res.headers, data: text as T };
     if (status === 204 || status === 205) return { status, headers: res.headers, data: undefined as T };
     if (parsed === NOT_JSON || parsed === undefined) {
       throw new HttpFailure(status, res.headers, text, parsed, text ? 'response is not JSON' : 'empty response');
