@@ -14,7 +14,7 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/server.ts' },
+  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/server.ts', manifest: 'src/manifest.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -36,10 +36,11 @@ const result = await build({
 // check that --help loads no heavy dependency.
 writeFileSync(join(root, 'dist', 'meta.json'), JSON.stringify(result.metafile));
 
-// The top-level help, rendered once by commander at 80 columns: `docplat --help`
-// prints it without loading commander (src/cli.ts). Any other help is live.
-const help = execFileSync(process.execPath, [join(root, 'dist', 'cli.js'), '--help'], {
-  env: { ...process.env, DOCPLAT_LIVE_HELP: '1', COLUMNS: '80' },
-  encoding: 'utf8',
+// The command manifest (dist/manifest.json) and the help of every group and
+// command, rendered once by commander at 80 columns (dist/help/): `--help`
+// prints it without loading commander or a group (src/cli.ts).
+execFileSync(process.execPath, ['--input-type=module', '-e', `import { writeManifest } from './dist/manifest.js'; await writeManifest('dist');`], {
+  cwd: root,
+  env: { ...process.env, COLUMNS: '80' },
+  stdio: 'inherit',
 });
-writeFileSync(join(root, 'dist', 'help.txt'), help);

@@ -2,16 +2,24 @@
 // else loads; everything else goes through main.ts, which loads commander and
 // then only the group it needs.
 import { readFileSync } from 'node:fs';
+import { helpFileName } from './helpfile.js';
 import { VERSION } from './version.js';
 
 const argv = process.argv.slice(2);
 
-/** The top-level help as commander rendered it at build time (bin/build.mjs), if it fits. */
+/**
+ * The help of `docplat [group [verb]] --help` as commander rendered it at
+ * build time (src/manifest.ts), when it fits the terminal; else undefined,
+ * and commander renders it live.
+ */
 function prebuiltHelp(): string | undefined {
-  if (argv.length !== 1 || (argv[0] !== '--help' && argv[0] !== '-h') || process.env.DOCPLAT_LIVE_HELP) return undefined;
+  const last = argv[argv.length - 1];
+  const words = argv.slice(0, -1);
+  if ((last !== '--help' && last !== '-h') || words.length > 2 || words.some((w) => !/^[a-z][a-z-]*$/.test(w))) return undefined;
+  if (process.env.DOCPLAT_LIVE_HELP) return undefined;
   if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
   try {
-    return readFileSync(new URL('./help.txt', import.meta.url), 'utf8');
+    return readFileSync(new URL(helpFileName(words), import.meta.url), 'utf8');
   } catch {
     return undefined;
   }

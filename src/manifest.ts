@@ -1,0 +1,124 @@
+// The command manifest, made at build time (bin/build.mjs runs this module):
+// every group and command with its arguments, flags (with the enum values of
+// the operation's field they fill) and the help text commander renders for
+// it at 80 columns. Start-up prints help from it without loading commander or
+// any group; shell completion is generated from it.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { Command, Option } from 'commander';
+import { OPERATIONS } from './api/operations/index.js';
+import type { Operation } from './api/operation.js';
+import type { Spec } from './api/schema.js';
+import { App } from './app.js';
+import type { CommandDef } from './commands/define.js';
+import { GROUPS } from './commands/index.js';
+import { helpFileName } from './helpfile.js';
+import { registerCommands } from './commands/runner.js';
+import type { IO } from './context.js';
+import { buildProgram } from './main.js';
+
+export interface ManifestFlag {
+  flags: string;
+  long?: string;
+  short?: string;
+  description: string;
+  /** Takes a value (`--title <title>`), as opposed to a switch (`--all`). */
+  value: boolean;
+  /** The values it accepts, when they are an enum. */
+  choices?: string[];
+}
+
+export interface ManifestCommand {
+  name: string;
+  aliases: string[];
+  summary: string;
+  args: { name: string; variadic: boolean }[];
+  flags: ManifestFlag[];
+  help: string;
+}
+
+export interface Manifest {
+  globalFlags: ManifestFlag[];
+  help: string;
+  groups: { name: string; summary: string; help: string; commands: ManifestCommand[] }[];
+}
+
+const OUTPUT_CHOICES = ['table', 'tsv', 'csv', 'json', 'jsonl'];
+
+/** The help exactly as `--help` prints it: commander's text with the help added before and after it. */
+function helpOf(c: Command): string {
+  let text = '';
+  c.configureOutput({ writeOut: (s) => (text += s), writeErr: (s) => (text += s) });
+  c.outputHelp();
+  return text;
+}
+
+function flagOf(o: Option, choices?: readonly string[]): ManifestFlag {
+  return {
+    flags: o.flags,
+    long: o.long,
+    short: o.short,
+    description: o.description,
+    value: o.required || o.optional,
+    ...(choices ? { choices: [...choices] } : {}),
+  };
+}
+
+/** The enum a declared flag fills, from the operation table. */
+function choicesOf(def: CommandDef, key: string): readonly string[] | undefined {
+  const f = def.flags?.[key];
+  const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
+  if (!f || !op) return undefined;
+  let spec: Spec | undefined;
+  if (f.query) spec = op.query[f.query];
+  else if (f.body) spec = f.body.split('.').reduce<Spec | undefined>((s, part) => (s?.type === 'object' ? s.fields?.[part] : undefined), { type: 'object', fields: op.body });
+  if (spec?.type !== 'string' || !spec.enum) return undefined;
+  return f.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
+}
+
+export async function buildManifest(): Promise<Manifest> {
+  const sink = new PassThrough();
+  const io: IO = { stdout: sink, stderr: sink, stdin: new PassThrough(), stdoutTTY: false, stderrTTY: false, stdinTTY: false, env: {} };
+  const program = buildProgram(io);
+  const app = new App(io, new AbortController().signal);
+  const groups: Manifest['groups'] = [];
+  for (const group of GROUPS) {
+    const cmd = program.command(group.name).description(group.summary);
+    const { COMMANDS } = await group.load();
+    registerCommands(cmd, app, COMMANDS);
+    const commands = cmd.commands.map((c: Command, i: number): ManifestCommand => {
+      const def = COMMANDS[i] as CommandDef;
+      return {
+        name: c.name(),
+        aliases: c.aliases(),
+        summary: c.description(),
+        args: c.registeredArguments.map((a) => ({ name: a.name(), variadic: a.variadic })),
+        flags: c.options.map((o) => flagOf(o, choicesOf(def, o.attributeName()))),
+        help: helpOf(c),
+      };
+    });
+    groups.push({ name: group.name, summary: group.summary, help: helpOf(cmd), commands });
+  }
+  return {
+    globalFlags: program.options.map((o) => flagOf(o, o.long === '--output' ? OUTPUT_CHOICES : undefined)),
+    help: helpOf(program),
+    groups,
+  };
+}
+
+/** Writes dist/manifest.json and one help file per group, command and alias. */
+export async function writeManifest(dist: string): Promise<void> {
+  const m = await buildManifest();
+  writeFileSync(join(dist, 'manifest.json'), JSON.stringify(m, null, 1));
+  const write = (words: string[], text: string) => {
+    const file = join(dist, helpFileName(words));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  };
+  write([], m.help);
+  for (const g of m.groups) {
+    write([g.name], g.help);
+    for (const c of g.commands) for (const name of [c.name, ...c.aliases]) write([g.name, name], c.help);
+  }
+}

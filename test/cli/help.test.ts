@@ -1,0 +1,74 @@
+// The command manifest made at build time (dist/manifest.json): every group
+// and command is in it, each prerendered help is the one commander renders
+// live, every command has examples, and the flags that fill an enum field of
+// the operation table carry its values (for completion).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { Manifest } from '../../src/manifest.js';
+import { main } from '../../src/main.js';
+import { GROUPS } from '../../src/commands/index.js';
+import { ROOT, runCli } from '../helpers.js';
+
+const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'manifest.json'), 'utf8')) as Manifest;
+
+/** What `docplat <args>` prints on stdout, run in this process. */
+async function live(args: string[]): Promise<string> {
+  const out = new PassThrough();
+  let text = '';
+  out.on('data', (d) => (text += d));
+  const io = { stdout: out, stderr: new PassThrough(), stdin: new PassThrough(), stdoutTTY: false, stderrTTY: false, stdinTTY: false, env: {} };
+  expect(await main(args, io)).toBe(0);
+  return text;
+}
+
+describe('command manifest', () => {
+  it('has every group of the registry, each with its commands', () => {
+    expect(manifest.groups.map((g) => g.name)).toEqual(GROUPS.map((g) => g.name));
+    for (const g of manifest.groups) expect(g.commands.length, g.name).toBeGreaterThan(0);
+    expect(manifest.groups.find((g) => g.name === 'spaces')!.commands.map((c) => c.name)).toEqual([
+      'list', 'create', 'get', 'update', 'lock', 'unlock', 'delete', 'restore', 'duplicate', 'move', 'transfer', 'links', 'search',
+    ]);
+  });
+
+  it('every prerendered help is the live help, for the program, each group and each command', async () => {
+    expect(manifest.help).toBe(await live(['--help']));
+    for (const g of manifest.groups) {
+      expect(g.help, g.name).toBe(await live([g.name, '--help']));
+      for (const c of g.commands) {
+        const text = readFileSync(join(ROOT, 'dist', 'help', `${g.name}.${c.name}.txt`), 'utf8');
+        expect(text, `${g.name} ${c.name}`).toBe(await live([g.name, c.name, '--help']));
+        expect(c.help).toBe(text);
+      }
+    }
+  });
+
+  it('every command has one to three examples in its help', () => {
+    for (const g of manifest.groups) {
+      for (const c of g.commands) {
+        const examples = c.help.split('\n').filter((l) => l.startsWith(`  $ docplat ${g.name} `));
+        expect(examples.length, `${g.name} ${c.name}`).toBeGreaterThanOrEqual(1);
+        expect(examples.length, `${g.name} ${c.name}`).toBeLessThanOrEqual(3);
+      }
+    }
+  });
+
+  it('flags that fill an enum field list its values, from the operation table', () => {
+    const flag = (group: string, command: string, long: string) =>
+      manifest.groups.find((g) => g.name === group)!.commands.find((c) => c.name === command)!.flags.find((f) => f.long === long)!;
+    expect(flag('spaces', 'update', '--edit-mode').choices).toEqual(['live', 'locked']);
+    expect(flag('spaces', 'update', '--default-level').choices).toEqual(['admin', 'create', 'review', 'edit', 'comment', 'read', 'none']);
+    expect(flag('spaces', 'links', '--status').choices).toEqual(['ok', 'broken', 'in-app']);
+    expect(flag('spaces', 'update', '--title').choices).toBeUndefined();
+    expect(manifest.globalFlags.find((f) => f.long === '--output')!.choices).toEqual(['table', 'tsv', 'csv', 'json', 'jsonl']);
+  });
+
+  it('the built CLI prints a command help without loading commander, identical to the live one', async () => {
+    const fast = await runCli(['spaces', 'list', '--help']);
+    expect(fast.code).toBe(0);
+    expect(fast.stdout).toBe(await live(['spaces', 'list', '--help']));
+    const alias = await runCli(['spaces', 'ls', '--help']);
+    expect(alias.stdout).toBe(fast.stdout);
+  });
+});
