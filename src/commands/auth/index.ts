@@ -1,6 +1,7 @@
 // docplat auth <verb>
 import { apiRequest } from '../../api/request.js';
-import { DEFAULT_API_URL } from '../../context.js';
+import type { ApiClient } from '../../client/http.js';
+import { DEFAULT_API_URL, type Context } from '../../context.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
 import { checkId } from '../../validate.js';
 import { defineCommand, type CommandDef } from '../define.js';
@@ -45,15 +46,7 @@ export const COMMANDS: CommandDef[] = [
       const apiUrl = g.apiUrl ?? settings.apiUrl;
       const client = await ctx.makeClient(apiUrl, token);
       try {
-        let user: User;
-        try {
-          user = (await client.get<User>(apiRequest('user.get').path, { signal: ctx.signal })).data;
-        } catch (err) {
-          if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-            throw new AuthError(`the API at ${apiUrl} refused this token (${err.status}); nothing was stored`);
-          }
-          throw err;
-        }
+        const user = await currentUser(ctx, client, [401, 403], (status) => `the API at ${apiUrl} refused this token (${status}); nothing was stored`);
         let org = g.org ? checkId('--org organization id', g.org) : undefined;
         if (!org) {
           const orgs: Org[] = [];
@@ -103,15 +96,7 @@ export const COMMANDS: CommandDef[] = [
         throw new AuthError(`not logged in (profile "${s.profile}", ${s.apiUrl}): run \`docplat auth login\` or set DOCPLAT_TOKEN`);
       }
       const client = await ctx.client();
-      let user: User;
-      try {
-        user = (await client.get<User>(apiRequest('user.get').path, { signal: ctx.signal })).data;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) {
-          throw new AuthError(`the token from ${describeSource(s.tokenSource)} was refused by ${s.apiUrl} (401): log in again`);
-        }
-        throw err;
-      }
+      const user = await currentUser(ctx, client, [401], () => `the token from ${describeSource(s.tokenSource)} was refused by ${s.apiUrl} (401): log in again`);
       const status = {
         profile: s.profile,
         apiUrl: s.apiUrl,
@@ -142,6 +127,16 @@ export const COMMANDS: CommandDef[] = [
     },
   }),
 ];
+
+/** The caller (GET /user); a refusal with one of `statuses` is an AuthError saying `refused(status)`. */
+async function currentUser(ctx: Context, client: ApiClient, statuses: number[], refused: (status: number) => string): Promise<User> {
+  try {
+    return (await client.get<User>(apiRequest('user.get').path, { signal: ctx.signal })).data;
+  } catch (err) {
+    if (err instanceof ApiError && err.status !== undefined && statuses.includes(err.status)) throw new AuthError(refused(err.status));
+    throw err;
+  }
+}
 
 function describeSource(source: string | undefined): string {
   return source === 'env' ? 'DOCPLAT_TOKEN' : source === 'flag' ? '--token' : source === 'sandbox' ? 'the sandbox' : 'the profile';
