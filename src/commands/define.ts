@@ -9,11 +9,13 @@ import type { Context } from '../context.js';
 import type { ApiError } from '../errors.js';
 
 /** `--x <v...>` is a list (the flag is repeated), `--x <v>` a string, `--x` a boolean. */
-export type FlagValue<S extends string> = S extends `${string}<${string}...>`
-  ? string[]
-  : S extends `${string}<${string}>`
-    ? string
-    : boolean;
+export type FlagValue<S extends string> = string extends S
+  ? string | string[] | boolean
+  : S extends `${string}<${string}...>`
+    ? string[]
+    : S extends `${string}<${string}>`
+      ? string
+      : boolean;
 
 export interface Flag<S extends string = string> {
   /** Commander's spec: `--title <title>`, `--space <id...>` (repeated: `--space a --space b`), `--all`. */
@@ -29,10 +31,18 @@ export interface Flag<S extends string = string> {
   selects?: { operation: OperationId; list?: Column[] };
   /** For a boolean flag: the value it sends (`--unpublished` sends published=false). */
   value?: unknown;
+  /**
+   * Adds the `--no-<name>` form, described by this text: for a flag with a
+   * value it sends null (`--no-proxy` removes the proxy), for a switch false
+   * (`--default` / `--no-default`).
+   */
+  negatable?: string;
   /** A word that sends null (`--default-level none`). */
   nullWord?: string;
-  /** Converts the given value before it is checked and sent. */
-  map?: (value: FlagValue<S>) => unknown;
+  /** The value names a file (`-`: stdin) whose text is what is sent (after `map`). */
+  file?: boolean;
+  /** Converts the given value (a file's text, with `file`) before it is checked and sent; throw a UsageError to refuse it. */
+  map?(value: FlagValue<S>): unknown;
   /** The value must have more than white space. */
   nonBlank?: boolean;
   required?: boolean;

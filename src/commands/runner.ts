@@ -2,6 +2,7 @@
 // with commander, then turns parsed flags into a checked request of the
 // operation table, asks for confirmation, prints a dry run, sends it (once,
 // or once per id for bulk verbs) and hands the answer to the formatter.
+import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import type { App } from '../app.js';
 import { OPERATIONS } from '../api/operations/index.js';
@@ -41,6 +42,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
     if (repeated) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     if (f.hidden) option.hideHelp();
     cmd.addOption(option);
+    if (f.negatable) cmd.addOption(new Option(`--no-${option.long!.slice(2)}`, f.negatable));
   }
   if (def.move) {
     const [kind, ...others] = def.move;
@@ -57,7 +59,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
       .option('--cursor <page>', 'start from this cursor (a next.page value)');
   }
   if (def.bulk) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
-  if (op && op.method !== 'GET') cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
+  if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
   if (def.help) cmd.addHelpText('after', `\n${def.help}`);
   if (def.examples?.length) {
     cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ docplat ${group.name()} ${e}`).join('\n')}`);
@@ -126,7 +128,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   });
 
   for (const [key, f] of given) {
-    const value = flagValue(f, opts[key]);
+    const value = flagValue(f, f.file ? await readFileFlag(ctx, f, opts[key] as string) : opts[key]);
     if (f.param) {
       claim('param', f.param, longName(f), f.idOf ?? nounOf(f.param), f);
       input.params[f.param] = value as string;
@@ -202,7 +204,21 @@ function flagValue(f: Flag, raw: unknown): unknown {
   if (f.nullWord !== undefined && raw === f.nullWord) return null;
   if (raw === false && /</.test(f.flags)) return null;
   if (typeof raw === 'boolean' && f.value !== undefined) return f.value;
-  return f.map ? (f.map as (v: unknown) => unknown)(raw) : raw;
+  return f.map ? f.map(raw as never) : raw;
+}
+
+/** The text of the file a flag names; `-` reads stdin. */
+async function readFileFlag(ctx: Context, f: Flag, path: string): Promise<string> {
+  if (path === '-') {
+    if (ctx.io.stdinTTY) throw new UsageError(`${longName(f)} - reads stdin, but stdin is a terminal: pipe the content in`);
+    return ctx.readStdin();
+  }
+  try {
+    return await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UsageError(`${longName(f)}: cannot read "${path}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
+  }
 }
 
 /** `{parent?, position?}` from --parent/--root/--before/--after. */
@@ -257,8 +273,7 @@ const nounOf = (param: string): string => param.replace(/Id$/, '').replace(/[A-Z
  * "--to-org organization id", `--collection` "--collection id", the
  * argument "space id" itself.
  */
-function idName(label: string, idOf: string | undefined): string {
-  if (idOf === undefined) return label;
+function idName(label: string, idOf = ''): string {
   const noun = idOf.replace(/ id$/, '');
   if (!noun || label === `--${noun}` || label.endsWith(' id')) return label.endsWith(' id') ? label : `${label} id`;
   return `${label} ${noun} id`;
