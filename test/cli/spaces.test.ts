@@ -1,4 +1,5 @@
-// A user's session with spaces, through the built CLI against the sandbox.
+// A user's session with spaces, through the CLI's entry (in this process)
+// against the sandbox; pipelines run the built CLI under a real shell.
 import { describe, expect, it } from 'vitest';
 import { lines, testApi, tsv, useTestApi } from '../helpers.js';
 
