@@ -32,8 +32,21 @@ describe('--sandbox', () => {
 
   it('sandbox reset --seed empty leaves no spaces', async () => {
     const env = baseEnv();
-    await runInProcess(['sandbox', 'reset', '--seed', 'empty'], { env });
-    const r = await runInProcess(['--sandbox', 'orgs', 'list', '--fields', 'id'], { env });
-    expect(r.code, r.stderr).toBe(0);
+    const json = async (args: string[]) => {
+      const r = await runInProcess(['--sandbox', ...args, '--json'], { env });
+      expect(r.code, r.stderr).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    // the demo seed, first: there are spaces to lose
+    expect((await json(['spaces', 'list'])).length).toBeGreaterThan(10);
+    expect((await json(['collections', 'list'])).length).toBeGreaterThan(0);
+
+    const reset = await runInProcess(['sandbox', 'reset', '--seed', 'empty'], { env });
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stderr).toBe('The embedded sandbox was reset (empty seed)\n');
+    expect(await json(['spaces', 'list'])).toEqual([]);
+    expect(await json(['collections', 'list'])).toEqual([]);
+    const orgs = await json(['orgs', 'list']);
+    expect(orgs.map((o: { title: string }) => o.title)).toEqual(['My Organization']);
   });
 });
