@@ -76,8 +76,32 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
     stdinTTY: opts.stdinTTY ?? false,
     env: opts.env ?? baseEnv(),
   };
-  const code = await main(args, io);
+  const alone = inProcessRuns++ === 0;
+  const before = signalListeners();
+  let code: number;
+  try {
+    code = await main(args, io);
+  } finally {
+    inProcessRuns--;
+  }
+  // main() adds SIGINT and SIGTERM listeners to this process for the run: a run
+  // that leaves one behind would change how later runs (and vitest) handle signals.
+  const after = signalListeners();
+  if (alone && inProcessRuns === 0 && after !== before) throw new Error(`docplat ${args.join(' ')} left signal listeners behind (${before} before, ${after} after)`);
   return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** In-process runs under way; the listener check needs a run that had the process to itself. */
+let inProcessRuns = 0;
+
+/**
+ * The lasting SIGINT and SIGTERM listeners of this process. One-off listeners
+ * (process.once) do not count: `conf` (through atomically and when-exit) hooks
+ * every signal once, for good, when it is first loaded.
+ */
+function signalListeners(): string {
+  const lasting = (signal: NodeJS.Signals) => process.rawListeners(signal).filter((l) => !('listener' in l)).length;
+  return `SIGINT ${lasting('SIGINT')}, SIGTERM ${lasting('SIGTERM')}`;
 }
 
 export interface Started {
