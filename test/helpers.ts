@@ -1,11 +1,17 @@
-// Test helpers: a sandbox on a random loopback port, the built CLI run as a
-// child process, and a temporary config directory per test.
-import { spawn } from 'node:child_process';
+// Test helpers: a sandbox on a random loopback port, the CLI run either in
+// this process (main(argv, io) with collected streams: the default, a few ms a
+// command) or as the built CLI in a child process (for tests of the process
+// itself: start-up, signals, pipes, terminals), and a temporary config
+// directory per test.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
+import type { IO } from '../src/context.js';
+import { main } from '../src/main.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/server.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,28 +34,124 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.
   return env;
 }
 
-export function runCli(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string; nodeArgs?: string[]; onSpawn?: (pid: number) => void } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], {
-      env: opts.env ?? baseEnv(),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+/** A stream that keeps what is written to it, as bytes: text() decodes it once, whole. */
+export function collect(): { stream: Writable; text: () => string } {
+  const chunks: Buffer[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      chunks.push(chunk);
+      cb();
+    },
+  });
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+export interface RunOptions {
+  /** The whole environment of the run (default: baseEnv()); the tests' own process.env is never used. */
+  env?: NodeJS.ProcessEnv;
+  /** All of stdin; it ends after this (empty when not given). */
+  input?: string;
+}
+
+export interface InProcessOptions extends RunOptions {
+  /** Whether each stream is a terminal (all false by default, as when piped). */
+  stdinTTY?: boolean;
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
+}
+
+/**
+ * Runs the command entry in this process: main(argv, io) with streams that
+ * collect its output. Same result as runCli, without starting node.
+ */
+export async function runInProcess(args: string[], opts: InProcessOptions = {}): Promise<Run> {
+  const stdout = collect();
+  const stderr = collect();
+  const io: IO = {
+    stdout: stdout.stream,
+    stderr: stderr.stream,
+    stdin: Readable.from(opts.input ? [Buffer.from(opts.input)] : []),
+    stdoutTTY: opts.stdoutTTY ?? false,
+    stderrTTY: opts.stderrTTY ?? false,
+    stdinTTY: opts.stdinTTY ?? false,
+    env: opts.env ?? baseEnv(),
+  };
+  const alone = inProcessRuns++ === 0;
+  const before = signalListeners();
+  let code: number;
+  try {
+    code = await main(args, io);
+  } finally {
+    inProcessRuns--;
+  }
+  // main() adds SIGINT and SIGTERM listeners to this process for the run: a run
+  // that leaves one behind would change how later runs (and vitest) handle signals.
+  const after = signalListeners();
+  if (alone && inProcessRuns === 0 && after !== before) throw new Error(`docplat ${args.join(' ')} left signal listeners behind (${before} before, ${after} after)`);
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** In-process runs under way; the listener check needs a run that had the process to itself. */
+let inProcessRuns = 0;
+
+/**
+ * The lasting SIGINT and SIGTERM listeners of this process. One-off listeners
+ * (process.once) do not count: `conf` (through atomically and when-exit) hooks
+ * every signal once, for good, when it is first loaded.
+ */
+function signalListeners(): string {
+  const lasting = (signal: NodeJS.Signals) => process.rawListeners(signal).filter((l) => !('listener' in l)).length;
+  return `SIGINT ${lasting('SIGINT')}, SIGTERM ${lasting('SIGTERM')}`;
+}
+
+export interface Started {
+  child: ChildProcessWithoutNullStreams;
+  /** Output so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the process has exited and its streams are closed. */
+  done: Promise<Run>;
+}
+
+/** Starts the built CLI as a child process; stdin gets `input`, then ends. */
+export function startCli(args: string[], opts: RunOptions & { nodeArgs?: string[] } = {}): Started {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], {
+    env: opts.env ?? baseEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const done = new Promise<Run>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    if (child.pid && opts.onSpawn) opts.onSpawn(child.pid);
-    child.stdin.end(opts.input ?? '');
   });
+  child.stdin.end(opts.input ?? '');
+  return { child, stdout: () => stdout, stderr: () => stderr, done };
+}
+
+/** Runs the built CLI as a child process, to its end. */
+export function runCli(args: string[], opts: RunOptions & { nodeArgs?: string[] } = {}): Promise<Run> {
+  return startCli(args, opts).done;
+}
+
+export interface CliOptions {
+  input?: string;
+  /** Variables set (or, with '', emptied) over the sandbox's environment. */
+  env?: Record<string, string | undefined>;
+  /** Whether stdin is a terminal (in-process runs only). */
+  stdinTTY?: boolean;
 }
 
 export interface TestApi {
   sandbox: Sandbox;
   /** Environment that points the CLI at this sandbox, with a fresh config dir. */
   env(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv;
-  cli(args: string[], opts?: { input?: string; env?: Record<string, string | undefined> }): Promise<Run>;
+  /** The CLI run in this process against the sandbox. */
+  cli(args: string[], opts?: CliOptions): Promise<Run>;
+  /** The built CLI as a child process: for tests where the process itself is under test. */
+  spawn(args: string[], opts?: Omit<CliOptions, 'stdinTTY'>): Promise<Run>;
   close(): Promise<void>;
 }
 
@@ -60,9 +162,20 @@ export async function testApi(opts: SandboxOptions = {}): Promise<TestApi> {
   return {
     sandbox,
     env,
-    cli: (args, o = {}) => runCli(args, { env: env(o.env), input: o.input }),
+    cli: (args, o = {}) => runInProcess(args, { env: env(o.env), input: o.input, stdinTTY: o.stdinTTY }),
+    spawn: (args, o = {}) => runCli(args, { env: env(o.env), input: o.input }),
     close: () => sandbox.close(),
   };
+}
+
+/** A sandbox of its own for one test (a state no other test changes), closed after it. */
+export async function withTestApi<T>(opts: SandboxOptions, fn: (api: TestApi) => Promise<T>): Promise<T> {
+  const api = await testApi(opts);
+  try {
+    return await fn(api);
+  } finally {
+    await api.close();
+  }
 }
 
 /** One sandbox for a whole test file: started before its tests, closed after them. */
@@ -82,8 +195,21 @@ export function useTestApi(opts: SandboxOptions = {}): TestApi {
     },
     env: (extra) => live().env(extra),
     cli: (args, o) => live().cli(args, o),
+    spawn: (args, o) => live().spawn(args, o),
     close: () => live().close(),
   };
+}
+
+/** Resolves once `ready()` holds, checking every 10 ms. */
+export function until(ready: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setInterval(() => {
+      if (ready()) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 10);
+  });
 }
 
 export function lines(text: string): string[] {

@@ -6,7 +6,8 @@ export default defineConfig({
     exclude: ['test/bench/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Tests spawn the CLI as child processes: two cores, so few files at once.
+    // Two cores: two files at once. Most CLI tests run the command in the test's
+    // own process; the sandbox answering it shares that process too.
     maxWorkers: 2,
   },
 });

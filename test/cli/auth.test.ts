@@ -2,7 +2,7 @@
 import { statSync, readFileSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, lines, runCli, useTestApi } from '../helpers.js';
+import { baseEnv, lines, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -14,7 +14,7 @@ function loginEnv() {
 describe('auth', () => {
   it('login --with-token stores the token (0600 file, 0700 dir) and picks the org when asked', async () => {
     const env = loginEnv();
-    const r = await runCli(['auth', 'login', '--with-token', '--org', api.sandbox.defaultOrg!], { env, input: api.sandbox.token + '\n' });
+    const r = await runInProcess(['auth', 'login', '--with-token', '--org', api.sandbox.defaultOrg!], { env, input: api.sandbox.token + '\n' });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/Logged in as/);
     const dir = env.DOCPLAT_CONFIG_DIR!;
@@ -24,49 +24,55 @@ describe('auth', () => {
     const stored = JSON.parse(readFileSync(file, 'utf8'));
     expect(stored.profiles.default.org).toBe(api.sandbox.defaultOrg);
 
-    const status = await runCli(['auth', 'status', '--json'], { env });
+    const status = await runInProcess(['auth', 'status', '--json'], { env });
     expect(status.code, status.stderr).toBe(0);
     const s = JSON.parse(status.stdout);
     expect(s).toMatchObject({ profile: 'default', apiUrl: api.sandbox.url, org: api.sandbox.defaultOrg, tokenSource: 'profile' });
     expect(s.user.id).toBeTruthy();
     expect(status.stdout + status.stderr).not.toContain(api.sandbox.token);
 
-    const list = await runCli(['spaces', 'list', '--limit', '2'], { env });
+    const list = await runInProcess(['spaces', 'list', '--limit', '2'], { env });
     expect(list.code, list.stderr).toBe(0);
     expect(lines(list.stdout)).toHaveLength(2);
 
-    const token = await runCli(['auth', 'token'], { env });
+    const token = await runInProcess(['auth', 'token'], { env });
     expect(token.stdout.trim()).toBe(api.sandbox.token);
 
-    const out = await runCli(['auth', 'logout'], { env });
+    const out = await runInProcess(['auth', 'logout'], { env });
     expect(out.code).toBe(0);
-    const after = await runCli(['spaces', 'list'], { env });
+    const after = await runInProcess(['spaces', 'list'], { env });
     expect(after.code).toBe(4);
   });
 
   it('login refuses a bad token and stores nothing', async () => {
     const env = loginEnv();
-    const r = await runCli(['auth', 'login', '--with-token'], { env, input: 'not-the-token\n' });
+    const r = await runInProcess(['auth', 'login', '--with-token'], { env, input: 'not-the-token\n' });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/refused this token/);
-    const t = await runCli(['auth', 'token'], { env });
+    const t = await runInProcess(['auth', 'token'], { env });
     expect(t.code).toBe(4);
   });
 
   it('login with no terminal and no --with-token fails clearly', async () => {
-    const r = await runCli(['auth', 'login'], { env: loginEnv() });
+    const r = await runInProcess(['auth', 'login'], { env: loginEnv() });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no terminal to prompt for the token: pipe it in with --with-token/);
   });
 
+  it('--with-token refuses a terminal on stdin, before reading it', async () => {
+    const r = await runInProcess(['auth', 'login', '--with-token'], { env: loginEnv(), input: api.sandbox.token, stdinTTY: true });
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toEqual(['error: --with-token reads the token from stdin, but stdin is a terminal: pipe it in']);
+  });
+
   it('profiles keep separate settings', async () => {
     const env = loginEnv();
-    await runCli(['auth', 'login', '--with-token', '--profile', 'work', '--org', 'org-work'], { env, input: api.sandbox.token });
-    const work = await runCli(['config', 'get', 'org', '--profile', 'work'], { env });
+    await runInProcess(['auth', 'login', '--with-token', '--profile', 'work', '--org', 'org-work'], { env, input: api.sandbox.token });
+    const work = await runInProcess(['config', 'get', 'org', '--profile', 'work'], { env });
     expect(work.stdout.trim()).toBe('org-work');
-    const dflt = await runCli(['config', 'get', 'org'], { env });
+    const dflt = await runInProcess(['config', 'get', 'org'], { env });
     expect(dflt.stdout).toBe('');
-    const viaEnv = await runCli(['config', 'get', 'org'], { env: { ...env, DOCPLAT_PROFILE: 'work' } });
+    const viaEnv = await runInProcess(['config', 'get', 'org'], { env: { ...env, DOCPLAT_PROFILE: 'work' } });
     expect(viaEnv.stdout.trim()).toBe('org-work');
   });
 
@@ -77,7 +83,7 @@ describe('auth', () => {
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ profiles: { default: { org: 'o1' } } }));
     chmodSync(file, 0o644);
-    const r = await runCli(['config', 'get', 'org'], { env });
+    const r = await runInProcess(['config', 'get', 'org'], { env });
     expect(r.stdout.trim()).toBe('o1');
     expect(r.stderr).toMatch(/readable by other users/);
     expect(statSync(file).mode & 0o777).toBe(0o600);

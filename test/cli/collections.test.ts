@@ -1,17 +1,32 @@
 // collections: list, get, create, update, delete, spaces, move, transfer.
 import { describe, expect, it } from 'vitest';
-import { lines, useTestApi } from '../helpers.js';
+import { lines, tsv, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
 const json = (r: { stdout: string }) => JSON.parse(r.stdout);
 
+interface Collection {
+  id: string;
+  title: string;
+  parent?: string;
+}
+
 describe('collections', () => {
   it('lists nested collections by default, only top-level ones with --no-nested', async () => {
-    const all = json(await api.cli(['collections', 'list', '--json']));
-    const top = json(await api.cli(['collections', 'list', '--no-nested', '--json']));
-    expect(all.length).toBeGreaterThan(top.length);
-    for (const c of top) expect(c.parent).toBeUndefined();
+    // The demo seed as it starts: Guides, Advanced, API and Runbooks are nested.
+    await withTestApi({}, async (demo) => {
+      const all: Collection[] = json(await demo.cli(['collections', 'list', '--json']));
+      const top: Collection[] = json(await demo.cli(['collections', 'list', '--no-nested', '--json']));
+      expect(all.map((c) => c.title)).toEqual(['Product', 'Guides', 'Advanced', 'API', 'Engineering', 'Runbooks', 'Archive']);
+      expect(top.map((c) => c.title)).toEqual(['Product', 'Engineering', 'Archive']);
+      expect(top).toEqual(all.filter((c) => c.parent === undefined));
+      const advanced = all.find((c) => c.title === 'Advanced')!;
+      expect(advanced.parent).toBe(all.find((c) => c.title === 'Guides')!.id);
+      // the same in TSV
+      const rows = tsv((await demo.cli(['collections', 'list', '--no-nested', '--fields', 'id,title,parent'])).stdout);
+      expect(rows).toEqual(top.map((c) => [c.id, c.title, '']));
+    });
   });
 
   it('creates, updates, moves and deletes a collection', async () => {

@@ -1,7 +1,7 @@
 // config: get, set, unset, list, path, and the configured output format.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, lines, runCli, useTestApi } from '../helpers.js';
+import { baseEnv, lines, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -9,32 +9,32 @@ const api = useTestApi();
 describe('config', () => {
   it('set, get, list, unset, path', async () => {
     const env = baseEnv();
-    expect((await runCli(['config', 'set', 'org', 'o-123'], { env })).code).toBe(0);
-    expect((await runCli(['config', 'set', 'format', 'json'], { env })).code).toBe(0);
-    expect((await runCli(['config', 'get', 'org'], { env })).stdout).toBe('o-123\n');
-    const list = await runCli(['config', 'list', '--output', 'tsv'], { env });
+    expect((await runInProcess(['config', 'set', 'org', 'o-123'], { env })).code).toBe(0);
+    expect((await runInProcess(['config', 'set', 'format', 'json'], { env })).code).toBe(0);
+    expect((await runInProcess(['config', 'get', 'org'], { env })).stdout).toBe('o-123\n');
+    const list = await runInProcess(['config', 'list', '--output', 'tsv'], { env });
     expect(list.stdout).toContain('o-123');
-    expect((await runCli(['config', 'unset', 'org'], { env })).code).toBe(0);
-    expect((await runCli(['config', 'get', 'org'], { env })).stdout).toBe('');
-    const path = await runCli(['config', 'path'], { env });
+    expect((await runInProcess(['config', 'unset', 'org'], { env })).code).toBe(0);
+    expect((await runInProcess(['config', 'get', 'org'], { env })).stdout).toBe('');
+    const path = await runInProcess(['config', 'path'], { env });
     expect(path.stdout.trim()).toBe(join(env.DOCPLAT_CONFIG_DIR!, 'config.json'));
   });
 
   it('the configured format is the default output', async () => {
     const env = api.env();
-    await runCli(['config', 'set', 'format', 'jsonl'], { env });
-    const r = await runCli(['spaces', 'list', '--limit', '2'], { env });
+    await runInProcess(['config', 'set', 'format', 'jsonl'], { env });
+    const r = await runInProcess(['spaces', 'list', '--limit', '2'], { env });
     expect(lines(r.stdout).map((l) => JSON.parse(l).object)).toEqual(['space', 'space']);
   });
 
   it('refuses unknown keys and bad values', async () => {
     const env = baseEnv();
-    const r1 = await runCli(['config', 'set', 'colour', 'x'], { env });
+    const r1 = await runInProcess(['config', 'set', 'colour', 'x'], { env });
     expect(r1.code).toBe(2);
     expect(r1.stderr).toMatch(/unknown config key "colour"/);
-    const r2 = await runCli(['config', 'set', 'format', 'yaml'], { env });
+    const r2 = await runInProcess(['config', 'set', 'format', 'yaml'], { env });
     expect(r2.code).toBe(2);
-    const r3 = await runCli(['config', 'set', 'api-url', 'not a url'], { env });
+    const r3 = await runInProcess(['config', 'set', 'api-url', 'not a url'], { env });
     expect(r3.code).toBe(2);
   });
 });

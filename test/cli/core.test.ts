@@ -1,8 +1,10 @@
 // The CLI's shared behaviour: help, version, exit codes, errors, settings precedence.
+// --version and --help are answered by the process entry (src/cli.ts) before
+// main() loads, so they run the built CLI; the rest runs in this process.
 import { createServer } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, lines, ROOT, runCli, useTestApi } from '../helpers.js';
+import { baseEnv, lines, ROOT, runCli, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -31,7 +33,7 @@ describe('help and version', () => {
 
   it('a group without a verb, an unknown command and an unknown option are usage errors (exit 2)', async () => {
     for (const args of [['spaces'], ['spacse', 'list'], ['spaces', 'list', '--colection', 'x'], ['spaces', 'get']]) {
-      const r = await runCli(args);
+      const r = await runInProcess(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(lines(r.stderr).at(-1)).toMatch(/^error: /);
     }
@@ -41,7 +43,7 @@ describe('help and version', () => {
 describe('settings and errors', () => {
   it('no token: exit 4 with a hint, nothing sent', async () => {
     const before = api.sandbox.requestCount;
-    const r = await runCli(['spaces', 'list'], { env: baseEnv({ DOCPLAT_API_URL: api.sandbox.url, DOCPLAT_ORG: 'x' }) });
+    const r = await runInProcess(['spaces', 'list'], { env: baseEnv({ DOCPLAT_API_URL: api.sandbox.url, DOCPLAT_ORG: 'x' }) });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/^error: not logged in/);
     expect(api.sandbox.requestCount).toBe(before);
@@ -82,10 +84,10 @@ describe('settings and errors', () => {
   it('flag beats environment beats profile', async () => {
     const env = api.env();
     // profile: org set in the config store
-    const set = await runCli(['config', 'set', 'org', 'from-profile'], { env });
+    const set = await runInProcess(['config', 'set', 'org', 'from-profile'], { env });
     expect(set.code, set.stderr).toBe(0);
     const noEnv = { ...env, DOCPLAT_ORG: undefined };
-    const status = (e: NodeJS.ProcessEnv, extra: string[] = []) => runCli(['auth', 'status', '--json', ...extra], { env: e }).then((r) => JSON.parse(r.stdout));
+    const status = (e: NodeJS.ProcessEnv, extra: string[] = []) => runInProcess(['auth', 'status', '--json', ...extra], { env: e }).then((r) => JSON.parse(r.stdout));
     expect((await status(noEnv)).org).toBe('from-profile');
     expect((await status(noEnv)).orgSource).toBe('profile');
     expect((await status({ ...noEnv, DOCPLAT_ORG: 'from-env' })).org).toBe('from-env');

@@ -1,8 +1,9 @@
 // Ctrl-C during a bulk command: in-flight requests are aborted, the command
 // says which ids completed, failed and never started, and exits 130.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The setup runs in this process; the interrupted command is a real process,
+// since its signal handling is what is under test.
 import { describe, expect, it } from 'vitest';
-import { BIN, lines, useTestApi } from '../helpers.js';
+import { lines, startCli, until, useTestApi, type Run, type Started } from '../helpers.js';
 
 const api = useTestApi({ spaces: 60 });
 
@@ -16,18 +17,11 @@ async function admin(path: string, body: unknown) {
   expect(res.status).toBe(200);
 }
 
-/** Sends SIGINT once `ready()` holds; resolves with the exit code. */
-async function interruptWhen(child: ChildProcess, ready: () => boolean): Promise<number | null> {
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      if (ready()) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 10);
-  });
-  child.kill('SIGINT');
-  return new Promise((resolve) => child.on('close', resolve));
+/** Sends SIGINT to the process once `ready()` holds; resolves with how it ended. */
+async function interruptWhen(run: Started, ready: () => boolean): Promise<Run> {
+  await until(ready);
+  run.child.kill('SIGINT');
+  return run.done;
 }
 
 describe('interrupts', () => {
@@ -39,14 +33,9 @@ describe('interrupts', () => {
     expect(del.code, del.stderr).toBe(0);
     await admin('/_sandbox/faults', { spec: 'latency=150' });
     try {
-      const child = spawn(process.execPath, [BIN, 'spaces', 'restore', '-', '--concurrency', '2'], { env: api.env(), stdio: ['pipe', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.stdin.end(ids.join('\n'));
+      const run = startCli(['spaces', 'restore', '-', '--concurrency', '2'], { env: api.env(), input: ids.join('\n') });
       // wait until some results are out, then interrupt
-      const code = await interruptWhen(child, () => lines(stdout).length >= 3);
+      const { code, stdout, stderr } = await interruptWhen(run, () => lines(run.stdout()).length >= 3);
       expect(code).toBe(130);
       const done = lines(stdout).filter((l) => l.split('\t')[1] === 'ok').map((l) => l.split('\t')[0]);
       expect(done.length).toBeGreaterThanOrEqual(3);
@@ -66,16 +55,10 @@ describe('interrupts', () => {
     // The request never answers: the interrupt must abort it in flight.
     await admin('/_sandbox/faults', { spec: 'hang=1' });
     try {
-      const child = spawn(process.execPath, [BIN, 'spaces', 'list', '--all', '--fields', 'id'], {
-        env: api.env(),
-        stdio: ['pipe', 'pipe', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (d) => (stderr += d));
-      child.stdin.end();
       // Interrupt once the request is in flight (the sandbox has it, and holds it).
       const before = api.sandbox.requestCount;
-      const code = await interruptWhen(child, () => api.sandbox.requestCount > before);
+      const run = startCli(['spaces', 'list', '--all', '--fields', 'id'], { env: api.env() });
+      const { code, stderr } = await interruptWhen(run, () => api.sandbox.requestCount > before);
       expect(code).toBe(130);
       expect(lines(stderr)).toEqual([expect.stringMatching(/^error: interrupted after \d+ items; the rest were not fetched$/)]);
     } finally {

@@ -1,5 +1,9 @@
 // Riding through faults: retries with backoff, what is safe to send again,
 // time limits, proxies. The sandbox injects the faults on a loopback port.
+// The commands run in this process, except through a proxy: undici's
+// EnvHttpProxyAgent reads NO_PROXY and HTTPS_PROXY from process.env when the
+// client does not pass them, so only a child process with a clean environment
+// shows what the CLI does with the environment it is given.
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,11 +149,11 @@ describe('proxies', () => {
   it('HTTP_PROXY is used, and NO_PROXY bypasses it', async () => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
     proxied = [];
-    const r = await api.cli(['orgs', 'list'], { env: { HTTP_PROXY: proxyUrl } });
+    const r = await api.spawn(['orgs', 'list'], { env: { HTTP_PROXY: proxyUrl } });
     expect(r.code, r.stderr).toBe(0);
     expect(proxied).toEqual([`CONNECT ${new URL(api.sandbox.url).host}`]);
     proxied = [];
-    const direct = await api.cli(['orgs', 'list'], { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
+    const direct = await api.spawn(['orgs', 'list'], { env: { HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
     expect(direct.code, direct.stderr).toBe(0);
     expect(proxied).toEqual([]);
   });

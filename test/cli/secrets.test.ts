@@ -1,8 +1,9 @@
 // The token never appears in stdout, stderr, --debug traces, errors or the
 // sandbox's logs, over a whole session of commands.
-import { spawn } from 'node:child_process';
+// The session runs in this process; `sandbox serve` is a process of its own,
+// serving until interrupted.
 import { describe, expect, it } from 'vitest';
-import { BIN, baseEnv, lines, runCli, useTestApi } from '../helpers.js';
+import { baseEnv, lines, runInProcess, startCli, until, useTestApi } from '../helpers.js';
 
 const sandboxLog: string[] = [];
 const api = useTestApi({ log: (line) => sandboxLog.push(line) });
@@ -16,7 +17,7 @@ describe('secrets', () => {
       output += r.stdout + r.stderr;
       return r;
     };
-    record(await runCli(['auth', 'login', '--with-token', '--debug', '--org', api.sandbox.defaultOrg!], { env, input: token }));
+    record(await runInProcess(['auth', 'login', '--with-token', '--debug', '--org', api.sandbox.defaultOrg!], { env, input: token }));
     const session: string[][] = [
       ['auth', 'status', '--debug'],
       ['auth', 'status', '--json'],
@@ -37,10 +38,10 @@ describe('secrets', () => {
       ['spaces', 'list', '--api-url', 'http://example.com/v1'],
       ['spaces', 'list', '--limit', '5000', '--debug'],
     ];
-    for (const args of session) record(await runCli(args, { env }));
+    for (const args of session) record(await runInProcess(args, { env }));
     // A wrong token given on the command line is not echoed either.
     const wrong = 'wrong-token-0123456789';
-    const w = record(await runCli(['spaces', 'list', '--token', wrong, '--debug'], { env }));
+    const w = record(await runInProcess(['spaces', 'list', '--token', wrong, '--debug'], { env }));
     expect(w.code).toBe(4);
     expect(output).not.toContain(wrong);
     expect(output).toContain('Bearer ***');
@@ -48,30 +49,26 @@ describe('secrets', () => {
     expect(sandboxLog.length).toBeGreaterThan(0);
     expect(sandboxLog.join('\n')).not.toContain(token);
     // and `auth token` does print it, so the search above could find it
-    const t = await runCli(['auth', 'token'], { env });
+    const t = await runInProcess(['auth', 'token'], { env });
     expect(t.stdout.trim()).toBe(token);
   });
 
   it('sandbox serve --debug logs requests without the token', async () => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', '--debug'], { env: baseEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    const info = await new Promise<{ url: string; token: string }>((resolve) => {
-      child.stdout.on('data', (d) => {
-        out += d;
-        try {
-          resolve(JSON.parse(out));
-        } catch {
-          /* wait for the rest */
-        }
-      });
-    });
-    const r = await runCli(['spaces', 'list', '--limit', '2'], { env: baseEnv({ DOCPLAT_API_URL: info.url, DOCPLAT_TOKEN: info.token, DOCPLAT_ORG: undefined }) });
+    const serve = startCli(['sandbox', 'serve', '--port', '0', '--json', '--debug']);
+    const parsed = () => {
+      try {
+        return JSON.parse(serve.stdout()) as { url: string; token: string };
+      } catch {
+        return undefined; // wait for the rest
+      }
+    };
+    await until(() => parsed() !== undefined);
+    const info = parsed()!;
+    const r = await runInProcess(['spaces', 'list', '--limit', '2'], { env: baseEnv({ DOCPLAT_API_URL: info.url, DOCPLAT_TOKEN: info.token, DOCPLAT_ORG: undefined }) });
     expect(r.code).toBe(2); // no org given
-    await runCli(['orgs', 'list'], { env: baseEnv({ DOCPLAT_API_URL: info.url, DOCPLAT_TOKEN: info.token }) });
-    child.kill('SIGINT');
-    await new Promise((resolve) => child.on('close', resolve));
+    await runInProcess(['orgs', 'list'], { env: baseEnv({ DOCPLAT_API_URL: info.url, DOCPLAT_TOKEN: info.token }) });
+    serve.child.kill('SIGINT');
+    const { stderr: err } = await serve.done;
     expect(lines(err).some((l) => l.includes('/orgs'))).toBe(true);
     expect(err).not.toContain(info.token);
   });

@@ -1,13 +1,39 @@
-// A user's session with spaces, through the built CLI against the sandbox.
+// A user's session with spaces, through the CLI's entry (in this process)
+// against the sandbox; pipelines run the built CLI under a real shell.
 import { describe, expect, it } from 'vitest';
-import { lines, testApi, tsv, useTestApi } from '../helpers.js';
+import type { Sandbox } from '../../src/sandbox/server.js';
+import { lines, tsv, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi({ spaces: 250 });
+
+interface Space {
+  id: string;
+  title: string;
+  visibility: string;
+  editMode: string;
+  parent?: string;
+  updatedAt: string;
+  urls: { app: string };
+}
+
+/** The spaces of the demo seed's first organization that are not deleted, in the API's order. */
+const DEMO_SPACE_TITLES = [
+  'Welcome', 'Product Overview', 'Getting Started', 'Installation Guide', 'Admin Guide', 'Troubleshooting',
+  'Performance Tuning', 'Security Hardening', 'REST API', 'Webhooks', 'SDKs', 'Architecture', 'Coding Standards',
+  'Onboarding', 'Incident Response', 'On-call Handbook', 'Company Handbook', 'Release Notes', 'Brand Guidelines',
+];
 
 async function spaceIds(limit: number | 'all' = 1000): Promise<string[]> {
   const r = await api.cli(['spaces', 'list', ...(limit === 'all' ? ['--all'] : ['--limit', String(limit)]), '--fields', 'id']);
   expect(r.code, r.stderr).toBe(0);
   return lines(r.stdout);
+}
+
+/** The first `limit` spaces, as the CLI prints them with --json. */
+async function listSpaces(limit: number): Promise<Space[]> {
+  const r = await api.cli(['spaces', 'list', '--limit', String(limit), '--json']);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
 }
 
 describe('spaces list', () => {
@@ -20,6 +46,20 @@ describe('spaces list', () => {
     expect(rows[0][0]).not.toBe('ID');
     expect(rows[0][5]).toMatch(/^\d{4}-\d\d-\d\dT/); // TSV keeps the API's timestamps
     expect(r.stdout).not.toMatch(/\x1b\[/);
+    // each row is the API's space, column by column
+    const { data } = await fetchJson(`/orgs/${api.sandbox.defaultOrg}/spaces?limit=100`);
+    expect(rows).toEqual(data.items.map((s: Space) => [s.id, s.title, s.visibility, s.editMode, s.parent ?? '', s.updatedAt]));
+  });
+
+  it('lists the spaces of the demo seed: its titles, with the ids the API gives them', async () => {
+    await withTestApi({}, async (demo) => {
+      const r = await demo.cli(['spaces', 'list', '--all', '--fields', 'id,title']);
+      expect(r.code, r.stderr).toBe(0);
+      const rows = tsv(r.stdout);
+      expect(rows.map((row) => row[1])).toEqual(DEMO_SPACE_TITLES);
+      const { data } = await fetchJson(`/orgs/${demo.sandbox.defaultOrg}/spaces?limit=1000`, demo.sandbox);
+      expect(rows.map((row) => row[0])).toEqual(data.items.map((s: Space) => s.id));
+    });
   });
 
   it('follows cursors across pages with --all, without duplicates', async () => {
@@ -34,8 +74,7 @@ describe('spaces list', () => {
   });
 
   it('pages of at most 1000: --all follows every cursor, --limit 1500 asks for 1000 then 500', async () => {
-    const big = await testApi({ spaces: 2500 });
-    try {
+    await withTestApi({ spaces: 2500 }, async (big) => {
       const all = await big.cli(['spaces', 'list', '--all', '--fields', 'id']);
       expect(all.code, all.stderr).toBe(0);
       const ids = lines(all.stdout);
@@ -46,9 +85,7 @@ describe('spaces list', () => {
       expect(lines(some.stdout)).toEqual(ids.slice(0, 1500));
       const asked = [...some.stderr.matchAll(/> GET \S+limit=(\d+)/g)].map((m) => m[1]);
       expect(asked).toEqual(['1000', '500']);
-    } finally {
-      await big.close();
-    }
+    });
   });
 
   it('starts from a cursor with --cursor', async () => {
@@ -76,14 +113,24 @@ describe('spaces list', () => {
     const rows = lines(r.stdout);
     expect(rows[0]).toBe('id,title,urls.app');
     expect(rows).toHaveLength(3);
+    const spaces = await listSpaces(2);
+    expect(rows.slice(1)).toEqual(spaces.map((s) => `${s.id},${s.title},${s.urls.app}`));
+    // a title with a comma and quotes is one quoted cell
+    const created: Space = JSON.parse((await api.cli(['spaces', 'create', '--title', 'Q, "quoted"', '--json'])).stdout);
+    const got = await api.cli(['spaces', 'get', created.id, '--output', 'csv', '--fields', 'id,title']);
+    expect(got.stdout).toBe(`id,title\n${created.id},"Q, ""quoted"""\n`);
   });
 
   it('--fields selects dotted paths, in TSV and JSON', async () => {
     const r = await api.cli(['spaces', 'list', '--limit', '2', '--fields', 'id,urls.app']);
-    for (const row of tsv(r.stdout)) {
+    const rows = tsv(r.stdout);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
       expect(row).toHaveLength(2);
       expect(row[1]).toMatch(/^https?:\/\//);
     }
+    const spaces = await listSpaces(2);
+    expect(rows).toEqual(spaces.map((s) => [s.id, s.urls.app]));
     const j = await api.cli(['spaces', 'list', '--limit', '1', '--fields', 'id,urls.app', '--json']);
     const [item] = JSON.parse(j.stdout);
     expect(Object.keys(item).sort()).toEqual(['id', 'urls']);
@@ -93,7 +140,9 @@ describe('spaces list', () => {
   it('--jq filters the JSON', async () => {
     const r = await api.cli(['spaces', 'list', '--limit', '4', '--jq', '.[].id']);
     expect(r.code, r.stderr).toBe(0);
-    expect(lines(r.stdout)).toEqual(await spaceIds(4));
+    const ids = await spaceIds(4);
+    expect(ids).toHaveLength(4);
+    expect(lines(r.stdout)).toEqual(ids);
     const bad = await api.cli(['spaces', 'list', '--jq', '.[[']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: --jq/);
@@ -295,23 +344,55 @@ describe('spaces move', () => {
 });
 
 describe('spaces links and search', () => {
-  it('lists links with a status filter and searches', async () => {
-    const [id] = await spaceIds(1);
-    const l = await api.cli(['spaces', 'links', id, '--status', 'broken', '--json']);
+  interface Link {
+    status: string;
+    targetReference: { url: string };
+  }
+
+  it('lists links: each row has its status and target, and --status keeps exactly those links', async () => {
+    // A space with broken links and others: the filter has something to keep and something to drop.
+    let id: string | undefined;
+    let all: Link[] = [];
+    for (const candidate of await spaceIds(30)) {
+      const r = await api.cli(['spaces', 'links', candidate, '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      all = JSON.parse(r.stdout);
+      const broken = all.filter((link) => link.status === 'broken').length;
+      if (broken > 0 && broken < all.length) {
+        id = candidate;
+        break;
+      }
+    }
+    expect(id).toBeDefined();
+    // TSV: status, relation, target (a JSON reference), where it was found
+    const rows = tsv((await api.cli(['spaces', 'links', id!])).stdout);
+    expect(rows.map((row) => [row[0], JSON.parse(row[2]).url])).toEqual(all.map((link) => [link.status, link.targetReference.url]));
+    for (const row of rows) {
+      expect(['ok', 'broken', 'in-app']).toContain(row[0]);
+      expect(JSON.parse(row[2]).url).toMatch(/^https:\/\/\S+$/);
+    }
+    const l = await api.cli(['spaces', 'links', id!, '--status', 'broken', '--json']);
     expect(l.code, l.stderr).toBe(0);
-    for (const link of JSON.parse(l.stdout)) expect(link.status).toBe('broken');
-    const bad = await api.cli(['spaces', 'links', id, '--status', 'dead']);
+    expect(JSON.parse(l.stdout)).toEqual(all.filter((link) => link.status === 'broken'));
+    const bad = await api.cli(['spaces', 'links', id!, '--status', 'dead']);
     expect(bad.code).toBe(2);
-    const s = await api.cli(['spaces', 'search', id, 'getting started', '--json']);
+  });
+
+  it('searches the content of a space', async () => {
+    const [id] = await spaceIds(1);
+    const s = await api.cli(['spaces', 'search', id, 'getting started', '--json', '--fields', 'title,path']);
     expect(s.code, s.stderr).toBe(0);
-    expect(Array.isArray(JSON.parse(s.stdout))).toBe(true);
+    expect(JSON.parse(s.stdout)).toContainEqual({ title: 'Getting started', path: 'getting-started' });
+    const none = await api.cli(['spaces', 'search', id, 'zebra', '--json']);
+    expect(none.code, none.stderr).toBe(0);
+    expect(JSON.parse(none.stdout)).toEqual([]);
     const long = await api.cli(['spaces', 'search', id, 'q'.repeat(513)]);
     expect(long.code).toBe(2);
   });
 });
 
-async function fetchJson(path: string) {
-  const res = await fetch(api.sandbox.url + path, { headers: { authorization: `Bearer ${api.sandbox.token}` } });
+async function fetchJson(path: string, sandbox: Sandbox = api.sandbox) {
+  const res = await fetch(sandbox.url + path, { headers: { authorization: `Bearer ${sandbox.token}` } });
   return { status: res.status, data: await res.json() };
 }
 
@@ -334,16 +415,13 @@ describe('a reader that goes away', () => {
 
   it('`list --all | head -1` stops listing after the reader leaves', async () => {
     // 11 pages of 1000 to list; the reader leaves after the first line.
-    const big = await testApi({ spaces: 10_000 });
-    try {
+    await withTestApi({ spaces: 10_000 }, async (big) => {
       const listed = await pipeToHead(big.env(), ['spaces', 'list', '--all', '--fields', 'id', '--jsonl']);
       expect(listed.code, listed.stderr).toBe(0);
       expect(lines(listed.head)).toHaveLength(1);
       expect(listed.stderr).toBe('');
       expect(big.sandbox.requestCount).toBeLessThanOrEqual(4);
-    } finally {
-      await big.close();
-    }
+    });
   });
 
   it('`restore - | head -1` still restores every id', async () => {

@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { BIN, runCli, useTestApi } from '../helpers.js';
+import { BIN, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -67,7 +67,7 @@ describe('prompts on a terminal', () => {
     expect(screen).not.toContain(api.sandbox.token);
     expect(screen).toMatch(/\*{10,}/);
     expect(screen).toMatch(/Logged in as/);
-    const status = await runCli(['auth', 'status', '--json'], { env });
+    const status = await runInProcess(['auth', 'status', '--json'], { env });
     const s = JSON.parse(status.stdout);
     expect(s.tokenSource).toBe('profile');
     expect(s.org).not.toBe(api.sandbox.defaultOrg);
@@ -75,7 +75,7 @@ describe('prompts on a terminal', () => {
 
   it('a delete asks for confirmation, and "no" deletes nothing', async () => {
     const env = api.env();
-    const [id] = (await runCli(['spaces', 'list', '--limit', '1', '--fields', 'id'], { env })).stdout.split('\n');
+    const [id] = (await runInProcess(['spaces', 'list', '--limit', '1', '--fields', 'id'], { env })).stdout.split('\n');
     const before = api.sandbox.requestCount;
     const no = await converse(['spaces', 'delete', id], env, [[/Delete space/, 'n\r']]);
     expect(no.code).toBe(2);

@@ -1,20 +1,10 @@
-// The formatter with random data: every format, with and without --fields,
-// writes something and throws nothing.
-import { Writable } from 'node:stream';
+// The formatter: with random data, every format, with and without --fields,
+// writes what it should and throws nothing; and one object (item()) written
+// exactly, in each format.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FORMATS, Output, relativeTime, type Format } from '../../src/output/format.js';
-
-function sink() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      text += chunk;
-      cb();
-    },
-  });
-  return { stream, text: () => text };
-}
+import { FORMATS, Output, relativeTime, type Format, type OutputOptions } from '../../src/output/format.js';
+import { collect as sink } from '../helpers.js';
 
 async function* pages(items: unknown[], size: number) {
   for (let i = 0; i < items.length; i += size) yield { items: items.slice(i, i + size), count: items.length };
@@ -34,13 +24,22 @@ describe('formatter', () => {
         async (items, format, fields, size) => {
           const out = sink();
           const err = sink();
-          const o = new Output(out.stream, err.stream, { format, fields, color: false, interactive: false, quiet: false });
+          const opts = { format, fields, color: false, interactive: false, quiet: false };
+          const o = new Output(out.stream, err.stream, opts);
           const n = await o.list(pages(items, size), columns);
           expect(n).toBe(format === 'table' ? Math.min(items.length, 500) : items.length);
           if (format === 'json') expect(JSON.parse(out.text())).toHaveLength(items.length);
           if (format === 'jsonl') expect(out.text().split('\n').filter(Boolean)).toHaveLength(items.length);
           if (format === 'tsv') expect(out.text().split('\n').slice(0, -1)).toHaveLength(items.length);
-          for (const item of items.slice(0, 3)) await o.item(item, columns);
+          for (const item of items.slice(0, 3)) {
+            const one = sink();
+            await new Output(one.stream, err.stream, opts).item(item, columns);
+            const text = one.text();
+            expect(text).toMatch(/\n$/);
+            // the JSON forms are the object itself (through JSON), TSV is one line
+            if (!fields && (format === 'json' || format === 'jsonl')) expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(item)));
+            if (format === 'jsonl' || format === 'tsv') expect(text.split('\n')).toHaveLength(2);
+          }
         },
       ),
       { numRuns: 200 },
@@ -70,5 +69,57 @@ describe('formatter', () => {
     expect(relativeTime('2026-11-21T11:59:30Z', now)).toBe('just now');
     expect(relativeTime('2026-11-21T10:00:00Z', now)).toBe('2 hours ago');
     expect(relativeTime('not a date', now)).toBe('not a date');
+  });
+});
+
+describe('one object (a get, create or update)', () => {
+  const NOW = Date.parse('2026-11-21T12:00:00Z');
+  const space = { id: 's1', title: 'Guide, "one"', urls: { app: 'https://x.test/s1' }, updatedAt: '2026-11-18T12:00:00Z', extra: true };
+  const detail = [{ key: 'id', header: 'ID' }, { key: 'title', header: 'Title' }, { key: 'urls.app', header: 'URL' }, { key: 'updatedAt', header: 'Updated', kind: 'time' as const }];
+
+  /** What item() writes on stdout, and that it writes nothing on stderr. */
+  async function item(format: Format, opts: Partial<OutputOptions> = {}): Promise<string> {
+    const out = sink();
+    const err = sink();
+    await new Output(out.stream, err.stream, { format, color: false, interactive: false, quiet: false, now: () => NOW, ...opts }).item(space, detail);
+    expect(err.text()).toBe('');
+    return out.text();
+  }
+
+  it('as a table: one "label  value" line per column, labels padded, times relative', async () => {
+    expect(await item('table')).toBe(['ID       s1', 'Title    Guide, "one"', 'URL      https://x.test/s1', 'Updated  3 days ago', ''].join('\n'));
+    // in colour, only the labels are bold
+    expect((await item('table', { color: true })).split('\n')[0]).toBe('\x1b[1mID     \x1b[22m  s1');
+  });
+
+  it('as TSV: one line, no header, ISO times', async () => {
+    expect(await item('tsv')).toBe('s1\tGuide, "one"\thttps://x.test/s1\t2026-11-18T12:00:00Z\n');
+  });
+
+  it('as CSV: the header, then one line with quoted cells', async () => {
+    expect(await item('csv')).toBe('ID,Title,URL,Updated\ns1,"Guide, ""one""",https://x.test/s1,2026-11-18T12:00:00Z\n');
+  });
+
+  it('as JSON: the whole object, indented; as JSON lines: on one line', async () => {
+    expect(await item('json')).toBe(
+      '{\n  "id": "s1",\n  "title": "Guide, \\"one\\"",\n  "urls": {\n    "app": "https://x.test/s1"\n  },\n  "updatedAt": "2026-11-18T12:00:00Z",\n  "extra": true\n}\n',
+    );
+    expect(await item('jsonl')).toBe('{"id":"s1","title":"Guide, \\"one\\"","urls":{"app":"https://x.test/s1"},"updatedAt":"2026-11-18T12:00:00Z","extra":true}\n');
+  });
+
+  it('with --fields: only those paths, headed by the paths as given, in every format', async () => {
+    const fields = ['id', 'urls.app'];
+    expect(await item('table', { fields })).toBe('id        s1\nurls.app  https://x.test/s1\n');
+    expect(await item('tsv', { fields })).toBe('s1\thttps://x.test/s1\n');
+    expect(await item('csv', { fields })).toBe('id,urls.app\ns1,https://x.test/s1\n');
+    expect(await item('json', { fields })).toBe('{\n  "id": "s1",\n  "urls": {\n    "app": "https://x.test/s1"\n  }\n}\n');
+    expect(await item('jsonl', { fields })).toBe('{"id":"s1","urls":{"app":"https://x.test/s1"}}\n');
+    // a field keeps its column's kind: a time is still relative in a table
+    expect(await item('table', { fields: ['updatedAt'] })).toBe('updatedAt  3 days ago\n');
+  });
+
+  it('with --jq: the filter\'s output, raw', async () => {
+    expect(await item('json', { jq: '.title' })).toBe('Guide, "one"\n');
+    expect(await item('json', { jq: '.urls', fields: ['urls.app'] })).toBe('{\n  "app": "https://x.test/s1"\n}\n');
   });
 });
