@@ -66,6 +66,11 @@ export function buildProgram(io: IO): Command {
     writeOut: (s) => io.stdout.write(s),
     writeErr: (s) => io.stderr.write(s),
     outputError: () => undefined,
+    // From the IO, not the process: help is as wide as the command's own terminal, and plain.
+    getOutHelpWidth: () => (io.stdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) : 80),
+    getErrHelpWidth: () => (io.stderrTTY ? ((io.stderr as { columns?: number }).columns ?? 80) : 80),
+    getOutHasColors: () => false,
+    getErrHasColors: () => false,
   });
   return program;
 }

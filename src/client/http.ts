@@ -97,9 +97,10 @@ export class ApiClient {
     this.dispatcher = proxied
       ? new EnvHttpProxyAgent({
           ...agentOpts,
-          httpProxy: env.HTTP_PROXY ?? env.http_proxy,
-          httpsProxy: env.HTTPS_PROXY ?? env.https_proxy,
-          noProxy: env.NO_PROXY ?? env.no_proxy,
+          // '' rather than undefined: undici would read the process's own environment instead of the context's.
+          httpProxy: env.HTTP_PROXY ?? env.http_proxy ?? '',
+          httpsProxy: env.HTTPS_PROXY ?? env.https_proxy ?? '',
+          noProxy: env.NO_PROXY ?? env.no_proxy ?? '',
         })
       : new Agent(agentOpts);
   }

@@ -4,23 +4,18 @@
 // the operation table carry its values (for completion).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/manifest.js';
-import { main } from '../../src/main.js';
 import { GROUPS } from '../../src/commands/index.js';
-import { ROOT, runCli } from '../helpers.js';
+import { ROOT, runCli, runInProcess } from '../helpers.js';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'manifest.json'), 'utf8')) as Manifest;
 
 /** What `docplat <args>` prints on stdout, run in this process. */
 async function live(args: string[]): Promise<string> {
-  const out = new PassThrough();
-  let text = '';
-  out.on('data', (d) => (text += d));
-  const io = { stdout: out, stderr: new PassThrough(), stdin: new PassThrough(), stdoutTTY: false, stderrTTY: false, stdinTTY: false, env: {} };
-  expect(await main(args, io)).toBe(0);
-  return text;
+  const r = await runInProcess(args);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
 }
 
 describe('command manifest', () => {

@@ -12,7 +12,7 @@ import { defineCommand, type CommandDef } from '../../src/commands/define.js';
 import { registerCommands } from '../../src/commands/runner.js';
 import { UsageError } from '../../src/errors.js';
 import { buildProgram } from '../../src/main.js';
-import { tempDir } from '../helpers.js';
+import { collect, tempDir } from '../helpers.js';
 
 const API = 'http://127.0.0.1:9/v1';
 
@@ -82,12 +82,10 @@ const DEFS: CommandDef[] = [
 
 /** Runs `docplat sites <args> --dry-run` against the test declarations; the request printed, or the error thrown. */
 async function dry(args: string[], input = ''): Promise<string> {
-  const out = new PassThrough();
-  let text = '';
-  out.on('data', (d) => (text += d));
+  const out = collect();
   const stdin = new PassThrough();
   stdin.end(input);
-  const io = { stdout: out, stderr: new PassThrough(), stdin, stdoutTTY: false, stderrTTY: false, stdinTTY: false, env: { DOCPLAT_API_URL: API, DOCPLAT_TOKEN: 't', DOCPLAT_ORG: 'O', DOCPLAT_CONFIG_DIR: tempDir() } };
+  const io = { stdout: out.stream, stderr: collect().stream, stdin, stdoutTTY: false, stderrTTY: false, stdinTTY: false, env: { DOCPLAT_API_URL: API, DOCPLAT_TOKEN: 't', DOCPLAT_ORG: 'O', DOCPLAT_CONFIG_DIR: tempDir() } };
   const program = buildProgram(io);
   const app = new App(io, new AbortController().signal);
   registerCommands(program.command('sites'), app, DEFS);
@@ -96,7 +94,7 @@ async function dry(args: string[], input = ''): Promise<string> {
   } finally {
     await app.context?.close();
   }
-  return text.trim();
+  return out.text().trim();
 }
 
 describe('declared flags become the request', () => {
