@@ -46,6 +46,12 @@ export interface SandboxOptions {
   dataFile?: string;
   /** With dataFile: how long to wait for another process's lock before failing; default 30 s. */
   lockWaitMs?: number;
+  /**
+   * With dataFile: start from the seed whatever the file holds (the next save
+   * overwrites it). Unlike removing the file first, this happens under the
+   * lock, so a process still using the old state cannot write it back.
+   */
+  fresh?: boolean;
   /** With dataFile: save after every request that changed something (saves are serialized and coalesced). */
   autosave?: boolean;
   /** Fault spec, see core/faults.ts. */
@@ -156,7 +162,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
 async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefined, lock: FileLock | undefined): Promise<Sandbox> {
   let faults = initialFaults;
-  const world = await readWorld(FAMILIES, opts.dataFile, { seed: opts.seed ?? 'demo', extra: { spaces: opts.spaces ?? 0 } });
+  const world = await readWorld(FAMILIES, opts.fresh ? undefined : opts.dataFile, { seed: opts.seed ?? 'demo', extra: { spaces: opts.spaces ?? 0 } });
   const log = opts.log;
   const saver = opts.dataFile ? new Saver(opts.dataFile, world, (err) => log?.(`autosave failed: ${err.message}`)) : undefined;
   const autosave = () => {

@@ -193,6 +193,20 @@ describe('the lock', () => {
     }
   });
 
+  it('fresh: a reset under the lock, which a process still using the old state cannot undo', async () => {
+    const file = join(tempDir(), 'sandbox.json');
+    const old = await startSandbox({ dataFile: file });
+    await call(old, 'DELETE', `/spaces/${ids.space('Welcome')}`);
+    const reset = startSandbox({ dataFile: file, fresh: true, seed: 'empty' });
+    // The old process saves last, then closes: the reset starts after that, and wins.
+    await old.save();
+    await old.close();
+    const sb = await reset;
+    await sb.save();
+    await sb.close();
+    expect(readState(file)).toMatchObject({ seed: 'empty', token: seedToken('empty') });
+  });
+
   it('a lock left by a process that is gone is taken over', async () => {
     const file = join(tempDir(), 'sandbox.json');
     const pid = await deadPid();

@@ -44,11 +44,6 @@ export class Seq {
   id(): string {
     return makeId(this.value++);
   }
-
-  /** The next number (a space's content seed, for instance). */
-  peek(): number {
-    return this.value;
-  }
 }
 
 /** Creation dates of seeded records start here. */

@@ -259,12 +259,16 @@ export class Spaces implements Family {
     return { createdAt: now, updatedAt: now, revision: this.world.nextId(), comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 };
   }
 
-  /** Adds a space to its container: at the end, or right after `after`. */
-  private add(space: SpaceRec, after?: SpaceRec): SpaceRec {
-    this.spaces.set(space.id, space);
-    this.order.insert(containerKey(space.org, space.parent), space, after && { side: 'after', sibling: after });
+  /** Adds a new space or collection to the records and to its container: at the end, or right after `after`. */
+  private put<N extends Node>(node: N, after?: Node): N {
+    if (isSpace(node)) this.spaces.set(node.id, node);
+    else {
+      this.collections.set(node.id, node);
+      this.order.open(node.id);
+    }
+    this.order.insert(containerKey(node.org, node.parent), node, after && { side: 'after', sibling: after });
     this.cache.changed(true);
-    return space;
+    return node;
   }
 
   createSpace(orgId: string, input: SpaceFields): SpaceRec {
@@ -272,7 +276,7 @@ export class Spaces implements Family {
     this.orgs.require(org.id, 'create', 'create spaces');
     const parent = input.parent === undefined ? null : this.collectionIn(org.id, input.parent).id;
     const id = this.world.nextId();
-    return this.add({
+    return this.put({
       id,
       org: org.id,
       parent,
@@ -333,7 +337,7 @@ export class Spaces implements Family {
     const original = this.activeSpace(id, 'duplicate');
     this.orgs.require(original.org, 'create', 'duplicate spaces');
     const title = [...original.title].slice(0, 50 - COPY_SUFFIX.length).join('') + COPY_SUFFIX;
-    return this.add({ ...original, id: this.world.nextId(), title, ...this.freshSpaceFields() }, original);
+    return this.put({ ...original, id: this.world.nextId(), title, ...this.freshSpaceFields() }, original);
   }
 
   moveSpace(id: string, move: Move): SpaceRec {
@@ -374,7 +378,7 @@ export class Spaces implements Family {
     const org = this.orgs.org(orgId);
     this.orgs.require(org.id, 'create', 'create collections');
     const parent = input.parent === undefined ? null : this.collectionIn(org.id, input.parent).id;
-    const c: CollectionRec = {
+    return this.put<CollectionRec>({
       id: this.world.nextId(),
       org: org.id,
       parent,
@@ -382,12 +386,7 @@ export class Spaces implements Family {
       ...(input.description ? { description: input.description } : {}),
       defaultLevel: input.defaultLevel ?? null,
       createdAt: this.now(),
-    };
-    this.collections.set(c.id, c);
-    this.order.insert(containerKey(org.id, parent), c);
-    this.order.open(c.id);
-    this.cache.changed(true);
-    return c;
+    });
   }
 
   updateCollection(id: string, patch: CollectionFields): CollectionRec {
@@ -680,7 +679,7 @@ export class Spaces implements Family {
   // ---- seeds ---------------------------------------------------------------------------------
 
   seed(seed: SeedName, extra: number): void {
-    if (seed === 'demo') this.demo(new SpacesBuilder(this.world, this.spaces, this.collections, this.order));
+    if (seed === 'demo') this.demo(new SpacesBuilder(this.world, (node) => this.put(node)));
     this.addSpaces(extra);
     this.cache.clear();
   }
@@ -708,7 +707,7 @@ export class Spaces implements Family {
     const width = Math.max(5, String(count).length);
     const time = iso(SEED_BASE_TIME + 400 * DAY);
     for (let i = 1; i <= count; i++) {
-      const space: SpaceRec = {
+      this.put({
         id: this.world.nextId(),
         org,
         parent: null,
@@ -725,9 +724,7 @@ export class Spaces implements Family {
         changeRequestsOpen: 0,
         changeRequestsDraft: 0,
         content: i,
-      };
-      this.spaces.set(space.id, space);
-      this.order.insert(rootKey(org), space);
+      });
     }
   }
 }
@@ -838,27 +835,23 @@ class SpacesBuilder {
 
   constructor(
     private readonly world: World,
-    private readonly spaces: Map<string, SpaceRec>,
-    private readonly collections: Map<string, CollectionRec>,
-    private readonly order: SiblingOrder<Node>,
+    private readonly put: (node: Node) => void,
   ) {}
 
   tree(org: string, parent: string | null, items: (SpaceSpec | CollectionSpec)[]): void {
     for (const item of items) {
       if (isCollectionSpec(item)) {
-        const c: CollectionRec = {
-          id: this.world.nextId(),
+        const id = this.world.nextId();
+        this.put({
+          id,
           org,
           parent,
           title: item.title,
           ...(item.description !== undefined ? { description: item.description } : {}),
           defaultLevel: item.defaultLevel ?? null,
           createdAt: iso(this.draws.time(60)),
-        };
-        this.collections.set(c.id, c);
-        this.order.insert(containerKey(org, parent), c);
-        this.order.open(c.id);
-        this.tree(org, c.id, item.items);
+        });
+        this.tree(org, id, item.items);
       } else {
         this.space(org, parent, item);
       }
@@ -889,7 +882,6 @@ class SpacesBuilder {
       content: draws.int(1_000_000),
     };
     if (spec.deletedDaysAgo !== undefined) s.deletedAt = iso(this.world.clock.now() - spec.deletedDaysAgo * DAY);
-    this.spaces.set(s.id, s);
-    this.order.insert(containerKey(org, parent), s);
+    this.put(s);
   }
 }
