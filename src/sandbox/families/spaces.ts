@@ -85,6 +85,13 @@ const containerKey = (org: string, parent: string | null): string => parent ?? r
 const entry = (node: Node): string => `${isSpace(node) ? 's' : 'c'}:${node.id}`;
 const describe = (key: string): string => (key.startsWith('org:') ? `at the top level of organization ${key.slice(4)}` : `in collection ${key}`);
 
+/** Sets where a space is; out of a collection, `in-collection` visibility becomes `private`. */
+function rehome(space: SpaceRec, org: string, parent: string | null): void {
+  space.org = org;
+  space.parent = parent;
+  if (!parent && space.visibility === 'in-collection') space.visibility = 'private';
+}
+
 export type SpaceStatus = 'active' | 'deleted' | 'expired';
 const COPY_SUFFIX = ' (copy)';
 const PUBLISHED_DOMAIN = 'docplat.test';
@@ -345,8 +352,7 @@ export class Spaces implements Family {
     this.orgs.require(space.org, 'create', 'move spaces');
     const parent = move.parent === undefined ? space.parent : move.parent === null ? null : this.collectionIn(space.org, move.parent).id;
     this.reposition(space, containerKey(space.org, parent), move.position);
-    space.parent = parent;
-    if (!parent && space.visibility === 'in-collection') space.visibility = 'private';
+    rehome(space, space.org, parent);
     space.updatedAt = this.now();
     this.cache.changed(true, space);
     return space;
@@ -364,9 +370,7 @@ export class Spaces implements Family {
     this.orgs.require(space.org, 'edit', 'transfer spaces out of it');
     this.orgs.require(target.id, 'admin', 'transfer spaces into it');
     this.order.move(space, containerKey(space.org, space.parent), rootKey(target.id));
-    space.org = target.id;
-    space.parent = null;
-    if (space.visibility === 'in-collection') space.visibility = 'private';
+    rehome(space, target.id, null);
     space.updatedAt = this.now();
     this.cache.changed(true, space);
     return space;
@@ -416,8 +420,7 @@ export class Spaces implements Family {
     const now = this.now();
     for (const space of spaces) {
       space.deletedAt ??= now;
-      space.parent = null;
-      if (space.visibility === 'in-collection') space.visibility = 'private';
+      rehome(space, space.org, null);
       this.order.insert(rootKey(top.org), space);
     }
     this.order.detach(containerKey(top.org, top.parent), top);
