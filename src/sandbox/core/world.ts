@@ -15,11 +15,14 @@ import { HandlerRegistry, type Handler } from './router.js';
 // eslint-disable-next-line @typescript-eslint/no-empty-interface -- extended by declaration merging
 export interface Families {}
 
+/** Operation id → handler (`satisfies Handlers` on a family's literal catches an id not in the table). */
+export type Handlers = Partial<Record<OperationId, Handler>>;
+
 /** One family of the API (orgs, spaces, ...): its records, operations, renderers and demo seed. */
 export interface Family {
   readonly name: string;
   /** Operation id → handler. Each operation of the table has at most one handler among all families. */
-  readonly handlers: Readonly<Partial<Record<OperationId, Handler>>>;
+  readonly handlers: Readonly<Handlers>;
   /** The records as they go to the state file, under `families.<name>`. */
   toJSON(): unknown;
   /** Takes the records of a state file; throws an Error naming what is malformed. */

@@ -10,7 +10,7 @@ import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../core/reply.js'
 import { atLeast, higher, requireRole } from '../core/roles.js';
 import type { PageQuery } from '../core/paging.js';
 import type { Req } from '../core/router.js';
-import type { Family, World } from '../core/world.js';
+import type { Family, Handlers, World } from '../core/world.js';
 import type { SpaceRec } from './spaces.js';
 
 declare module '../core/world.js' {
@@ -257,7 +257,7 @@ export class Orgs implements Family {
       const items = this.memberSpaces(req.params.organizationId, req.params.userId, req.query.order ?? 'desc');
       return list(req.query, items, (x) => x.space.id, (x) => memberSpaceBody(x.permission, this.spaces.json(x.space, req.api)));
     },
-  };
+  } satisfies Handlers;
 
   // ---- persistence -----------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import { familyObject, records } from '../core/persist.js';
 import { APP_URL, byId, created, deleted, jsonBody, list, ok, type Reply } from '../core/reply.js';
 import { atLeast } from '../core/roles.js';
 import type { Req } from '../core/router.js';
-import type { Family, World } from '../core/world.js';
+import type { Family, Handlers, World } from '../core/world.js';
 import type { OrgRec } from './orgs.js';
 import { linkStats, linksOf, pageObject, pagesOf, searchPages, searchResultObject, slug, type GeneratedLink, type GeneratedPage } from './spaces-content.js';
 
@@ -651,7 +651,7 @@ export class Spaces implements Family {
     'collections.move': (req: Req<object, MoveBody>) => ok(this.collectionJson(this.moveCollection(req.params.collectionId, moveOf(req.body)), req.api)),
     'collections.transfer': (req: Req<object, { organization: string }>) =>
       ok(this.collectionJson(this.transferCollection(req.params.collectionId, req.body.organization), req.api)),
-  };
+  } satisfies Handlers;
 
   // ---- persistence -----------------------------------------------------------------------------
 
