@@ -17,7 +17,7 @@ const tempDir = () => mkdtempSync(join(tmpdir(), 'docplat-persist-'));
 const readState = (file: string): StateFile => JSON.parse(readFileSync(file, 'utf8'));
 const titles = (items: { title: string }[]) => items.map((s) => s.title);
 
-/** A state as format 1 wrote it: one flat object (src/sandbox/model.ts before families). */
+/** A state as format 1 wrote it: one flat object, users to removedCollections side by side (the layout before families). */
 function format1(state: StateFile): Record<string, unknown> {
   const { families, seed: _seed, format: _format, ...rest } = state;
   return { format: 'docplat-sandbox/1', ...rest, ...(families.orgs as object), ...(families.spaces as object) };
