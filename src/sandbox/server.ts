@@ -1,29 +1,33 @@
 // The sandbox: a stateful, in-memory emulator of the API over node:http, for
 // trying the CLI without an account, for tests over real HTTP, and for the
-// benchmark. This file is the HTTP side: routing, auth, bodies, faults,
-// logging, admin endpoints and persistence. The rules are in state.ts.
+// benchmark. This file is the HTTP side: auth, bodies, routing by the
+// operation table, faults, logging, admin endpoints, and the state file
+// (locked while in use). The rules are in families/, one module per family.
 //
 // Admin endpoints (outside /v1, same bearer token, not counted as requests):
 //   POST /_sandbox/clock   {"advanceMs": n} or {"advanceDays": n} → {"now": iso}
 //   GET  /_sandbox/stats   → {"requests": n}
 //   POST /_sandbox/faults  {"spec": "503=0.1,seed=1"} ("" turns faults off) → {"faults": spec}
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { SandboxError, badRequest } from './errors.js';
-import { FaultInjector, parseFaults, type FaultKind } from './faults.js';
-import type { StateData } from './model.js';
-import { errorBody, jsonBody } from './responses.js';
-import { ROUTES, type Reply, type Route } from './routes.js';
-import { SandboxState, createState } from './state.js';
+import { OPERATIONS } from '../api/operations/index.js';
+import { DAY } from './core/clock.js';
+import { SandboxError, badRequest } from './core/errors.js';
+import { FaultInjector, parseFaults, type FaultKind } from './core/faults.js';
+import type { SeedName } from './core/ids.js';
+import { parseInputs } from './core/input.js';
+import { FileLock } from './core/lock.js';
+import { Saver, readWorld, seedWorld, stateOf, type StateFile } from './core/persist.js';
+import { errorReply, jsonBody, type Reply } from './core/reply.js';
+import { Router } from './core/router.js';
+import { FAMILIES } from './families/index.js';
 
-export { parseFaults, FaultInjector, type FaultSpec } from './faults.js';
-export { createState, SandboxState } from './state.js';
-export { seedState, seedToken, makeId } from './seed.js';
-export { DEFAULT_PAGE_SIZE } from './paging.js';
+export { parseFaults, FaultInjector, type FaultSpec } from './core/faults.js';
+export { seedToken, makeId, type SeedName } from './core/ids.js';
+export { DEFAULT_PAGE_SIZE } from './core/paging.js';
+export { STATE_FORMAT, type StateFile } from './core/persist.js';
 
 export interface SandboxOptions {
   /** Address to bind; default 127.0.0.1. */
@@ -31,14 +35,26 @@ export interface SandboxOptions {
   /** Default 0: a free port. */
   port?: number;
   /** Initial state when there is no data file (or it does not exist); default demo. */
-  seed?: 'demo' | 'empty';
+  seed?: SeedName;
   /** Extra spaces at the top level of the seed's first organization (only when seeding). */
   spaces?: number;
-  /** Load the state from this JSON file if it exists; save() writes it. */
+  /**
+   * Load the state from this JSON file if it exists; save() writes it. The
+   * file is locked (`<file>.lock`) from start to close(): a second sandbox on
+   * the same file waits for the first to close.
+   */
   dataFile?: string;
+  /** With dataFile: how long to wait for another process's lock before failing; default 30 s. */
+  lockWaitMs?: number;
+  /**
+   * With dataFile: start from the seed whatever the file holds (the next save
+   * overwrites it). Unlike removing the file first, this happens under the
+   * lock, so a process still using the old state cannot write it back.
+   */
+  fresh?: boolean;
   /** With dataFile: save after every request that changed something (saves are serialized and coalesced). */
   autosave?: boolean;
-  /** Fault spec, see faults.ts. */
+  /** Fault spec, see core/faults.ts. */
   faults?: string;
   /** Request log: "METHOD /path status ms". Never holds the token or the query. */
   log?: (line: string) => void;
@@ -53,132 +69,19 @@ export interface Sandbox {
   readonly requestCount: number;
   clock: { now(): number; advance(ms: number): void };
   save(): Promise<void>;
+  /** Stops the server, waits for a pending autosave, and releases the data file's lock. */
   close(): Promise<void>;
+}
+
+/** A fresh state from a seed, as the state file holds it; `now` is the sandbox clock during seeding. */
+export function seedState(seed: SeedName = 'demo', now = Date.now(), extraSpaces = 0): StateFile {
+  const world = seedWorld(FAMILIES, { seed, extra: { spaces: extraSpaces }, clockMs: now });
+  return stateOf(world);
 }
 
 const MAX_BODY_BYTES = 1 << 20;
 const JSON_TYPE = 'application/json; charset=utf-8';
-const DAY = 86_400_000;
-
-// ---- routing ---------------------------------------------------------------------
-
-interface CompiledRoute {
-  route: Route;
-  segments: string[];
-}
-
-const COMPILED: CompiledRoute[] = ROUTES.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
-
-type Match = { route: Route; params: Record<string, string> } | { allow: string[] } | undefined;
-
-/** Matches a path below /v1 (e.g. `/spaces/abc`) against the routes. */
-export function matchRoute(method: string, path: string): Match {
-  const parts = path.split('/').slice(1);
-  const allow: string[] = [];
-  for (const { route, segments } of COMPILED) {
-    if (segments.length !== parts.length) continue;
-    const params: Record<string, string> = {};
-    let matched = true;
-    for (let i = 0; i < segments.length && matched; i++) {
-      const seg = segments[i];
-      if (seg.startsWith('{')) {
-        let value: string;
-        try {
-          value = decodeURIComponent(parts[i]);
-        } catch {
-          throw badRequest(`The path segment "${parts[i]}" is not valid percent-encoding.`);
-        }
-        if (value === '') matched = false;
-        else params[seg.slice(1, -1)] = value;
-      } else if (seg !== parts[i]) {
-        matched = false;
-      }
-    }
-    if (!matched) continue;
-    if (route.method === method) return { route, params };
-    allow.push(route.method);
-  }
-  return allow.length ? { allow } : undefined;
-}
-
-// ---- persistence -------------------------------------------------------------------
-
-/** Writes `text` to `file` atomically: a 0600 temporary file in the same directory, then a rename. */
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    const fh = await open(tmp, 'wx', 0o600);
-    try {
-      await fh.writeFile(text);
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    await rename(tmp, file);
-  } catch (err) {
-    await unlink(tmp).catch(() => undefined);
-    throw err;
-  }
-}
-
-async function loadState(opts: SandboxOptions): Promise<SandboxState> {
-  if (opts.dataFile) {
-    let text: string | undefined;
-    try {
-      text = await readFile(opts.dataFile, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read the sandbox state ${opts.dataFile}: ${(err as Error).message}`);
-    }
-    if (text !== undefined) {
-      try {
-        return new SandboxState(JSON.parse(text) as StateData);
-      } catch (err) {
-        throw new Error(`cannot load the sandbox state ${opts.dataFile}: ${(err as Error).message} (delete the file, or run \`docplat sandbox reset\`)`);
-      }
-    }
-  }
-  return createState({ seed: opts.seed ?? 'demo', spaces: opts.spaces ?? 0 });
-}
-
-/** Serialized, coalesced saves: at most one write runs, and at most one more waits. */
-class Saver {
-  private running?: Promise<void>;
-  private again = false;
-
-  constructor(
-    private readonly file: string,
-    private readonly state: SandboxState,
-    private readonly onError: (err: Error) => void,
-  ) {}
-
-  schedule(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.write();
-        } while (this.again);
-      } catch (err) {
-        this.onError(err as Error);
-      } finally {
-        this.running = undefined;
-      }
-    })();
-  }
-
-  /** Waits for a scheduled save to finish. */
-  async idle(): Promise<void> {
-    await this.running;
-  }
-
-  async write(): Promise<void> {
-    await writeAtomic(this.file, JSON.stringify(this.state));
-  }
-}
+const ROUTER = new Router(Object.values(OPERATIONS));
 
 // ---- HTTP helpers ---------------------------------------------------------------------
 
@@ -207,8 +110,6 @@ function sendCut(res: ServerResponse, reply: Reply): void {
   res.writeHead(reply.status, { ...reply.headers, 'content-type': JSON_TYPE, 'content-length': body.length });
   res.write(body.subarray(0, Math.max(1, body.length >> 1)), () => res.socket?.destroy());
 }
-
-const errorReply = (status: number, message: string, headers?: Record<string, string>): Reply => ({ status, body: errorBody(status, message), headers });
 
 function readBody(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -249,10 +150,21 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 // ---- the sandbox --------------------------------------------------------------------------
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  let faults = opts.faults ? new FaultInjector(parseFaults(opts.faults)) : undefined;
-  const state = await loadState(opts);
+  const faults = opts.faults ? new FaultInjector(parseFaults(opts.faults)) : undefined;
+  const lock = opts.dataFile ? await FileLock.acquire(opts.dataFile, opts.lockWaitMs) : undefined;
+  try {
+    return await open(opts, faults, lock);
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
+}
+
+async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefined, lock: FileLock | undefined): Promise<Sandbox> {
+  let faults = initialFaults;
+  const world = await readWorld(FAMILIES, opts.fresh ? undefined : opts.dataFile, { seed: opts.seed ?? 'demo', extra: { spaces: opts.spaces ?? 0 } });
   const log = opts.log;
-  const saver = opts.dataFile ? new Saver(opts.dataFile, state, (err) => log?.(`autosave failed: ${err.message}`)) : undefined;
+  const saver = opts.dataFile ? new Saver(opts.dataFile, world, (err) => log?.(`autosave failed: ${err.message}`)) : undefined;
   const autosave = () => {
     if (opts.autosave) saver?.schedule();
   };
@@ -267,7 +179,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
 
   const authorize = (req: IncomingMessage): Reply | undefined => {
-    const auth = tokenMatches(req.headers.authorization, state.token);
+    const auth = tokenMatches(req.headers.authorization, world.token);
     if (auth === 'missing') return errorReply(401, 'Authentication required: send the header "Authorization: Bearer <token>".');
     if (auth === 'wrong') return errorReply(401, 'The bearer token is not valid for this API.');
     return undefined;
@@ -314,12 +226,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   async function answer(req: IncomingMessage, path: string, search: string): Promise<Reply> {
     const denied = authorize(req);
     if (denied) return denied;
-    const match = matchRoute(req.method ?? 'GET', path.slice(3) || '/');
-    if (!match) return errorReply(404, `No operation at ${req.method} ${path}.`);
-    if ('allow' in match) return errorReply(405, `${req.method} is not allowed on ${path}; use ${match.allow.join(' or ')}.`, { allow: match.allow.join(', ') });
-    const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await readBody(req);
-    const reply = match.route.handle({ state, params: match.params, query: new URLSearchParams(search), body, api });
-    if (match.route.method !== 'GET') autosave();
+    const method = req.method ?? 'GET';
+    const match = ROUTER.match(method, path.slice(3) || '/');
+    if (!match) return errorReply(404, `No operation at ${method} ${path}.`);
+    if ('allow' in match) return errorReply(405, `${method} is not allowed on ${path}; use ${match.allow.join(' or ')}.`, { allow: match.allow.join(', ') });
+    const { operation, params } = match;
+    const handle = world.handlers.get(operation.id);
+    if (!handle) return errorReply(501, `${method} ${path} is not emulated by the sandbox yet`);
+    const json = method === 'GET' || method === 'DELETE' ? undefined : await readBody(req);
+    const { query, body } = parseInputs(operation, new URLSearchParams(search), json);
+    const reply = handle({ params, query, body, api });
+    if (method !== 'GET') autosave();
     return reply;
   }
 
@@ -332,9 +249,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       const body = (await readBody(req)) as { advanceMs?: unknown; advanceDays?: unknown } | undefined;
       const ms = typeof body?.advanceMs === 'number' ? body.advanceMs : typeof body?.advanceDays === 'number' ? body.advanceDays * DAY : NaN;
       if (!Number.isFinite(ms)) throw badRequest('Send {"advanceMs": <number>} or {"advanceDays": <number>}.');
-      state.advance(ms);
+      world.clock.advance(ms);
       autosave();
-      return { status: 200, body: jsonBody({ now: new Date(state.now()).toISOString() }) };
+      return { status: 200, body: jsonBody({ now: world.clock.nowIso() }) };
     }
     if (route === 'POST /_sandbox/faults') {
       const body = (await readBody(req)) as { spec?: unknown } | undefined;
@@ -380,15 +297,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   return {
     url: api,
-    token: state.token,
-    defaultOrg: state.firstOrg,
+    token: world.token,
+    defaultOrg: world.family('orgs').firstOrg,
     get requestCount() {
       return requestCount;
     },
     clock: {
-      now: () => state.now(),
+      now: () => world.clock.now(),
       advance: (ms: number) => {
-        state.advance(ms);
+        world.clock.advance(ms);
         autosave();
       },
     },
@@ -403,6 +320,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         server.closeAllConnections();
       });
       await saver?.idle();
+      await lock?.release();
     },
   };
 }

@@ -2,7 +2,7 @@
 // a faulted request changes nothing (except cut), and reproducibility.
 import { Agent, request } from 'undici';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseFaults, startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { FaultInjector, parseFaults, startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { admin, call, demo, expectError, expectValid, latestSpec, withSandbox } from './helpers.js';
 
 const ids = demo();
@@ -71,7 +71,10 @@ describe('each fault', () => {
     await withSandbox({ faults: '429=1,retryAfter=1' }, async (sb) => {
       // X-RateLimit-Reset is wall-clock time, whatever the sandbox clock says.
       sb.clock.advance(10 * 86_400_000);
+      // The reset is computed while the request is served: between these two instants, plus Retry-After.
+      const before = Math.floor(Date.now() / 1000);
       const res = await call(sb, 'GET', '/user');
+      const after = Math.ceil(Date.now() / 1000);
       expect(res.status).toBe(429);
       expectValid(latestSpec().errorResponse('UnexpectedError'), res.body);
       expect(res.body.error.code).toBe(429);
@@ -79,8 +82,8 @@ describe('each fault', () => {
       expect(res.headers['x-ratelimit-limit']).toBe('100');
       expect(res.headers['x-ratelimit-remaining']).toBe('0');
       const reset = Number(res.headers['x-ratelimit-reset']);
-      // a loaded machine may take a second or two between the answer and this line
-      expect(Math.abs(reset - (Math.ceil(Date.now() / 1000) + 1))).toBeLessThanOrEqual(3);
+      expect(reset).toBeGreaterThanOrEqual(before + 1);
+      expect(reset).toBeLessThanOrEqual(after + 1);
     });
     await withSandbox({ faults: '429=1' }, async (sb) => {
       expect((await call(sb, 'GET', '/user')).headers['retry-after']).toBe('0');
@@ -136,10 +139,11 @@ describe('each fault', () => {
     expect(r.error).toBe('UND_ERR_HEADERS_TIMEOUT');
     expect(r.ms).toBeGreaterThanOrEqual(250);
     const pending = attempt(sb, 'GET', '/user', undefined, 10_000);
-    const t = performance.now();
     await sb.close();
-    expect(performance.now() - t).toBeLessThan(1000);
-    expect((await pending).error).toBeDefined();
+    // close() dropped the hanging request: the client learns it long before its own 10 s timeout.
+    const dropped = await pending;
+    expect(dropped.error).toBeDefined();
+    expect(dropped.error).not.toBe('UND_ERR_HEADERS_TIMEOUT');
   });
 
   it('latency: a fixed delay or a range, on every request', async () => {
@@ -148,12 +152,14 @@ describe('each fault', () => {
       expect(r.status).toBe(200);
       expect(r.ms).toBeGreaterThanOrEqual(55);
     });
+    // A range: every draw within it, and not all the same.
+    const injector = new FaultInjector(parseFaults('latency=20-40,seed=9'));
+    const draws = Array.from({ length: 200 }, () => injector.decide().latencyMs);
+    expect(Math.min(...draws)).toBeGreaterThanOrEqual(20);
+    expect(Math.max(...draws)).toBeLessThanOrEqual(40);
+    expect(new Set(draws).size).toBeGreaterThan(10);
     await withSandbox({ faults: 'latency=20-40,seed=9' }, async (sb) => {
-      for (let i = 0; i < 5; i++) {
-        const r = await attempt(sb, 'GET', '/user');
-        expect(r.ms).toBeGreaterThanOrEqual(18);
-        expect(r.ms).toBeLessThan(400);
-      }
+      for (let i = 0; i < 5; i++) expect((await attempt(sb, 'GET', '/user')).ms).toBeGreaterThanOrEqual(18);
     });
   });
 

@@ -9,8 +9,9 @@ import addFormatsModule from 'ajv-formats';
 import { request } from 'undici';
 import { parse } from 'yaml';
 import { expect } from 'vitest';
-import { seedState } from '../../src/sandbox/seed.js';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+import type { OrgRec, UserRec } from '../../src/sandbox/families/orgs.js';
+import type { CollectionRec, SpaceRec } from '../../src/sandbox/families/spaces.js';
+import { seedState, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 
 // The platform's OpenAPI descriptions come from npm dev dependencies (the
 // @gitbook/api package ships spec/openapi.yaml; older versions through npm
@@ -208,11 +209,13 @@ export function expectError(res: Res, status: number, message?: RegExp): void {
 /** Ids of the demo seed by title (the seed is deterministic, so they match any fresh demo sandbox). */
 export function demo() {
   const data = seedState('demo', Date.now());
+  const orgs = data.families.orgs as { users: UserRec[]; orgs: OrgRec[] };
+  const spaces = data.families.spaces as { spaces: SpaceRec[]; collections: CollectionRec[] };
   const byTitle = <T extends { title: string; id: string }>(xs: T[]) => (title: string) => {
     const x = xs.find((i) => i.title === title);
     if (!x) throw new Error(`no "${title}" in the demo seed`);
     return x.id;
   };
-  const user = (name: string) => data.users.find((u) => u.displayName === name)!.id;
-  return { space: byTitle(data.spaces), collection: byTitle(data.collections), org: byTitle(data.orgs), user, me: data.userId, data };
+  const user = (name: string) => orgs.users.find((u) => u.displayName === name)!.id;
+  return { space: byTitle(spaces.spaces), collection: byTitle(spaces.collections), org: byTitle(orgs.orgs), user, me: data.userId, data };
 }

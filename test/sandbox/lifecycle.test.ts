@@ -61,7 +61,7 @@ describe('persistence', () => {
 
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(dir)).toEqual(['sandbox.json']);
-    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('docplat-sandbox/1');
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('docplat-sandbox/2');
 
     const b = await startSandbox({ dataFile: file, seed: 'empty' });
     try {
@@ -122,7 +122,7 @@ describe('persistence', () => {
     writeFileSync(join(dir, 'bad.json'), '{not json');
     await expect(startSandbox({ dataFile: join(dir, 'bad.json') })).rejects.toThrow(/cannot load the sandbox state .*bad\.json/);
     writeFileSync(join(dir, 'old.json'), JSON.stringify({ format: 'docplat-sandbox/0' }));
-    await expect(startSandbox({ dataFile: join(dir, 'old.json') })).rejects.toThrow(/not a sandbox state of format docplat-sandbox\/1/);
+    await expect(startSandbox({ dataFile: join(dir, 'old.json') })).rejects.toThrow(/not a sandbox state of format docplat-sandbox\/2/);
   });
 
   it('without a data file, save() does nothing', async () => {

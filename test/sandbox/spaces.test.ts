@@ -350,7 +350,7 @@ describe('links and search', () => {
     expectOperation(none, 'GET', '/spaces/{spaceId}/search', 200);
     expect(none.body).toEqual({ count: 0, items: [] });
     expectError(await call(sb, 'GET', `/spaces/${id}/search`), 400, /"query" is required/);
-    expectError(await call(sb, 'GET', `/spaces/${id}/search`, { query: { query: 'q'.repeat(513) } }), 400, /at most 512 characters/);
+    expectError(await call(sb, 'GET', `/spaces/${id}/search`, { query: { query: 'q'.repeat(513) } }), 400, /"query" must be 1 to 512 characters \(it has 513\)/);
     expectOperation(await call(sb, 'GET', `/spaces/${id}/search`, { query: { query: 'q'.repeat(512) } }), 'GET', '/spaces/{spaceId}/search', 200);
   });
 });

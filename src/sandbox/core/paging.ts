@@ -7,16 +7,15 @@
 // has left the listing, `locate` (where the listing knows it, e.g. a deleted
 // space keeps its place in the sidebar order) says where it would be; as a
 // last resort the page starts at offset `o`.
-import { checkLimit } from '../api/bounds.js';
 import { badRequest } from './errors.js';
 
 /** Page size when the request has no `limit`. The API reference leaves it open; 50 keeps a bare request cheap. */
 export const DEFAULT_PAGE_SIZE = 50;
 
-export interface PageRequest {
-  offset: number;
-  after?: string;
-  limit: number;
+/** `page` and `limit` as parseQuery() gives them (limit already checked against its bounds). */
+export interface PageQuery {
+  page?: string;
+  limit?: number;
 }
 
 export interface PageResult<T> {
@@ -43,38 +42,23 @@ function decodeCursor(page: string): { o: number; k: string } {
   return { o: v.o as number, k: v.k };
 }
 
-/** `page` and `limit` of a list request; 400 when either is malformed. */
-export function parsePaging(query: URLSearchParams): PageRequest {
-  const rawLimit = query.get('limit');
-  let limit = DEFAULT_PAGE_SIZE;
-  if (rawLimit !== null) {
-    const rule = rawLimit.trim() === '' ? checkLimit(NaN) : checkLimit(rawLimit);
-    if (rule) throw badRequest(`The query parameter "limit" must be ${rule}; got "${rawLimit}".`);
-    limit = Number(rawLimit);
-  }
-  const page = query.get('page');
-  if (page === null || page === '') return { offset: 0, limit };
-  const { o, k } = decodeCursor(page);
-  return { offset: o, after: k, limit };
-}
-
 /**
  * One page of `all`. `locate(key)` gives the number of listed items that come
  * before an item no longer listed, or undefined when it does not know it.
  */
-export function paginate<T>(
-  all: readonly T[],
-  req: PageRequest,
-  keyOf: (item: T) => string,
-  locate?: (key: string) => number | undefined,
-): PageResult<T> {
-  let start = Math.min(req.offset, all.length);
-  if (req.after !== undefined && !(start > 0 && keyOf(all[start - 1]) === req.after)) {
-    const seen = findKey(all, req.after, keyOf);
-    const where = seen >= 0 ? seen + 1 : locate?.(req.after);
-    if (where !== undefined) start = Math.min(where, all.length);
+export function paginate<T>(all: readonly T[], query: PageQuery, keyOf: (item: T) => string, locate?: (key: string) => number | undefined): PageResult<T> {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  let start = 0;
+  if (query.page) {
+    const { o, k } = decodeCursor(query.page);
+    start = Math.min(o, all.length);
+    if (!(start > 0 && keyOf(all[start - 1]) === k)) {
+      const seen = findKey(all, k, keyOf);
+      const where = seen >= 0 ? seen + 1 : locate?.(k);
+      if (where !== undefined) start = Math.min(where, all.length);
+    }
   }
-  const end = Math.min(start + req.limit, all.length);
+  const end = Math.min(start + limit, all.length);
   const items = all.slice(start, end);
   const next = end < all.length && items.length > 0 ? encodeCursor(end, keyOf(items[items.length - 1])) : undefined;
   return { items, count: all.length, next };

@@ -1,7 +1,17 @@
-// The content of a space, generated rather than stored: a few pages made
-// from the space's title and its `content` number, and the links found in
-// them. Enough for search and links listings to answer something plausible.
-import { prng } from './seed.js';
+// The content of a space (spaces family), generated rather than stored: a
+// few pages made from the space's title and its `content` number, the links
+// found in them, search over them, and their JSON. Enough for search and
+// links listings to answer something plausible.
+import { prng } from '../core/ids.js';
+import { APP_URL } from '../core/reply.js';
+
+/** What the generated content depends on. */
+interface SpaceContent {
+  id: string;
+  org: string;
+  title: string;
+  content: number;
+}
 
 export interface GeneratedSection {
   id: string;
@@ -74,10 +84,10 @@ const PAGES: { path: string; title: string; ancestors: string[]; sections: [stri
   },
 ];
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
 
-export function pagesOf(space: { title: string; content: number }): GeneratedPage[] {
+export function pagesOf(space: Pick<SpaceContent, 'title' | 'content'>): GeneratedPage[] {
   return PAGES.map((p, i) => ({
     id: `pg${hex(space.content * 31 + i)}`,
     title: p.title,
@@ -92,7 +102,7 @@ export function pagesOf(space: { title: string; content: number }): GeneratedPag
   }));
 }
 
-export function linksOf(space: { content: number }): GeneratedLink[] {
+export function linksOf(space: Pick<SpaceContent, 'content'>): GeneratedLink[] {
   const random = prng(space.content);
   const count = 3 + Math.floor(random() * 5);
   const links: GeneratedLink[] = [];
@@ -116,7 +126,7 @@ export interface SearchHit {
  * Pages where every word of the query appears in the title, the description
  * or a section; a title match weighs more. Best first, then in page order.
  */
-export function searchPages(space: { title: string; content: number }, query: string): SearchHit[] {
+export function searchPages(space: Pick<SpaceContent, 'title' | 'content'>, query: string): SearchHit[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   const hits: SearchHit[] = [];
@@ -132,4 +142,55 @@ export function searchPages(space: { title: string; content: number }, query: st
     hits.push({ page, score, sections });
   }
   return hits.sort((a, b) => b.score - a.score);
+}
+
+// ---- JSON ----------------------------------------------------------------------------------
+
+function pageUrl(space: SpaceContent, path: string): string {
+  return `${APP_URL}/o/${space.org}/s/${space.id}/${path}`;
+}
+
+export function searchResultObject(space: SpaceContent, hit: SearchHit, rank: number): Record<string, unknown> {
+  const { page } = hit;
+  return {
+    id: page.id,
+    title: page.title,
+    description: page.description,
+    path: page.path,
+    score: hit.score,
+    rank,
+    resultType: 'page',
+    sections: hit.sections.map(({ section, score }) => ({
+      id: section.id,
+      title: section.title,
+      path: `${page.path}#${slug(section.title)}`,
+      score,
+      resultType: 'section',
+      body: section.body,
+      urls: { app: `${pageUrl(space, page.path)}#${slug(section.title)}` },
+    })),
+    ancestors: page.ancestors.map((title) => ({ title })),
+    urls: { app: pageUrl(space, page.path) },
+  };
+}
+
+/** A page as embedded in a content location (a link's `locationReferences`). */
+export function pageObject(space: SpaceContent, page: GeneratedPage): Record<string, unknown> {
+  return {
+    id: page.id,
+    title: page.title,
+    kind: 'sheet',
+    type: 'document',
+    urls: { app: pageUrl(space, page.path) },
+    slug: page.path.split('/').pop() ?? '',
+    path: page.path,
+    description: page.description,
+    pages: [],
+    layout: { width: 'default', cover: false, coverSize: 'hero', title: true, description: true, tableOfContents: true, outline: true, pagination: true, metadata: true },
+    markdown: page.sections.map((s) => `## ${s.title}\n\n${s.body}\n`).join('\n'),
+  };
+}
+
+export function linkStats(links: GeneratedLink[]): Record<string, unknown> {
+  return { total: links.length, broken: { total: links.filter((l) => l.status === 'broken').length, changeRequest: 0 } };
 }

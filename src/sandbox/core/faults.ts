@@ -15,7 +15,7 @@
 //                            is destroyed (with no body: destroyed unanswered)
 //   hang                     no answer at all, until the client gives up
 import { randomInt } from 'node:crypto';
-import { prng } from './seed.js';
+import { prng } from './ids.js';
 
 export const FAULT_KINDS = ['429', '500', '502', '503', '504', 'reset', 'cut', 'hang'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];

@@ -1,0 +1,108 @@
+// The world: what every family shares (clock, ids, token, the caller, the
+// caches, the handler registry) and the families themselves, by name. A
+// family reaches another through world.family('<name>'), typed by the
+// Families interface that each family module extends for itself.
+import { OPERATIONS, type OperationId } from '../../api/operations/index.js';
+import { Clock } from './clock.js';
+import { Seq, seedToken, type SeedName } from './ids.js';
+import { Caches } from './reply.js';
+import { HandlerRegistry, type Handler } from './router.js';
+
+/**
+ * The families by name. Each family module adds its own entry:
+ *   declare module '../core/world.js' { interface Families { spaces: Spaces } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-interface -- extended by declaration merging
+export interface Families {}
+
+/** Operation id → handler (`satisfies Handlers` on a family's literal catches an id not in the table). */
+export type Handlers = Partial<Record<OperationId, Handler>>;
+
+/** One family of the API (orgs, spaces, ...): its records, operations, renderers and demo seed. */
+export interface Family {
+  readonly name: string;
+  /** Operation id → handler. Each operation of the table has at most one handler among all families. */
+  readonly handlers: Readonly<Handlers>;
+  /** The records as they go to the state file, under `families.<name>`. */
+  toJSON(): unknown;
+  /** Takes the records of a state file; throws an Error naming what is malformed. */
+  load(json: unknown): void;
+  /**
+   * Adds a seed's records. Families seed in the order of the family list, so
+   * a seed may build on the families before it (and must cope with records
+   * it expects being gone: a state file can lack only this family).
+   */
+  seed(seed: SeedName, extra: number): void;
+  /** The records from a state file of format 1 (before families); absent for a family that format did not have. */
+  fromFormat1?(data: Record<string, unknown>): unknown;
+}
+
+export type FamilyFactory = (world: World) => Family;
+
+/** The fields of a state file beside the families. */
+export interface WorldInit {
+  token: string;
+  clockOffsetMs: number;
+  seq: number;
+  userId: string;
+  seed: SeedName;
+}
+
+export class World {
+  readonly clock = new Clock();
+  readonly seq = new Seq();
+  readonly cache = new Caches();
+  readonly handlers = new HandlerRegistry(OPERATIONS);
+  /** The bearer token the sandbox accepts. */
+  token: string;
+  /** The caller: the user the token belongs to. */
+  userId = '';
+  /** The seed the state started from: a family missing from its file gets this seed. */
+  seed: SeedName;
+  /** Families of a state file that this version does not know (a newer one wrote it): written back as they were. */
+  readonly foreign: Record<string, unknown> = {};
+  private readonly families = new Map<string, Family>();
+
+  constructor(factories: readonly FamilyFactory[], seed: SeedName = 'demo') {
+    this.seed = seed;
+    this.token = seedToken(seed);
+    for (const make of factories) {
+      const family = make(this);
+      if (this.families.has(family.name)) throw new Error(`two families are named ${family.name}`);
+      this.families.set(family.name, family);
+      for (const [id, handle] of Object.entries(family.handlers)) this.handlers.add(family.name, id, handle as Handler);
+    }
+  }
+
+  family<K extends keyof Families>(name: K): Families[K] {
+    const family = this.families.get(name as string);
+    if (!family) throw new Error(`the sandbox has no family ${String(name)}`);
+    return family as Families[K];
+  }
+
+  has(name: string): boolean {
+    return this.families.has(name);
+  }
+
+  /** The families in the order of the family list. */
+  all(): Family[] {
+    return [...this.families.values()];
+  }
+
+  /** The next id of the state. */
+  nextId(): string {
+    return this.seq.id();
+  }
+
+  init(fields: WorldInit): void {
+    this.token = fields.token;
+    this.clock.offsetMs = fields.clockOffsetMs;
+    this.seq.value = fields.seq;
+    this.userId = fields.userId;
+    this.seed = fields.seed;
+  }
+
+  fields(): WorldInit {
+    return { token: this.token, clockOffsetMs: this.clock.offsetMs, seq: this.seq.value, userId: this.userId, seed: this.seed };
+  }
+}
