@@ -22,7 +22,7 @@ const CASES: [string[], RegExp][] = [
   [['collections', 'create', '--title', long(51)], /--title must be at most 50 characters/],
   [['collections', 'update', 'C', '--title', long(51)], /--title must be at most 50/],
   [['collections', 'update', 'C', '--description', long(101)], /--description must be at most 100 characters/],
-  [['spaces', 'search', 'S', long(513)], /query must be at most 512 characters/],
+  [['spaces', 'search', 'S', long(513)], /query must be 1 to 512 characters/],
   [['spaces', 'update', 'S', '--title', long(26, 'é') + long(25, '漢')], /--title must be at most 50 characters/],
   // enums
   [['spaces', 'update', 'S', '--edit-mode', 'frozen'], /--edit-mode must be one of live, locked/],

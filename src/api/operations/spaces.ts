@@ -33,6 +33,6 @@ export const SPACES_OPERATIONS = {
   'spaces.links': op('spaces.links', 'GET /spaces/{spaceId}/links', { paginated: true, query: { status: oneOf(LINK_STATUSES) } }),
   'spaces.search': op('spaces.search', 'GET /spaces/{spaceId}/search', {
     paginated: true,
-    query: { query: required(str({ max: 512 })) },
+    query: { query: required(str({ min: 1, max: 512 })) },
   }),
 };

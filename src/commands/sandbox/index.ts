@@ -1,5 +1,5 @@
 // docplat sandbox <verb>: the local API emulator (src/sandbox/).
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SANDBOX_FILE } from '../../config/paths.js';
 import { DocplatError, UsageError } from '../../errors.js';
@@ -80,9 +80,9 @@ export const COMMANDS: CommandDef[] = [
       const seed = seedOf(opts.seed);
       const file = join(ctx.configDir, SANDBOX_FILE);
       mkdirSync(ctx.configDir, { recursive: true, mode: 0o700 });
-      rmSync(file, { force: true });
       const { startSandbox } = await import('../../sandbox/server.js');
-      const sandbox = await startSandbox({ dataFile: file, seed, port: 0 });
+      // fresh: the seed replaces the state under the file's lock, so a --sandbox command running meanwhile cannot write the old state back.
+      const sandbox = await startSandbox({ dataFile: file, seed, port: 0, fresh: true });
       await sandbox.save();
       await sandbox.close();
       ctx.output.note(`The embedded sandbox was reset (${seed} seed)`);
