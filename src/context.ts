@@ -85,6 +85,7 @@ export class Context {
       color: this.color(io.stdoutTTY),
       interactive: io.stdoutTTY,
       quiet: !!globals.quiet,
+      width: io.stdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) : undefined,
     });
   }
 
@@ -138,13 +139,18 @@ export class Context {
 
   private format(): Format {
     const g = this.globals;
-    const chosen = g.output ?? (g.json ? 'json' : g.jsonl ? 'jsonl' : undefined);
-    if (chosen !== undefined) {
-      if (!(FORMATS as readonly string[]).includes(chosen)) {
-        throw new UsageError(`--output must be one of ${FORMATS.join(', ')}, got "${chosen}"`);
-      }
-      return this.fitFormat(chosen as Format);
+    const shorthands = [g.json && '--json', g.jsonl && '--jsonl'].filter(Boolean) as string[];
+    if (shorthands.length > 1) throw new UsageError('--json and --jsonl cannot be used together');
+    if (g.output !== undefined && !(FORMATS as readonly string[]).includes(g.output)) {
+      throw new UsageError(`--output must be one of ${FORMATS.join(', ')}, got "${g.output}"`);
     }
+    if (g.output !== undefined && shorthands.length && g.output !== shorthands[0].slice(2)) {
+      throw new UsageError(`${shorthands[0]} and --output ${g.output} cannot be used together`);
+    }
+    const chosen = (g.output ?? shorthands[0]?.slice(2)) as Format | undefined;
+    if (g.jq && chosen && chosen !== 'json' && chosen !== 'jsonl') throw new UsageError(`--jq prints JSON: it cannot be used with --output ${chosen}`);
+    // Asked for by name, a table is printed even when piped.
+    if (chosen !== undefined) return chosen;
     if (g.jq) return 'json';
     let configured: string | undefined;
     try {
@@ -152,13 +158,9 @@ export class Context {
     } catch {
       configured = undefined;
     }
-    if (configured && (FORMATS as readonly string[]).includes(configured)) return this.fitFormat(configured as Format);
+    // A configured table is for a terminal: piped, it becomes TSV.
+    if (configured && (FORMATS as readonly string[]).includes(configured)) return configured === 'table' && !this.io.stdoutTTY ? 'tsv' : (configured as Format);
     return this.io.stdoutTTY ? 'table' : 'tsv';
-  }
-
-  /** A table is for a terminal: piped, it becomes TSV. */
-  private fitFormat(format: Format): Format {
-    return format === 'table' && !this.io.stdoutTTY ? 'tsv' : format;
   }
 
   /** API URL, token and org, each from flag > environment > profile > default. */

@@ -142,6 +142,9 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   /** Whether stdin is a terminal (in-process runs only). */
   stdinTTY?: boolean;
+  /** Whether stdout / stderr are terminals (in-process runs only). */
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
 }
 
 export interface TestApi {
@@ -151,7 +154,7 @@ export interface TestApi {
   /** The CLI run in this process against the sandbox. */
   cli(args: string[], opts?: CliOptions): Promise<Run>;
   /** The built CLI as a child process: for tests where the process itself is under test. */
-  spawn(args: string[], opts?: Omit<CliOptions, 'stdinTTY'>): Promise<Run>;
+  spawn(args: string[], opts?: Omit<CliOptions, 'stdinTTY' | 'stdoutTTY' | 'stderrTTY'>): Promise<Run>;
   close(): Promise<void>;
 }
 
@@ -162,7 +165,7 @@ export async function testApi(opts: SandboxOptions = {}): Promise<TestApi> {
   return {
     sandbox,
     env,
-    cli: (args, o = {}) => runInProcess(args, { env: env(o.env), input: o.input, stdinTTY: o.stdinTTY }),
+    cli: (args, o = {}) => runInProcess(args, { env: env(o.env), input: o.input, stdinTTY: o.stdinTTY, stdoutTTY: o.stdoutTTY, stderrTTY: o.stderrTTY }),
     spawn: (args, o = {}) => runCli(args, { env: env(o.env), input: o.input }),
     close: () => sandbox.close(),
   };

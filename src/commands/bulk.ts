@@ -1,11 +1,12 @@
 // Bulk verbs: ids from the arguments or stdin, one request per id with bounded
 // concurrency, one result per id as it completes, a summary, exit 5 when some
 // failed; and the dry run that prints requests instead of sending them.
+import type { Writable } from 'node:stream';
 import type { BuiltRequest } from '../api/request.js';
 import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
-import type { Column } from '../output/format.js';
+import { escapeControls, type Column } from '../output/format.js';
 import type { Bulk } from './define.js';
 
 /** Ids from the arguments, or from stdin (one per line, or separated by spaces) for `-`. */
@@ -26,7 +27,8 @@ export async function readIds(ctx: Context, args: string[], what: string): Promi
 
 export interface BulkResult {
   id: string;
-  result: 'ok' | 'skipped' | 'failed';
+  /** `unknown`: the request was sent and the run was interrupted before the answer. */
+  result: 'ok' | 'skipped' | 'failed' | 'unknown';
   message?: string;
   status?: number;
   /** Exit code of the failure, for a run over a single id. Not printed. */
@@ -39,16 +41,22 @@ const BULK_COLUMNS: Column[] = [
   { key: 'message', header: 'MESSAGE' },
 ];
 
+/** The request of one id, and the read that tells whether it is needed at all. */
+export interface BulkRequest {
+  request: BuiltRequest;
+  /** Read first when the bulk verb has a `check`: a match is a skip, and nothing is changed. */
+  check?: BuiltRequest;
+}
+
 /**
  * Runs one request per id with bounded concurrency, prints one result per id
- * as it completes, a summary on stderr, and exits 5 when some failed. On an
- * interrupt, it says which ids completed, failed or never started.
+ * as it completes (with a progress line on a terminal), a summary on stderr,
+ * and exits 5 when some failed. On an interrupt, it says which ids completed,
+ * failed, were in flight (outcome unknown) or never started.
  */
-export async function runBulk(ctx: Context, ids: string[], requests: BuiltRequest[], concurrency: number, spec: Bulk): Promise<void> {
+export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest[], concurrency: number, spec: Bulk): Promise<void> {
   const client = await ctx.client();
   const requestOf = new Map(ids.map((id, i) => [id, requests[i]]));
-  /** A DELETE answers no body: results go to stderr unless JSON was asked for. */
-  const quietStdout = requests[0]?.method === 'DELETE';
   const started = new Set<string>();
   const queue = [...ids];
   /** Results in the order they finished. */
@@ -66,7 +74,7 @@ export async function runBulk(ctx: Context, ids: string[], requests: BuiltReques
       settle(await runOne(client, ctx, spec, id, requestOf.get(id)!));
     }
   };
-  // Stream results to the formatter as they arrive.
+  // Stream results to the output as they arrive.
   let allDone = false;
   const workers = Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker)).then(() => {
     allDone = true;
@@ -85,25 +93,32 @@ export async function runBulk(ctx: Context, ids: string[], requests: BuiltReques
       await new Promise<void>((resolve) => (wake = resolve));
     }
   }
-  const jsonOut = ctx.jsonErrors || !!ctx.globals.jq;
-  if (quietStdout && !jsonOut) {
-    for await (const page of pages()) for (const r of page.items) if (r.result !== 'ok' || !ctx.globals.quiet) ctx.io.stderr.write(resultLine(r, spec) + '\n');
+  const deleting = requests[0]?.request.method === 'DELETE';
+  if (deleting && !(ctx.jsonErrors || ctx.globals.jq)) {
+    // A DELETE answers no data: its results are messages, on stderr.
+    await printLines(ctx, ids.length, pages(), spec, ctx.io.stderr);
+  } else if (ctx.output.opts.format === 'table') {
+    // For a person: one line per id as it completes, never held back for a table.
+    await printLines(ctx, ids.length, pages(), spec, ctx.io.stdout);
   } else {
     await ctx.output.list(printable(pages()), BULK_COLUMNS);
   }
   await workers;
 
   const results = new Map(finished.map((r) => [r.id, r]));
-  const failed = ids.filter((id) => results.get(id)?.result === 'failed');
-  const ok = ids.filter((id) => results.get(id)?.result === 'ok').length;
-  const skipped = ids.filter((id) => results.get(id)?.result === 'skipped').length;
+  const having = (result: BulkResult['result']) => ids.filter((id) => results.get(id)?.result === result);
+  const failed = having('failed');
+  const ok = having('ok').length;
+  const skipped = having('skipped').length;
   if (ctx.signal.aborted) {
     const notStarted = ids.filter((id) => !started.has(id));
-    const completed = ids.filter((id) => results.has(id) && results.get(id)!.result !== 'failed');
+    const unknown = having('unknown');
+    const completed = ids.filter((id) => results.get(id)?.result === 'ok' || results.get(id)?.result === 'skipped');
     const lines = [
-      `interrupted: ${completed.length} completed, ${failed.length} failed, ${notStarted.length} not started`,
+      `interrupted: ${completed.length} completed, ${failed.length} failed, ${unknown.length} outcome unknown, ${notStarted.length} not started`,
       completed.length ? `completed: ${completed.join(' ')}` : '',
       failed.length ? `failed: ${failed.join(' ')}` : '',
+      unknown.length ? `outcome unknown (sent, no answer; check before re-running): ${unknown.join(' ')}` : '',
       notStarted.length ? `not started: ${notStarted.join(' ')}` : '',
     ].filter(Boolean);
     ctx.io.stderr.write(lines.join('\n') + '\n');
@@ -119,43 +134,101 @@ export async function runBulk(ctx: Context, ids: string[], requests: BuiltReques
   ctx.output.note(summary);
 }
 
-/** --dry-run: prints each request as METHOD URL [BODY], and sends none. */
+/**
+ * One `id: result` line per id as it completes (on stdout, or on stderr for
+ * a DELETE), and on a terminal a live `37/619 done, 2 failed` line on
+ * stderr. A lone id's failure is left to the error line.
+ */
+async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ items: BulkResult[] }>, spec: Bulk, out: Writable): Promise<void> {
+  const toStderr = out === ctx.io.stderr;
+  const progress = ctx.io.stderrTTY && !ctx.globals.quiet && total > 1;
+  let done = 0;
+  let failed = 0;
+  let drawn = false;
+  let last = 0;
+  const clear = () => {
+    if (drawn) ctx.io.stderr.write('\r\x1b[K');
+    drawn = false;
+  };
+  for await (const page of pages) {
+    let text = '';
+    for (const r of page.items) {
+      done++;
+      if (r.result === 'failed') failed++;
+      if (total === 1 && r.result === 'failed') continue;
+      if (r.result !== 'ok' || !ctx.globals.quiet || !toStderr) text += resultLine(r, spec) + '\n';
+    }
+    clear();
+    if (text) out.write(text);
+    const now = Date.now();
+    if (progress && done < total && (now - last > 100 || !text)) {
+      ctx.io.stderr.write(`${done}/${total} done${failed ? `, ${failed} failed` : ''}`);
+      drawn = true;
+      last = now;
+    }
+  }
+  clear();
+}
+
+/** --dry-run: prints each request as METHOD URL [BODY] (as JSON with --json), and sends none. */
 export async function dryRun(ctx: Context, requests: BuiltRequest[]): Promise<void> {
   const base = (await ctx.settings()).apiUrl.replace(/\/+$/, '');
-  let text = '';
-  for (const r of requests) {
+  const shown = requests.map((r) => {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(r.query)) for (const x of Array.isArray(v) ? v : [v]) query.append(k, x);
     const qs = query.toString();
-    text += `${r.method} ${base}${r.path}${qs ? `?${qs}` : ''}${r.body !== undefined ? ' ' + JSON.stringify(r.body) : ''}\n`;
+    return { method: r.method, url: `${base}${r.path}${qs ? `?${qs}` : ''}`, ...(r.body !== undefined ? { body: r.body } : {}) };
+  });
+  const { format, jq } = ctx.output.opts;
+  if (jq || format === 'json' || format === 'jsonl') {
+    await ctx.output.list(single(shown), DRY_RUN_COLUMNS);
+  } else {
+    await ctx.output.text(shown.map((r) => `${r.method} ${r.url}${'body' in r ? ' ' + JSON.stringify(r.body) : ''}\n`).join(''));
   }
-  await ctx.output.text(text);
   ctx.output.note(`dry run: ${requests.length} request${requests.length === 1 ? '' : 's'} not sent`);
+}
+
+const DRY_RUN_COLUMNS: Column[] = [{ key: 'method' }, { key: 'url' }, { key: 'body' }];
+
+async function* single<T>(items: T[]) {
+  yield { items };
 }
 
 async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
   for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };
 }
 
-async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, r: BuiltRequest): Promise<BulkResult> {
+async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, { request: r, check }: BulkRequest): Promise<BulkResult> {
+  let sent = false;
   try {
+    if (check && spec.check) {
+      const { data } = await client.request(check.method, check.path, { query: check.query, idempotency: 'safe', signal: ctx.signal });
+      const skip = spec.check.skip(data, r.body);
+      if (skip) return { id, result: 'skipped', message: skip };
+    }
+    sent = true;
     const res = await client.request(r.method, r.path, { query: r.query, body: r.body, idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
     // A delete answers 204 when there was nothing to delete.
     const skip = r.method === 'DELETE' && res.status === 204 ? 'already deleted' : undefined;
     return skip ? { id, result: 'skipped', message: skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };
   } catch (err) {
-    if (err instanceof ApiError) {
+    if (err instanceof ApiError && err.status !== undefined) {
       const skip = spec.skip?.(err);
       if (skip) return { id, result: 'skipped', message: skip, status: err.status };
       return { id, result: 'failed', message: err.message, status: err.status, exitCode: err.exitCode };
     }
-    if (ctx.signal.aborted) return { id, result: 'failed', message: 'interrupted' };
+    // Sent, and no answer by the interrupt: the server may have applied it.
+    if (ctx.signal.aborted) return sent ? { id, result: 'unknown', message: 'outcome unknown: interrupted before the answer' } : { id, result: 'failed', message: 'interrupted' };
+    if (err instanceof ApiError) return { id, result: 'failed', message: err.message, exitCode: err.exitCode };
     return { id, result: 'failed', message: (err as Error)?.message ?? String(err) };
   }
 }
 
 function resultLine(r: BulkResult, spec: Bulk): string {
-  if (r.result === 'ok') return `${r.id}: ${spec.done}`;
-  if (r.result === 'skipped') return `${r.id}: skipped (${r.message})`;
-  return `${r.id}: failed: ${r.message}`;
+  const id = escapeControls(r.id);
+  const message = escapeControls(r.message ?? '');
+  if (r.result === 'ok') return `${id}: ${spec.done}`;
+  if (r.result === 'skipped') return `${id}: skipped (${message})`;
+  if (r.result === 'unknown') return `${id}: ${message}`;
+  return `${id}: failed: ${message}`;
 }

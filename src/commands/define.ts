@@ -2,7 +2,7 @@
 // goes (path param, query, body), the operation it calls, its output, and
 // whether it is bulk or destructive. One runner (run.ts) does the rest, so a
 // resource command is data; `run` is for the few that really are special.
-import type { Column } from '../output/format.js';
+import type { Column, Shape } from '../output/format.js';
 import type { OperationId } from '../api/operations/index.js';
 import type { PositionKind } from '../api/positions.js';
 import type { Context } from '../context.js';
@@ -28,7 +28,7 @@ export interface Flag<S extends string = string> {
   /** The path param the value fills (`--collection` of `spaces list` fills `collectionId`). */
   param?: string;
   /** Picks the operation when given (`spaces list --member` lists through the member's spaces). */
-  selects?: { operation: OperationId; list?: Column[] };
+  selects?: { operation: OperationId; list?: Column[]; shape?: Shape };
   /** For a boolean flag: the value it sends (`--unpublished` sends published=false). */
   value?: unknown;
   /**
@@ -43,7 +43,7 @@ export interface Flag<S extends string = string> {
   file?: boolean;
   /** Converts the given value (a file's text, with `file`) before it is checked and sent; throw a UsageError to refuse it. */
   map?(value: FlagValue<S>): unknown;
-  /** The value must have more than white space. */
+  /** The value must have more than white space (every valued flag refuses an empty value). */
   nonBlank?: boolean;
   required?: boolean;
   /** What the id names in messages ("collection" gives `invalid --parent collection id`). */
@@ -73,9 +73,20 @@ export interface Bulk {
    * re-run over the same ids is safe: return the reason, or undefined.
    */
   skip?(err: ApiError): string | undefined;
+  /**
+   * Reads the resource first (with this operation, same path params) and
+   * skips the change when `skip` gives a reason: for changes the API
+   * accepts again without saying it changed nothing (`spaces lock` of a
+   * locked space).
+   */
+  check?: { operation: OperationId; skip(current: unknown, body: unknown): string | undefined };
 }
 
-export type Output = { item: Column[] } | { list: Column[] } | 'none';
+/**
+ * What the command prints: one object, or a list, with its table columns
+ * and its shape (the resource's declared fields, for --fields); or nothing.
+ */
+export type Output = ({ item: Column[] } & Shape) | ({ list: Column[] } & Shape) | 'none';
 
 export interface CommandDef<F extends Record<string, Flag> = Record<string, Flag>> {
   /** The verb: `docplat spaces <name>`. */

@@ -11,7 +11,7 @@ import { position, type PositionKind } from '../api/positions.js';
 import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
 import type { Context } from '../context.js';
 import { Interrupted, UsageError } from '../errors.js';
-import type { Column } from '../output/format.js';
+import type { Column, Shape } from '../output/format.js';
 import { parseInteger } from '../validate.js';
 import { dryRun, readIds, runBulk } from './bulk.js';
 import type { Arg, CommandDef, Flag, Input } from './define.js';
@@ -89,6 +89,13 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   for (const [key, f] of Object.entries(flags)) {
     if (f.required && opts[key] === undefined) throw new UsageError(`${longName(f)} is required`);
   }
+  // An empty value is a mistake (`--org "$UNSET"`), never "leave it out"; text that must say something cannot be blank.
+  for (const [key, f] of given) {
+    for (const value of [opts[key]].flat()) {
+      if (value === '') throw new UsageError(`${longName(f)} is empty`);
+      if (typeof value === 'string' && f.nonBlank && !value.trim()) throw new UsageError(`${longName(f)} is blank`);
+    }
+  }
   const selecting = given.filter(([, f]) => f.selects);
   if (selecting.length > 1) throw new UsageError(`${longName(selecting[0][1])} and ${longName(selecting[1][1])} cannot be used together`);
 
@@ -98,9 +105,11 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   }
   const selected = selecting[0]?.[1].selects;
   const op: Operation = OPERATIONS[selected?.operation ?? def.operation!];
-  const output = selected?.list ? { list: selected.list } : (def.output ?? 'none');
+  const output = selected?.list ? { list: selected.list, ...selected.shape } : (def.output ?? 'none');
   const isList = output !== 'none' && 'list' in output;
   const limit = isList ? listLimit(opts) : undefined;
+  // --fields is checked before anything is sent.
+  if (output !== 'none') ctx.output.checkFields('list' in output ? output.list : output.item, output);
 
   const sources: Sources = new Map();
   const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: {}, body: { ...def.body } };
@@ -157,8 +166,12 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     const label = idLabel(idArg.name);
     sources.set(`param:${param}`, { name: label, id: label });
     const ids = await readIds(ctx, rest, def.bulk.what);
-    const requests = ids.map((id) => build(op, { ...base, params: { ...base.params, [param]: id } }, sources));
-    if (opts.dryRun) return dryRun(ctx, requests);
+    const check = def.bulk.check && OPERATIONS[def.bulk.check.operation];
+    const requests = ids.map((id) => {
+      const params = { ...base.params, [param]: id };
+      return { request: build(op, { ...base, params }, sources), check: check ? build(check, { params, query: {} }, sources) : undefined };
+    });
+    if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
     const concurrency = parseInteger('--concurrency', opts.concurrency as string | undefined, 8, 1, 64);
     if (def.confirm) await ctx.confirm(`${def.confirm} ${ids.length === 1 ? `${def.bulk.what} ${ids[0]}` : `${ids.length} ${def.bulk.what}s`}?`);
     await runBulk(ctx, ids, requests, concurrency, def.bulk);
@@ -168,7 +181,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
-  if (isList) return list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined });
+  if (isList) return list(ctx, request, output as { list: Column[] } & Shape, { limit, cursor: opts.cursor as string | undefined });
   const client = await ctx.client();
   const { data } = await client.request(request.method, request.path, {
     query: request.query,
@@ -176,7 +189,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     idempotency: request.safe ? 'safe' : 'create',
     signal: ctx.signal,
   });
-  if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item);
+  if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */
@@ -200,7 +213,6 @@ function build(op: Operation, input: RequestInput, sources: Sources): BuiltReque
 
 /** A flag's value as sent: its constant, null for its null word or its --no- form, or the value mapped. */
 function flagValue(f: Flag, raw: unknown): unknown {
-  if (typeof raw === 'string' && f.nonBlank && !raw.trim()) throw new UsageError(`${longName(f)} is empty`);
   if (f.nullWord !== undefined && raw === f.nullWord) return null;
   if (raw === false && /</.test(f.flags)) return null;
   if (typeof raw === 'boolean' && f.value !== undefined) return f.value;
@@ -246,7 +258,7 @@ function listLimit(opts: Opts): number | undefined {
 }
 
 /** Lists through the formatter, honouring --limit, --all and --cursor. */
-async function list(ctx: Context, request: BuiltRequest, columns: Column[], page: { limit?: number; cursor?: string }): Promise<void> {
+async function list(ctx: Context, request: BuiltRequest, output: { list: Column[] } & Shape, page: { limit?: number; cursor?: string }): Promise<void> {
   const client = await ctx.client();
   const pages = client.pages(request.path, { query: request.query, limit: page.limit, cursor: page.cursor, signal: ctx.signal });
   let received = 0;
@@ -257,7 +269,7 @@ async function list(ctx: Context, request: BuiltRequest, columns: Column[], page
     }
   }
   try {
-    await ctx.output.list(counted(), columns, { limit: page.limit });
+    await ctx.output.list(counted(), output.list, { ...output, limit: page.limit });
   } catch (err) {
     if (ctx.signal.aborted) throw new Interrupted(`interrupted after ${received} items; the rest were not fetched`);
     throw err;

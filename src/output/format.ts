@@ -3,7 +3,7 @@
 // --fields and --jq. Lists stream: TSV, CSV and JSON lines are written as each
 // page arrives, and a JSON array is written item by item.
 import type { Writable } from 'node:stream';
-import { UsageError } from '../errors.js';
+import { DocplatError, EXIT, UsageError } from '../errors.js';
 
 export const FORMATS = ['table', 'tsv', 'csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -14,6 +14,8 @@ export interface Column {
   header?: string;
   /** `time` columns read as "3 days ago" in a table and stay ISO elsewhere. */
   kind?: 'time';
+  /** Computes the cell from the item, instead of reading `key` (which then only names the column). */
+  value?(item: unknown): unknown;
 }
 
 export interface OutputOptions {
@@ -26,10 +28,28 @@ export interface OutputOptions {
   quiet: boolean;
   /** Rows a table shows at most; the rest needs --output tsv or --json. */
   tableCap?: number;
+  /** The terminal's width: a wider table has its longest cells cut with "…". */
+  width?: number;
   now?: () => number;
 }
 
-export interface ListInfo {
+/** What the output knows of the items it writes, besides their columns. */
+export interface Shape {
+  /**
+   * Every top-level field of the resource, as the API reference declares it:
+   * a --fields path must start with one of them (or be a column's key or
+   * header). Without it, --fields is checked against the data itself.
+   */
+  fields?: readonly string[];
+  /**
+   * For items that wrap the resource (`{permission, space}`): the path of its
+   * id, copied to a top-level `id` so that `--fields id` and `--jq '.[].id'`
+   * work on every list.
+   */
+  id?: string;
+}
+
+export interface ListInfo extends Shape {
   /** The --limit in force, when --all was not given. */
   limit?: number;
 }
@@ -39,6 +59,8 @@ const TABLE_CAP = 500;
 export class Output {
   /** Set when the reader of stdout went away (`docplat spaces list | head`). */
   private closed = false;
+  /** The --fields paths, with column headers turned into their keys, once checked. */
+  private fields?: string[];
 
   constructor(
     private readonly out: Writable,
@@ -49,34 +71,50 @@ export class Output {
     out.on('error', () => (this.closed = true));
   }
 
+  /**
+   * Checks --fields before anything is sent, when the shape declares the
+   * resource's fields: an unknown one is a usage error naming the known ones.
+   */
+  checkFields(columns: Column[], shape: Shape = {}): void {
+    if (shape.fields) this.resolveFields(columns, shape);
+  }
+
   /** Writes a list that arrives page by page. Returns the number of items written. */
-  async list(pages: AsyncIterable<{ items: unknown[]; count?: number }>, columns: Column[], info: ListInfo = {}): Promise<number> {
-    const { format, jq } = this.opts;
-    const cols = this.columns(columns);
+  async list(pages: AsyncIterable<{ items: unknown[]; count?: number; next?: { page?: string } }>, columns: Column[], info: ListInfo = {}): Promise<number> {
+    const { format } = this.opts;
     let written = 0;
     let total: number | undefined;
-    let more = false;
+    let next: string | undefined;
     const isClosed = () => this.closed;
-    const track = async function* (source: AsyncIterable<{ items: unknown[]; count?: number; next?: unknown }>) {
-      for await (const page of source) {
+    const iterator = pages[Symbol.asyncIterator]();
+    // The first page decides the columns: --fields may be checked against its items.
+    const first = await iterator.next();
+    const wrap = (items: unknown[]) => (info.id ? items.map((item) => withId(item, info.id!)) : items);
+    const firstItems = first.done ? [] : wrap(first.value.items);
+    const cols = this.columns(columns, info, firstItems);
+    async function* source() {
+      let page = first;
+      let items = firstItems;
+      while (!page.done) {
         if (isClosed()) return;
-        if (total === undefined && typeof page.count === 'number') total = page.count;
-        more = !!page.next;
-        written += page.items.length;
-        yield page.items;
+        if (total === undefined && typeof page.value.count === 'number') total = page.value.count;
+        next = page.value.next?.page;
+        written += items.length;
+        yield items;
+        page = await iterator.next();
+        if (!page.done) items = wrap(page.value.items);
       }
-    };
-    const source = track(pages as AsyncIterable<{ items: unknown[]; count?: number; next?: unknown }>);
-    if (jq) {
+    }
+    if (this.opts.jq) {
       const all: unknown[] = [];
-      for await (const items of source) for (const item of items) all.push(this.pick(item));
+      for await (const items of source()) for (const item of items) all.push(this.pick(item));
       await this.jq(all);
     } else if (format === 'jsonl') {
-      for await (const items of source) await this.lines(items, (item) => JSON.stringify(this.pick(item)) + '\n');
+      for await (const items of source()) await this.lines(items, (item) => JSON.stringify(this.pick(item)) + '\n');
     } else if (format === 'json') {
       let first = true;
       await this.write('[');
-      for await (const items of source) {
+      for await (const items of source()) {
         await this.lines(items, (item) => {
           const text = (first ? '\n  ' : ',\n  ') + JSON.stringify(this.pick(item));
           first = false;
@@ -88,70 +126,103 @@ export class Output {
       const sep = format === 'tsv' ? '\t' : ',';
       const cell = format === 'tsv' ? tsvCell : csvCell;
       if (format === 'csv') await this.write(cols.map((c) => csvCell(c.header ?? c.key)).join(sep) + '\n');
-      for await (const items of source) await this.lines(items, (item) => cols.map((c) => cell(getPath(item, c.key))).join(sep) + '\n');
+      for await (const items of source()) await this.lines(items, (item) => cols.map((c) => cell(cellValue(item, c))).join(sep) + '\n');
     } else {
       const cap = this.opts.tableCap ?? TABLE_CAP;
       const rows: unknown[] = [];
-      for await (const items of source) {
+      for await (const items of source()) {
         for (const item of items) if (rows.length < cap) rows.push(item);
         if (rows.length >= cap) break;
       }
       if (rows.length === 0) {
-        if (!this.opts.quiet) this.note('No results');
+        this.note('No results');
       } else {
         await this.write(await this.table(rows, cols));
-        if (rows.length >= cap && (more || (total ?? 0) > cap)) {
+        if (rows.length >= cap && (next || (total ?? 0) > cap)) {
           this.note(`Showing the first ${cap} rows in a table; use --output tsv or --jsonl for all of them`);
           return rows.length;
         }
       }
     }
-    if (info.limit !== undefined && this.opts.interactive && !this.opts.quiet && more) {
+    if (info.limit !== undefined && next && !this.closed) {
+      // The cursor goes on stderr in every format, so that stdout stays the data.
       const of = total !== undefined && total > written ? ` of ${total}` : '';
-      this.note(`Showing ${written}${of} (use --all)`);
+      this.note(this.opts.interactive ? `Showing ${written}${of}: --all for every item, or --cursor ${next} for the next page` : `next cursor: ${next}`);
     }
     return written;
   }
 
   /** Writes one object (a get, create or update). */
-  async item(value: unknown, columns: Column[]): Promise<void> {
+  async item(value: unknown, columns: Column[], shape: Shape = {}): Promise<void> {
     const { format } = this.opts;
+    const cols = this.columns(columns.length ? columns : keyColumns(value), shape, [value]);
     if (this.opts.jq) return this.jq(this.pick(value));
     if (format === 'json') return this.write(JSON.stringify(this.pick(value), null, 2) + '\n');
     if (format === 'jsonl') return this.write(JSON.stringify(this.pick(value)) + '\n');
-    const cols = this.columns(columns);
-    if (format === 'tsv' || format === 'csv') {
-      return this.list(single(value), cols).then(() => undefined);
-    }
+    // Piped, one object is one `key<TAB>value` line per field; the fields asked for by name are one line of values.
+    if (format === 'tsv' && !this.opts.fields?.length) return this.write(cols.map((c) => `${tsvCell(c.key)}\t${tsvCell(cellValue(value, c))}\n`).join(''));
+    if (format === 'csv' || format === 'tsv') return this.list(single(value), cols).then(() => undefined);
     const width = Math.max(...cols.map((c) => (c.header ?? c.key).length));
     const c = await this.colors();
     let text = '';
     for (const col of cols) {
       const label = (col.header ?? col.key).padEnd(width);
-      text += `${c.bold(label)}  ${this.display(getPath(value, col.key), col)}\n`;
+      const room = this.opts.width ? Math.max(this.opts.width - width - 2, 10) : Infinity;
+      text += `${c.bold(label)}  ${cut(this.display(cellValue(value, col), col), room)}\n`;
     }
     return this.write(text);
   }
 
-  /** Writes a plain message to stdout (ignored by --json consumers only when quiet). */
+  /** Writes a plain message to stdout; on a terminal, control characters are shown escaped. */
   async text(line: string): Promise<void> {
-    await this.write(line.endsWith('\n') ? line : line + '\n');
+    const text = this.opts.interactive ? escapeControls(line, true) : line;
+    await this.write(text.endsWith('\n') ? text : text + '\n');
   }
 
   /** A note for people, on stderr. */
   note(line: string): void {
-    if (!this.opts.quiet) this.err.write(line + '\n');
+    if (!this.opts.quiet) this.err.write(escapeControls(line, true) + '\n');
   }
 
-  private columns(defaults: Column[]): Column[] {
-    if (!this.opts.fields?.length) return defaults;
+  /**
+   * The columns to write: the defaults, or those --fields names. A field is a
+   * column's key, a top-level field of the resource (declared, or seen in
+   * the data) followed by any path, or a column's header (`--fields ID,Title`).
+   */
+  private columns(defaults: Column[], shape: Shape, sample?: unknown[]): Column[] {
+    const fields = this.fields ?? this.resolveFields(defaults, shape, sample);
+    if (!fields) return defaults;
     // Headers are the paths as given, so that scripts can read them back.
-    return this.opts.fields.map((f) => ({ ...defaults.find((c) => c.key === f), key: f, header: f }));
+    return fields.map((key, i) => {
+      const column = defaults.find((c) => c.key === key);
+      return { ...column, key, header: this.opts.fields![i] };
+    });
+  }
+
+  private resolveFields(columns: Column[], shape: Shape, sample?: unknown[]): string[] | undefined {
+    const asked = this.opts.fields;
+    if (!asked?.length) return undefined;
+    const keys = columns.map((c) => c.key);
+    const seen = sample?.some((item) => item !== null && typeof item === 'object' && !Array.isArray(item)) ? topLevelKeys(sample) : undefined;
+    const known = shape.fields ? [...shape.fields, ...(shape.id ? ['id'] : [])] : seen;
+    const resolved = asked.map((field) => {
+      if (keys.includes(field)) return field;
+      if (known?.includes(field.split('.')[0])) return field;
+      const header = columns.find((c) => (c.header ?? '').toLowerCase() === field.toLowerCase());
+      if (header) return header.key;
+      if (!known) return field;
+      const names = [...new Set([...known, ...keys])];
+      const near = closest(field, names);
+      throw new UsageError(`--fields: unknown field "${field}"${near ? ` (did you mean "${near}"?)` : ''}; known: ${names.join(', ')}`);
+    });
+    // Only a check against declared or seen fields is final: an empty first page proves nothing.
+    if (known) this.fields = resolved;
+    return resolved;
   }
 
   /** With --fields, the JSON forms keep only those paths (nested as in the API object). */
   private pick(item: unknown): unknown {
-    const fields = this.opts.fields;
+    const fields = this.fields;
     if (!fields?.length || typeof item !== 'object' || item === null) return item;
     const out: Record<string, unknown> = {};
     for (const path of fields) {
@@ -185,7 +256,8 @@ export class Output {
     try {
       result = await jq.raw(value as object, this.opts.jq!, flags);
     } catch (err) {
-      throw new UsageError(`--jq: ${jqMessage(err)}`);
+      // The expression compiled; it failed on the data, after the requests were made.
+      throw new DocplatError(`--jq failed on the data: ${jqMessage(err)}`, EXIT.failure, { kind: 'jq' });
     }
     if (result) await this.write(result.endsWith('\n') ? result : result + '\n');
   }
@@ -197,8 +269,16 @@ export class Output {
 
   private async table(rows: unknown[], cols: Column[]): Promise<string> {
     const [{ default: Table }, c] = await Promise.all([import('cli-table3'), this.colors()]);
+    const cells = rows.map((row) => cols.map((col) => this.display(cellValue(row, col), col)));
+    const heads = cols.map((col) => col.header ?? col.key);
+    const widths = fitWidths(
+      heads.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i])))),
+      heads.map((h) => displayWidth(h)),
+      this.opts.width,
+      cols.map((col) => col.key),
+    );
     const table = new Table({
-      head: cols.map((col) => c.bold(col.header ?? col.key)),
+      head: heads.map((h) => c.bold(h)),
       chars: {
         top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
         'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
@@ -206,13 +286,14 @@ export class Output {
       // cli-table3 colours its head and borders even when colour is off.
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
     });
-    for (const row of rows) table.push(cols.map((col) => this.display(getPath(row, col.key), col)));
+    for (const row of cells) table.push(row.map((cell, i) => cut(cell, widths[i])));
     return table.toString().replace(/[ \t]+$/gm, '') + '\n';
   }
 
+  /** A cell as a person reads it: times relative, control characters escaped. */
   private display(value: unknown, col: Column): string {
-    if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, this.opts.now?.() ?? Date.now());
-    return plain(value);
+    if (col.kind === 'time' && typeof value === 'string') return escapeControls(relativeTime(value, this.opts.now?.() ?? Date.now()));
+    return escapeControls(plain(value));
   }
 
   /**
@@ -246,6 +327,120 @@ export class Output {
   }
 }
 
+/** An item that wraps the resource, with the resource's id copied to the top (unless it has one). */
+function withId(item: unknown, path: string): unknown {
+  if (item === null || typeof item !== 'object' || 'id' in item) return item;
+  return { id: getPath(item, path), ...item };
+}
+
+function cellValue(item: unknown, col: Column): unknown {
+  return col.value ? col.value(item) : getPath(item, col.key);
+}
+
+/** One column per top-level field, for an object that declares none. */
+function keyColumns(value: unknown): Column[] {
+  return value !== null && typeof value === 'object' ? Object.keys(value).map((key) => ({ key })) : [];
+}
+
+function topLevelKeys(items: unknown[]): string[] {
+  const keys = new Set<string>();
+  for (const item of items) if (item !== null && typeof item === 'object') for (const k of Object.keys(item)) keys.add(k);
+  return [...keys];
+}
+
+/** The known name nearest to a mistyped one, if it is near enough (one edit in three characters). */
+export function closest(word: string, names: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(word.length / 3)) + 1;
+  for (const name of names) {
+    const d = distance(word.toLowerCase(), name.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [name, d];
+  }
+  return best;
+}
+
+/** Edits between two words: insertions, deletions, substitutions and swaps of neighbours. */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/**
+ * Column widths that fit the terminal: while the table is too wide, the
+ * widest column gives up room, down to its header's width (and at least 8).
+ * Columns of ids give up room last, and the `id` column never: a cut id is
+ * of no use.
+ */
+export function fitWidths(natural: number[], mins: number[], width: number | undefined, keys: string[] = []): number[] {
+  const widths = [...natural];
+  if (!width) return widths;
+  let excess = widths.reduce((a, b) => a + b, 0) + 2 * (widths.length - 1) - width;
+  const floor = (i: number) => Math.max(mins[i], 8);
+  const isId = (i: number) => keys[i] === 'id' || /(^|\.)id$|^parent$|^organization$/.test(keys[i] ?? '');
+  for (const pass of [(i: number) => !isId(i), (i: number) => isId(i) && keys[i] !== 'id']) {
+    while (excess > 0) {
+      let widest = -1;
+      for (let i = 0; i < widths.length; i++) if (pass(i) && widths[i] > floor(i) && (widest < 0 || widths[i] > widths[widest])) widest = i;
+      if (widest < 0) break;
+      const second = Math.max(floor(widest), ...widths.filter((_, i) => i !== widest && pass(i)));
+      const take = Math.min(excess, Math.max(1, widths[widest] - second));
+      widths[widest] -= take;
+      excess -= take;
+    }
+  }
+  return widths;
+}
+
+/** Code points as columns: wide characters (CJK, emoji) count two. */
+export function displayWidth(s: string): number {
+  let n = 0;
+  for (const ch of s) n += isWide(ch.codePointAt(0)!) ? 2 : 1;
+  return n;
+}
+
+function isWide(cp: number): boolean {
+  return (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) || (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1faff) || (cp >= 0x20000 && cp <= 0x3fffd);
+}
+
+/** A cell cut to `width` columns, ending in "…" when it was longer. */
+export function cut(s: string, width: number): string {
+  if (displayWidth(s) <= width) return s;
+  let out = '';
+  let n = 0;
+  for (const ch of s) {
+    const w = isWide(ch.codePointAt(0)!) ? 2 : 1;
+    if (n + w > width - 1) break;
+    out += ch;
+    n += w;
+  }
+  return out + '…';
+}
+
+/**
+ * API data shown to a person: control characters (C0, DEL, C1) and the
+ * bidirectional overrides are written as escapes, so that no title can move
+ * the cursor, recolour, retitle or clear the terminal, or split a row.
+ * `keepLines` leaves newlines and tabs of free text alone.
+ */
+export function escapeControls(s: string, keepLines = false): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (ch) => {
+    if (keepLines && (ch === '\n' || ch === '\t')) return ch;
+    if (ch === '\n') return '\\n';
+    if (ch === '\t') return '\\t';
+    if (ch === '\r') return '\\r';
+    const code = ch.charCodeAt(0);
+    return code > 0xff ? `\\u{${code.toString(16)}}` : `\\x${code.toString(16).padStart(2, '0')}`;
+  });
+}
+
 function jqMessage(err: unknown): string {
   const message = String((err as Error)?.message ?? err).split('\n').find((l) => l.trim()) ?? 'invalid expression';
   return message.replace(/^jq: (error: )?/, '').trim();
@@ -270,12 +465,15 @@ function plain(value: unknown): string {
   return String(value);
 }
 
+/** TSV: a backslash doubled, then every control character escaped, so one item is one line. */
 function tsvCell(value: unknown): string {
-  return plain(value).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+  return escapeControls(plain(value).replace(/\\/g, '\\\\'));
 }
 
+/** CSV: quoted when needed; newlines stay (inside quotes), other control characters are escaped. */
 function csvCell(value: unknown): string {
-  const s = plain(value);
+  // eslint-disable-next-line no-control-regex
+  const s = plain(value).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (ch) => escapeControls(ch));
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -18,3 +18,6 @@ export const COLLECTION_DETAIL: Column[] = [
   { key: 'defaultLevel', header: 'Default level' },
   { key: 'urls.app', header: 'URL' },
 ];
+
+/** The Collection object's fields (API reference; public OpenAPI description). */
+export const COLLECTION_FIELDS = ['object', 'id', 'title', 'description', 'organization', 'parent', 'defaultLevel', 'urls', 'permissions'] as const;

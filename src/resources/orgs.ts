@@ -7,3 +7,9 @@ export const ORG_COLUMNS: Column[] = [
   { key: 'plan', header: 'PLAN' },
   { key: 'createdAt', header: 'CREATED', kind: 'time' },
 ];
+
+/** The Organization object's fields (API reference; public OpenAPI description). */
+export const ORG_FIELDS = [
+  'object', 'id', 'title', 'createdAt', 'emailDomains', 'hostname', 'type', 'useCase', 'communityType', 'defaultRole', 'defaultContent', 'sso',
+  'ai', 'inviteLinks', 'auditLogs', 'plan', 'billing', 'mergeRules', 'urls', 'trial', 'customHostname', 'blocked', 'permissions',
+] as const;

@@ -28,7 +28,7 @@ const CASES: [string[], RegExp][] = [
   [['spaces', 'update', 'S', '--edit-mode', 'frozen'], /--edit-mode must be one of live, locked/],
   [['spaces', 'update', 'S', '--edit-mode', 'LIVE'], /--edit-mode must be one of live, locked/],
   [['spaces', 'update', 'S', '--default-level', 'owner'], /--default-level must be one of admin, create, review, edit, comment, read/],
-  [['spaces', 'update', 'S', '--default-level', ''], /--default-level must be one of/],
+  [['spaces', 'update', 'S', '--default-level', ''], /^error: --default-level is empty$/],
   [['collections', 'update', 'C', '--default-level', 'superuser'], /--default-level must be one of/],
   [['spaces', 'links', 'S', '--status', 'dead'], /--status must be one of ok, broken, in-app/],
   [['spaces', 'list', '--output', 'yaml'], /--output must be one of table, tsv, csv, json, jsonl/],

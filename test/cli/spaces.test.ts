@@ -187,11 +187,16 @@ describe('spaces get, create, update, duplicate', () => {
     expect(JSON.parse(dup.stdout).id).not.toBe(space.id);
   });
 
-  it('a get prints the object: detail table fields in TSV, the object in JSON', async () => {
+  it('a get piped prints one key<TAB>value line per detail field; --fields one line of values', async () => {
     const [id] = await spaceIds(1);
     const r = await api.cli(['spaces', 'get', id]);
     expect(r.code).toBe(0);
-    expect(tsv(r.stdout)[0][0]).toBe(id);
+    const rows = tsv(r.stdout);
+    expect(rows[0]).toEqual(['id', id]);
+    expect(rows.map((row) => row[0])).toEqual(['id', 'title', 'emoji', 'visibility', 'editMode', 'defaultLevel', 'organization', 'parent', 'comments', 'changeRequestsOpen', 'createdAt', 'updatedAt', 'deletedAt', 'urls.app']);
+    expect(rows.every((row) => row.length === 2)).toBe(true);
+    const f = await api.cli(['spaces', 'get', id, '--fields', 'id,title']);
+    expect(tsv(f.stdout)).toEqual([[id, expect.any(String)]]);
   });
 
   it('a title of 50 characters is sent, 51 is refused before sending', async () => {
@@ -281,7 +286,8 @@ describe('bulk verbs', () => {
     const r = await api.cli(['spaces', 'lock', 'missing-space']);
     expect(r.code).toBe(3);
     expect(tsv(r.stdout)).toEqual([['missing-space', 'failed', expect.stringMatching(/404/)]]);
-    expect(lines(r.stderr).at(-1)).toMatch(/^error: PATCH \/spaces\/missing-space: 404/);
+    // lock reads the space first (a locked one is skipped): the read is what fails
+    expect(lines(r.stderr).at(-1)).toMatch(/^error: GET \/spaces\/missing-space: 404/);
   });
 
   it('--dry-run prints the requests and sends none', async () => {
@@ -347,6 +353,7 @@ describe('spaces links and search', () => {
   interface Link {
     status: string;
     targetReference: { url: string };
+    locationReferences: { page: { title: string; path: string } }[];
   }
 
   it('lists links: each row has its status and target, and --status keeps exactly those links', async () => {
@@ -364,12 +371,15 @@ describe('spaces links and search', () => {
       }
     }
     expect(id).toBeDefined();
-    // TSV: status, relation, target (a JSON reference), where it was found
+    // TSV: status, target (the URL), where it was found (page title and path): readable, not whole embedded objects
     const rows = tsv((await api.cli(['spaces', 'links', id!])).stdout);
-    expect(rows.map((row) => [row[0], JSON.parse(row[2]).url])).toEqual(all.map((link) => [link.status, link.targetReference.url]));
-    for (const row of rows) {
+    expect(rows.map((row) => [row[0], row[1]])).toEqual(all.map((link) => [link.status, link.targetReference.url]));
+    for (const [row, link] of rows.map((r, i) => [r, all[i]] as const)) {
+      expect(row).toHaveLength(3);
       expect(['ok', 'broken', 'in-app']).toContain(row[0]);
-      expect(JSON.parse(row[2]).url).toMatch(/^https:\/\/\S+$/);
+      expect(row[1]).toMatch(/^https:\/\/\S+$/);
+      const page = link.locationReferences[0].page;
+      expect(row[2]).toBe(`${page.title} (${page.path})${link.locationReferences.length > 1 ? ` +${link.locationReferences.length - 1} more` : ''}`);
     }
     const l = await api.cli(['spaces', 'links', id!, '--status', 'broken', '--json']);
     expect(l.code, l.stderr).toBe(0);

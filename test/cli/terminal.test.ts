@@ -24,7 +24,7 @@ describe('on a terminal', () => {
     expect(out).toMatch(/\x1b\[1mID/);
     expect(out).toMatch(/TITLE/);
     expect(out).toMatch(/(years?|months?|days?) ago/);
-    expect(out).toMatch(/Showing 3 of \d+ \(use --all\)/);
+    expect(out).toMatch(/Showing 3 of \d+: --all for every item, or --cursor \S+ for the next page/);
   });
 
   it('has no colour with NO_COLOR or --no-color', async () => {

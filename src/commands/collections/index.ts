@@ -1,10 +1,10 @@
 // docplat collections <verb>: declarations; the runner (../runner.ts) does the work.
-import { COLLECTION_COLUMNS, COLLECTION_DETAIL } from '../../resources/collections.js';
-import { SPACE_COLUMNS } from '../../resources/spaces.js';
+import { COLLECTION_COLUMNS, COLLECTION_DETAIL, COLLECTION_FIELDS } from '../../resources/collections.js';
+import { SPACE_COLUMNS, SPACE_FIELDS } from '../../resources/spaces.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
 const COLLECTION_ID = [{ name: 'collectionId' }];
-const TITLE = { flags: '--title <title>', description: 'title (at most 50 characters)', body: 'title' } as const;
+const TITLE = { flags: '--title <title>', description: 'title (at most 50 characters)', body: 'title', nonBlank: true } as const;
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({
@@ -14,7 +14,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['list', 'list --no-nested --json'],
     flags: { nested: { flags: '--no-nested', description: 'only top-level collections', query: 'nested' } },
     operation: 'collections.list',
-    output: { list: COLLECTION_COLUMNS },
+    output: { list: COLLECTION_COLUMNS, fields: COLLECTION_FIELDS },
   }),
   defineCommand({
     name: 'get',
@@ -22,7 +22,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['get <collectionId>', 'get <collectionId> --json'],
     args: COLLECTION_ID,
     operation: 'collections.get',
-    output: { item: COLLECTION_DETAIL },
+    output: { item: COLLECTION_DETAIL, fields: COLLECTION_FIELDS },
   }),
   defineCommand({
     name: 'create',
@@ -33,7 +33,7 @@ export const COMMANDS: CommandDef[] = [
       parent: { flags: '--parent <collectionId>', description: 'create it inside this collection', body: 'parent', idOf: 'collection' },
     },
     operation: 'collections.create',
-    output: { item: COLLECTION_DETAIL },
+    output: { item: COLLECTION_DETAIL, fields: COLLECTION_FIELDS },
   }),
   defineCommand({
     name: 'update',
@@ -51,7 +51,7 @@ export const COMMANDS: CommandDef[] = [
       },
     },
     operation: 'collections.update',
-    output: { item: COLLECTION_DETAIL },
+    output: { item: COLLECTION_DETAIL, fields: COLLECTION_FIELDS },
   }),
   defineCommand({
     name: 'delete',
@@ -69,7 +69,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['spaces <collectionId>', "spaces <collectionId> --all --jq '.[].id'"],
     args: COLLECTION_ID,
     operation: 'collections.spaces',
-    output: { list: SPACE_COLUMNS },
+    output: { list: SPACE_COLUMNS, fields: SPACE_FIELDS },
   }),
   defineCommand({
     name: 'move',
@@ -78,7 +78,7 @@ export const COMMANDS: CommandDef[] = [
     args: COLLECTION_ID,
     operation: 'collections.move',
     move: ['collection', 'space'],
-    output: { item: COLLECTION_DETAIL },
+    output: { item: COLLECTION_DETAIL, fields: COLLECTION_FIELDS },
   }),
   defineCommand({
     name: 'transfer',
@@ -87,6 +87,6 @@ export const COMMANDS: CommandDef[] = [
     args: COLLECTION_ID,
     flags: { toOrg: { flags: '--to-org <orgId>', description: 'organization that receives the collection', body: 'organization', idOf: 'organization', required: true } },
     operation: 'collections.transfer',
-    output: { item: COLLECTION_DETAIL },
+    output: { item: COLLECTION_DETAIL, fields: COLLECTION_FIELDS },
   }),
 ];

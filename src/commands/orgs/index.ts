@@ -1,5 +1,5 @@
 // docplat orgs <verb>: declarations; the runner (../runner.ts) does the work.
-import { ORG_COLUMNS } from '../../resources/orgs.js';
+import { ORG_COLUMNS, ORG_FIELDS } from '../../resources/orgs.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
 export const COMMANDS: CommandDef[] = [
@@ -9,7 +9,7 @@ export const COMMANDS: CommandDef[] = [
     summary: 'list the organizations you belong to',
     examples: ['list', "list --jq '.[].id'"],
     operation: 'orgs.list',
-    output: { list: ORG_COLUMNS },
+    output: { list: ORG_COLUMNS, fields: ORG_FIELDS },
   }),
   defineCommand({
     name: 'ping',

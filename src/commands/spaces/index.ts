@@ -1,9 +1,9 @@
 // docplat spaces <verb>: declarations; the runner (../runner.ts) does the work.
-import { LINK_COLUMNS, MEMBER_SPACE_COLUMNS, SEARCH_COLUMNS, SPACE_COLUMNS, SPACE_DETAIL } from '../../resources/spaces.js';
+import { LINK_COLUMNS, MEMBER_SPACE_COLUMNS, MEMBER_SPACE_SHAPE, SEARCH_COLUMNS, SPACE_COLUMNS, SPACE_DETAIL, SPACE_FIELDS } from '../../resources/spaces.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
 const SPACE_ID = [{ name: 'spaceId' }];
-const TITLE = { flags: '--title <title>', description: 'title (at most 50 characters)', body: 'title' } as const;
+const TITLE = { flags: '--title <title>', description: 'title (at most 50 characters)', body: 'title', nonBlank: true } as const;
 const EMOJI = { flags: '--emoji <emoji>', description: 'emoji shown with the title', body: 'emoji' } as const;
 
 const lockVerb = (name: 'lock' | 'unlock', editMode: 'locked' | 'live', done: string) =>
@@ -14,7 +14,8 @@ const lockVerb = (name: 'lock' | 'unlock', editMode: 'locked' | 'live', done: st
     args: SPACE_ID,
     operation: 'spaces.update',
     body: { editMode },
-    bulk: { what: 'space', done },
+    // The API accepts a lock of a locked space: read it first, so that a re-run says "skipped".
+    bulk: { what: 'space', done, check: { operation: 'spaces.get', skip: (space) => ((space as { editMode?: string }).editMode === editMode ? `already ${done}` : undefined) } },
   });
 
 export const COMMANDS: CommandDef[] = [
@@ -31,10 +32,10 @@ export const COMMANDS: CommandDef[] = [
         description: 'only the spaces this member can access, with their permission',
         param: 'userId',
         idOf: 'member',
-        selects: { operation: 'members.spaces', list: MEMBER_SPACE_COLUMNS },
+        selects: { operation: 'members.spaces', list: MEMBER_SPACE_COLUMNS, shape: MEMBER_SPACE_SHAPE },
       },
     },
-    output: { list: SPACE_COLUMNS },
+    output: { list: SPACE_COLUMNS, fields: SPACE_FIELDS },
   }),
   defineCommand({
     name: 'create',
@@ -46,7 +47,7 @@ export const COMMANDS: CommandDef[] = [
       collection: { flags: '--collection <collectionId>', description: 'create it in this collection', body: 'parent', idOf: 'collection' },
     },
     operation: 'spaces.create',
-    output: { item: SPACE_DETAIL },
+    output: { item: SPACE_DETAIL, fields: SPACE_FIELDS },
   }),
   defineCommand({
     name: 'get',
@@ -55,7 +56,7 @@ export const COMMANDS: CommandDef[] = [
     args: SPACE_ID,
     flags: { shareKey: { flags: '--share-key <key>', description: 'share-link key that resolves the published URLs', query: 'shareKey' } },
     operation: 'spaces.get',
-    output: { item: SPACE_DETAIL },
+    output: { item: SPACE_DETAIL, fields: SPACE_FIELDS },
   }),
   defineCommand({
     name: 'update',
@@ -74,7 +75,7 @@ export const COMMANDS: CommandDef[] = [
       editMode: { flags: '--edit-mode <mode>', description: 'live (edit directly) or locked (all edits locked)', body: 'editMode' },
     },
     operation: 'spaces.update',
-    output: { item: SPACE_DETAIL },
+    output: { item: SPACE_DETAIL, fields: SPACE_FIELDS },
   }),
   lockVerb('lock', 'locked', 'locked'),
   lockVerb('unlock', 'live', 'unlocked'),
@@ -102,7 +103,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['duplicate <spaceId> --json'],
     args: SPACE_ID,
     operation: 'spaces.duplicate',
-    output: { item: SPACE_DETAIL },
+    output: { item: SPACE_DETAIL, fields: SPACE_FIELDS },
   }),
   defineCommand({
     name: 'move',
@@ -111,7 +112,7 @@ export const COMMANDS: CommandDef[] = [
     args: SPACE_ID,
     operation: 'spaces.move',
     move: ['space', 'collection'],
-    output: { item: SPACE_DETAIL },
+    output: { item: SPACE_DETAIL, fields: SPACE_FIELDS },
   }),
   defineCommand({
     name: 'transfer',
@@ -120,7 +121,17 @@ export const COMMANDS: CommandDef[] = [
     args: SPACE_ID,
     flags: { toOrg: { flags: '--to-org <orgId>', description: 'organization that receives the spaces', body: 'organization', idOf: 'organization', required: true } },
     operation: 'spaces.transfer',
-    bulk: { what: 'space', done: 'transferred' },
+    bulk: {
+      what: 'space',
+      done: 'transferred',
+      check: {
+        operation: 'spaces.get',
+        skip: (space, body) => {
+          const org = (body as { organization?: string }).organization;
+          return (space as { organization?: string }).organization === org ? `already in organization ${org}` : undefined;
+        },
+      },
+    },
   }),
   defineCommand({
     name: 'links',
