@@ -7,7 +7,7 @@ import type { ConfigStore } from './config/store.js';
 import { configDir, SANDBOX_FILE } from './config/paths.js';
 import { activeProfileName, readStored, type Profile, type Stored } from './config/profile.js';
 import { AuthError, DocplatError, UsageError } from './errors.js';
-import { FORMATS, Output, type Format } from './output/format.js';
+import { escapeControls, FORMATS, Output, type Format } from './output/format.js';
 import { parseInteger, parseSeconds } from './validate.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -261,16 +261,32 @@ export class Context {
       password: (message: string) => p.password({ message, mask: '*' }, streams),
       select: <T>(message: string, choices: { name: string; value: T }[]) => p.select<T>({ message, choices }, streams),
       confirm: (message: string) => p.confirm({ message, default: false }, streams),
+      input: (message: string) => p.input({ message }, streams),
     };
   }
 
-  /** Asks before a destructive action; without a terminal, --yes is required. */
-  async confirm(question: string): Promise<void> {
+  /** Whether a destructive command will ask a person (a terminal, and no --yes). */
+  get willPrompt(): boolean {
+    return !this.globals.yes && this.canPrompt;
+  }
+
+  /**
+   * Asks before a destructive action; without a terminal, --yes is required.
+   * With `type`, the person types that text instead of answering y/N.
+   */
+  async confirm(question: string, type?: string): Promise<void> {
     if (this.globals.yes) return;
     if (!this.canPrompt) {
       throw new UsageError(`${question.replace(/\?$/, '')}: needs confirmation; pass --yes when not on a terminal`);
     }
-    if (!(await (await this.prompter()).confirm(question))) throw new UsageError('cancelled');
+    const prompter = await this.prompter();
+    if (type === undefined) {
+      if (!(await prompter.confirm(escapeControls(question)))) throw new UsageError('cancelled');
+      return;
+    }
+    this.io.stderr.write(`${escapeControls(question)}\n`);
+    const typed = await prompter.input(`Type ${type} to confirm:`);
+    if (typed.trim() !== type) throw new UsageError('cancelled: what was typed does not match');
   }
 
   /** Saves the embedded sandbox and closes connections. */

@@ -108,6 +108,13 @@ export interface CommandDef<F extends Record<string, Flag> = Record<string, Flag
   bulk?: Bulk;
   /** Destructive: asks on a terminal, needs --yes otherwise. The verb of the question ("Delete"). */
   confirm?: string;
+  /**
+   * Before asking (only when a person will be asked): what the verb takes
+   * with it, named in the question ("collection \"Guides\" (c1), with its 12
+   * spaces and 2 collections"), and a text the person must type to confirm,
+   * for a delete that takes others with it.
+   */
+  impact?(ctx: Context, ids: string[]): Promise<{ describe: string; type?: string }>;
   /** A move: --before/--after build the position of the first kind; `kind:` prefixes pick another. */
   move?: PositionKind[];
   /** A special command: the runner parses and checks its flags, then calls this. */

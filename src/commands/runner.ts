@@ -173,7 +173,10 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     });
     if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
     const concurrency = parseInteger('--concurrency', opts.concurrency as string | undefined, 8, 1, 64);
-    if (def.confirm) await ctx.confirm(`${def.confirm} ${ids.length === 1 ? `${def.bulk.what} ${ids[0]}` : `${ids.length} ${def.bulk.what}s`}?`);
+    if (def.confirm) {
+      const impact = def.impact && ctx.willPrompt ? await def.impact(ctx, ids) : undefined;
+      await ctx.confirm(`${def.confirm} ${impact?.describe ?? (ids.length === 1 ? `${def.bulk.what} ${ids[0]}` : `${ids.length} ${def.bulk.what}s`)}?`, impact?.type);
+    }
     await runBulk(ctx, ids, requests, concurrency, def.bulk);
     return;
   }

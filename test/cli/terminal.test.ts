@@ -85,4 +85,21 @@ describe('prompts on a terminal', () => {
     expect(yes.code).toBe(0);
     expect(yes.screen).toMatch(new RegExp(`${id}: deleted`));
   });
+
+  it('a collection delete names what goes with it, and the title must be typed', async () => {
+    const env = api.env();
+    const json = async (args: string[]) => JSON.parse((await runInProcess([...args, '--json'], { env })).stdout);
+    const parent = await json(['collections', 'create', '--title', 'Doomed guides']);
+    const child = await json(['collections', 'create', '--title', 'Inner', '--parent', parent.id]);
+    await json(['spaces', 'create', '--title', 'One', '--collection', parent.id]);
+    await json(['spaces', 'create', '--title', 'Two', '--collection', child.id]);
+    const wrong = await converse(['collections', 'delete', parent.id], env, [[/Type Doomed guides to confirm/, 'Doomed\r']]);
+    expect(wrong.screen).toMatch(new RegExp(`Delete collection "Doomed guides" \\(${parent.id}\\), with 2 spaces and 1 collection inside\\?`));
+    expect(wrong.code).toBe(2);
+    expect(wrong.screen).toMatch(/cancelled: what was typed does not match/);
+    expect((await runInProcess(['collections', 'get', parent.id], { env })).code).toBe(0);
+    const right = await converse(['collections', 'delete', parent.id], env, [[/Type Doomed guides to confirm/, 'Doomed guides\r']]);
+    expect(right.code, right.screen).toBe(0);
+    expect((await runInProcess(['collections', 'get', parent.id], { env })).code).toBe(3);
+  });
 });

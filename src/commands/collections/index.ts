@@ -1,9 +1,56 @@
 // docplat collections <verb>: declarations; the runner (../runner.ts) does the work.
 import { COLLECTION_COLUMNS, COLLECTION_DETAIL, COLLECTION_FIELDS } from '../../resources/collections.js';
 import { SPACE_COLUMNS, SPACE_FIELDS } from '../../resources/spaces.js';
+import { OPERATIONS } from '../../api/operations/index.js';
+import { buildRequest } from '../../api/request.js';
+import type { Context } from '../../context.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
 const COLLECTION_ID = [{ name: 'collectionId' }];
+
+interface Node {
+  id: string;
+  title?: string;
+  parent?: string | null;
+}
+
+/**
+ * What deleting these collections takes with it: every collection below
+ * them and every space in any of those, read from the organization's
+ * collections and spaces. The title of a single collection is what the
+ * person types to confirm, when others go with it.
+ */
+async function deleteImpact(ctx: Context, ids: string[]): Promise<{ describe: string; type?: string }> {
+  const client = await ctx.client();
+  const organizationId = await ctx.org();
+  const all = async (opId: 'collections.list' | 'spaces.list') => {
+    const { path, query } = buildRequest(OPERATIONS[opId], { params: { organizationId }, query: {} });
+    const items: Node[] = [];
+    for await (const page of client.pages<Node>(path, { query, signal: ctx.signal })) items.push(...page.items);
+    return items;
+  };
+  const [collections, spaces] = await Promise.all([all('collections.list'), all('spaces.list')]);
+  const doomed = new Set(ids);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of collections) {
+      if (c.parent && doomed.has(c.parent) && !doomed.has(c.id)) {
+        doomed.add(c.id);
+        grew = true;
+      }
+    }
+  }
+  const inner = doomed.size - ids.length;
+  const spaceCount = spaces.filter((s) => s.parent && doomed.has(s.parent)).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const withThem = spaceCount + inner ? `, with ${[spaceCount && plural(spaceCount, 'space'), inner && plural(inner, 'collection')].filter(Boolean).join(' and ')} inside` : '';
+  if (ids.length === 1) {
+    const title = collections.find((c) => c.id === ids[0])?.title;
+    const named = title ? `collection "${title}" (${ids[0]})` : `collection ${ids[0]}`;
+    return { describe: named + withThem, type: withThem && title ? title : undefined };
+  }
+  return { describe: plural(ids.length, 'collection') + withThem, type: withThem ? String(ids.length) : undefined };
+}
 const TITLE = { flags: '--title <title>', description: 'title (at most 50 characters)', body: 'title', nonBlank: true } as const;
 
 export const COMMANDS: CommandDef[] = [
@@ -62,6 +109,7 @@ export const COMMANDS: CommandDef[] = [
     operation: 'collections.delete',
     bulk: { what: 'collection', done: 'deleted' },
     confirm: 'Delete',
+    impact: deleteImpact,
   }),
   defineCommand({
     name: 'spaces',
