@@ -7,11 +7,12 @@ import { Option, type Command } from 'commander';
 import type { App } from '../app.js';
 import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
+import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
 import { position, type PositionKind } from '../api/positions.js';
 import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
 import type { Context } from '../context.js';
 import { Interrupted, UsageError } from '../errors.js';
-import type { Column, Shape } from '../output/format.js';
+import { getPath, type Column, type Shape } from '../output/format.js';
 import { parseInteger } from '../validate.js';
 import { dryRun, readIds, runBulk } from './bulk.js';
 import type { Arg, CommandDef, Flag, Input } from './define.js';
@@ -59,6 +60,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
       .option('--cursor <page>', 'start from this cursor (a next.page value)');
   }
   if (def.bulk) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
+  if (op && opensInBrowser(def, op)) cmd.option('--web', 'open it in the browser instead (prints the URL under CI or when no browser can be opened)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
   if (def.help) cmd.addHelpText('after', `\n${def.help}`);
   if (def.examples?.length) {
@@ -132,7 +134,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     } else {
       const param = paramOf(a, op);
       claim('param', param, idLabel(a.name), '');
-      input.params[param] = value;
+      input.params[param] = idFromAppUrl(param, value);
     }
   });
 
@@ -140,13 +142,13 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     const value = flagValue(f, f.file ? await readFileFlag(ctx, f, opts[key] as string) : opts[key]);
     if (f.param) {
       claim('param', f.param, longName(f), f.idOf ?? nounOf(f.param), f);
-      input.params[f.param] = value as string;
+      input.params[f.param] = idFromAppUrl(f.param, value as string);
     } else if (f.query) {
       claim('query', f.query, longName(f), f.idOf, f);
       input.query[f.query] = value as never;
     } else if (f.body) {
       claim('body', f.body, longName(f), f.idOf, f);
-      setPath(input.body, f.body, value);
+      setPath(input.body, f.body, f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value);
     }
   }
   if (def.move) moveInto(input.body, def.move, opts, claim);
@@ -165,7 +167,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     const param = paramOf(idArg, op);
     const label = idLabel(idArg.name);
     sources.set(`param:${param}`, { name: label, id: label });
-    const ids = await readIds(ctx, rest, def.bulk.what);
+    const ids = [...new Set((await readIds(ctx, rest, def.bulk.what)).map((id) => idFromAppUrl(param, id)))];
     const check = def.bulk.check && OPERATIONS[def.bulk.check.operation];
     const requests = ids.map((id) => {
       const params = { ...base.params, [param]: id };
@@ -192,6 +194,10 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     idempotency: request.safe ? 'safe' : 'create',
     signal: ctx.signal,
   });
+  if (opts.web) {
+    const { openInBrowser } = await import('../web.js');
+    return openInBrowser(ctx, getPath(data, 'urls.app'));
+  }
   if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
 }
 
@@ -277,6 +283,11 @@ async function list(ctx: Context, request: BuiltRequest, output: { list: Column[
     if (ctx.signal.aborted) throw new Interrupted(`interrupted after ${received} items; the rest were not fetched`);
     throw err;
   }
+}
+
+/** A `get` of a resource that has an app URL (`urls.app`) has `--web`. */
+function opensInBrowser(def: CommandDef, op: Operation): boolean {
+  return op.method === 'GET' && typeof def.output === 'object' && 'item' in def.output && !!def.output.fields?.includes('urls');
 }
 
 // ---- names in messages ---------------------------------------------------------------------

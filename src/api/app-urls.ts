@@ -1,0 +1,32 @@
+// Ids as the app shows them: where docplat asks for an id, the resource's app
+// URL (`urls.app`, as `get` prints it) is accepted too, and read back to the
+// id it names: https://app…/o/<org>/s/<space>/ is a space id.
+import { UsageError } from '../errors.js';
+
+/** The path segment that precedes each kind of id in an app URL. */
+const SEGMENT: Record<string, string> = {
+  organizationId: 'o',
+  spaceId: 's',
+  collectionId: 'c',
+  siteId: 'sites',
+  changeRequestId: 'changes',
+};
+
+/** The param an id of this noun fills (`collection` → `collectionId`). */
+export const paramOfNoun = (noun: string): string => `${noun.replace(/ id$/, '').replace(/ (\w)/g, (_, c: string) => c.toUpperCase())}Id`;
+
+/** The id an app URL names for `param`; any other value is returned as it is. */
+export function idFromAppUrl(param: string, value: string): string {
+  if (!/^https?:\/\//i.test(value)) return value;
+  const segment = SEGMENT[param];
+  const noun = param.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+  let parts: string[] = [];
+  try {
+    parts = new URL(value).pathname.split('/').filter(Boolean);
+  } catch {
+    // not a URL after all: the id check names it
+  }
+  const i = segment ? parts.lastIndexOf(segment) : -1;
+  if (i < 0 || !parts[i + 1]) throw new UsageError(`"${value}" is not the app URL of a ${noun} (expected …/${segment ?? '?'}/<id>/)`);
+  return decodeURIComponent(parts[i + 1]);
+}
