@@ -1,3 +1,24 @@
+import type { Command } from 'commander';
 // Where the help prerendered at build time lives (dist/help/, written by
 // src/manifest.ts): `docplat spaces list --help` is dist/help/spaces.list.txt.
 export const helpFileName = (words: string[]): string => `help/${words.join('.') || 'docplat'}.txt`;
+
+/**
+ * The global flags, named in one wrapped paragraph for the help of groups
+ * and commands (`docplat --help` describes each).
+ */
+export function inheritedFlags(program: Command): string {
+  const names = program.options.filter((o) => o.long && o.long !== '--version').map((o) => (o.short ? `${o.short}/${o.long}` : o.long!));
+  const lines: string[] = [];
+  let line = ' ';
+  for (const name of names) {
+    const word = ` ${name}${name === names[names.length - 1] ? '' : ','}`;
+    if (line.length + word.length > 78) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += word;
+  }
+  lines.push(line);
+  return `\nInherited flags (see docplat --help):\n${lines.join('\n')}`;
+}

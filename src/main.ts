@@ -2,7 +2,9 @@
 // one-line message (or a JSON error object) and an exit code.
 import { Command, CommanderError, Option } from 'commander';
 import { App } from './app.js';
-import { GROUPS } from './commands/index.js';
+import { GROUPS, type Group } from './commands/index.js';
+import { inheritedFlags } from './helpfile.js';
+import { escapeControls } from './output/format.js';
 import type { IO } from './context.js';
 import { DocplatError, EXIT, Interrupted } from './errors.js';
 import { VERSION } from './version.js';
@@ -46,7 +48,8 @@ export function buildProgram(io: IO): Command {
     .option('--insecure-http', 'allow sending the token over plain http to a host that is not loopback')
     .showSuggestionAfterError(true)
     .configureHelp({
-      showGlobalOptions: true,
+      // Below the top level, global flags are one short "Inherited flags" paragraph (see inheritedFlags()).
+      showGlobalOptions: false,
       sortSubcommands: false,
       // "Usage: docplat spaces list [options]", without the alias (list|ls) in the name.
       commandUsage: (cmd) => {
@@ -73,6 +76,11 @@ export function buildProgram(io: IO): Command {
     getErrHasColors: () => false,
   });
   return program;
+}
+
+/** A group's command, with its help (the group's own commands are registered when it loads). */
+export function addGroup(program: Command, group: Group): Command {
+  return program.command(group.name).description(group.summary).addHelpText('after', inheritedFlags(program));
 }
 
 /** The first word of argv that is not an option or an option's value. */
@@ -109,7 +117,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
   const program = buildProgram(io);
   const word = groupWord(argv);
   for (const group of GROUPS) {
-    const cmd = program.command(group.name).description(group.summary);
+    const cmd = addGroup(program, group);
     if (group.name === word) {
       const [mod, { registerCommands }] = await Promise.all([group.load(), import('./commands/runner.js')]);
       registerCommands(cmd, app, mod.COMMANDS);
@@ -171,7 +179,8 @@ function report(err: unknown, io: IO, app: App, argv: string[], signal: AbortSig
   if (wantsJson(argv, app)) {
     io.stderr.write(JSON.stringify({ error: { ...details, message, exitCode } }) + '\n');
   } else {
-    io.stderr.write(`error: ${message}\n`);
+    // API messages are untrusted: no control character reaches the terminal.
+    io.stderr.write(`error: ${escapeControls(message)}\n`);
   }
   return exitCode;
 }

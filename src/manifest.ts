@@ -16,7 +16,7 @@ import { GROUPS } from './commands/index.js';
 import { helpFileName } from './helpfile.js';
 import { registerCommands } from './commands/runner.js';
 import type { IO } from './context.js';
-import { buildProgram } from './main.js';
+import { addGroup, buildProgram } from './main.js';
 
 export interface ManifestFlag {
   flags: string;
@@ -84,7 +84,7 @@ export async function buildManifest(): Promise<Manifest> {
   const app = new App(io, new AbortController().signal);
   const groups: Manifest['groups'] = [];
   for (const group of GROUPS) {
-    const cmd = program.command(group.name).description(group.summary);
+    const cmd = addGroup(program, group);
     const { COMMANDS } = await group.load();
     registerCommands(cmd, app, COMMANDS);
     const commands = cmd.commands.map((c: Command, i: number): ManifestCommand => {

@@ -24,7 +24,7 @@ export function parseSeconds(flag: string, value: string | undefined, fallback: 
 
 /** Ids are path segments: refuse what would change the path. */
 export function checkId(what: string, id: string): string {
-  if (!id || /[/?#\s]/.test(id) || id === '.' || id === '..') {
+  if (!id || /[/?#\s\x00-\x1f\x7f]/.test(id) || id === '.' || id === '..') {
     throw new UsageError(`invalid ${what} "${id}": ids have no spaces, slashes, ? or #`);
   }
   return id;

@@ -74,7 +74,8 @@ export interface Violation {
   value: unknown;
 }
 
-const ID = /^[^/?#\s]+$/;
+// eslint-disable-next-line no-control-regex
+const ID = /^[^/?#\s\x00-\x1f\x7f]+$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** Characters as users count them (code points, not UTF-16 units). */

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import type { App } from '../app.js';
+import { inheritedFlags } from '../helpfile.js';
 import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
@@ -36,9 +37,12 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
     const many = !!def.bulk && i === args.length - 1;
     cmd.argument(many ? `<${a.name}...>` : `<${a.name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
   });
+  const required = Object.values(def.flags ?? {}).filter((f) => f.required).map((f) => f.flags.replace('...>', '>'));
+  // Required flags are in the usage line: `docplat spaces create --title <title> [flags]`.
+  cmd.usage([...cmd.registeredArguments.map((a) => `<${a.name()}${a.variadic ? '...' : ''}>`), ...required, '[flags]'].join(' '));
   for (const [key, f] of Object.entries(def.flags ?? {})) {
     const repeated = /\.\.\.>/.test(f.flags);
-    const option = new Option(f.flags.replace('...>', '>'), f.description);
+    const option = new Option(f.flags.replace('...>', '>'), f.required ? `(required) ${f.description}` : f.description);
     if (option.attributeName() !== key) throw new Error(`${group.name()} ${def.name}: flag ${f.flags} must be declared as "${option.attributeName()}"`);
     if (repeated) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     if (f.hidden) option.hideHelp();
@@ -63,6 +67,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   if (op && opensInBrowser(def, op)) cmd.option('--web', 'open it in the browser instead (prints the URL under CI or when no browser can be opened)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
   if (def.help) cmd.addHelpText('after', `\n${def.help}`);
+  if (group.parent) cmd.addHelpText('after', inheritedFlags(group.parent));
+
   if (def.examples?.length) {
     cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ docplat ${group.name()} ${e}`).join('\n')}`);
   }

@@ -250,3 +250,12 @@ describe('ids as app URLs, and --web (expected)', () => {
     expect(readFileSync(join(dir, 'opened'), 'utf8').trim()).toBe(space.urls.app);
   });
 });
+
+describe('error lines (2)', () => {
+  it('an API error message with control characters is shown escaped', async () => {
+    const r = await api.cli(['spaces', 'get', 'no\x1b[2Jpe']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).not.toMatch(/\x1b/);
+    expect(r.stderr).toContain('\\x1b[2J');
+  });
+});

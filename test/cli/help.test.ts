@@ -27,6 +27,20 @@ describe('command manifest', () => {
     ]);
   });
 
+  it('a command\'s help marks required flags (usage line and list) and folds the global flags into one short section', async () => {
+    const help = await live(['spaces', 'create', '--help']);
+    expect(help.split('\n')[0]).toBe('Usage: docplat spaces create --title <title> [flags]');
+    expect(help).toMatch(/--title <title>\s+\(required\) title/);
+    expect(help).toMatch(/\nInherited flags \(see docplat --help\):\n  --org, --token, --api-url,/);
+    expect(help).not.toMatch(/Global Options/);
+    expect(help).not.toMatch(/allow sending the token over plain http/);
+    expect((await live(['spaces', 'restore', '--help'])).split('\n')[0]).toBe('Usage: docplat spaces restore <spaceId...> [flags]');
+    const group = await live(['spaces', '--help']);
+    expect(group).toMatch(/Inherited flags/);
+    // the top level still describes each global flag
+    expect(await live(['--help'])).toMatch(/--insecure-http\s+allow sending the token over plain http/);
+  });
+
   it('every prerendered help is the live help, for the program, each group and each command', async () => {
     expect(manifest.help).toBe(await live(['--help']));
     for (const g of manifest.groups) {
