@@ -1,7 +1,8 @@
 // The one HTTP client of docplat: undici with a keep-alive agent shared by all
 // calls, bearer auth, JSON bodies, cursor pagination, retries and one error
 // type. It knows nothing of commands or output.
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { lightRequest } from './light.js';
 import { ApiError, UsageError } from '../errors.js';
 
 /**
@@ -70,7 +71,11 @@ export class ApiClient {
   readonly baseUrl: string;
   /** The API's own origin: the only one the token is ever sent to. */
   readonly origin: string;
-  private readonly dispatcher: Dispatcher;
+  private readonly proxied: boolean;
+  private readonly env: NodeJS.ProcessEnv;
+  /** Requests started (not counting retries): the first may take the one-shot transport. */
+  private requests = 0;
+  private undiciLoaded?: Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }>;
   private readonly opts: Required<Pick<ClientOptions, 'timeoutMs' | 'retries' | 'maxWaitMs'>> & ClientOptions;
 
   constructor(opts: ClientOptions) {
@@ -92,17 +97,41 @@ export class ApiClient {
     this.origin = url.origin;
     this.opts = { timeoutMs: 30_000, retries: 3, maxWaitMs: 60_000, ...opts };
     const env = opts.env ?? process.env;
-    const agentOpts = { keepAliveTimeout: 10_000, connections: 64, connect: { timeout: this.opts.timeoutMs } };
-    const proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
-    this.dispatcher = proxied
-      ? new EnvHttpProxyAgent({
-          ...agentOpts,
-          // '' rather than undefined: undici would read the process's own environment instead of the context's.
-          httpProxy: env.HTTP_PROXY ?? env.http_proxy ?? '',
-          httpsProxy: env.HTTPS_PROXY ?? env.https_proxy ?? '',
-          noProxy: env.NO_PROXY ?? env.no_proxy ?? '',
-        })
-      : new Agent(agentOpts);
+    this.proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
+    this.env = env;
+  }
+
+  /**
+   * The one place that decides how a request travels. A command's first
+   * request goes through node:http (`light.ts`) when no proxy applies and
+   * no stream is wanted: a one-request command never loads undici nor
+   * compiles its WebAssembly parser. From the second request on (pages,
+   * bulk runs, concurrent reads), and for proxies and streams, undici
+   * carries them, with its keep-alive pool.
+   */
+  private viaUndici(opts: RequestOptions): boolean {
+    return this.proxied || opts.as === 'stream' || this.requests++ > 0;
+  }
+
+  /** undici and its dispatcher, loaded on first use. */
+  private undici(): Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> {
+    this.undiciLoaded ??= import('undici').then((loaded) => {
+      // Bundled, the CommonJS package is the module's default export.
+      const { Agent, EnvHttpProxyAgent, request } = ((loaded as unknown as { default?: typeof loaded }).default ?? loaded) as typeof loaded;
+      const env = this.env;
+      const agentOpts = { keepAliveTimeout: 10_000, connections: 64, connect: { timeout: this.opts.timeoutMs } };
+      const dispatcher = this.proxied
+        ? new EnvHttpProxyAgent({
+            ...agentOpts,
+            // '' rather than undefined: undici would read the process's own environment instead of the context's.
+            httpProxy: env.HTTP_PROXY ?? env.http_proxy ?? '',
+            httpsProxy: env.HTTPS_PROXY ?? env.https_proxy ?? '',
+            noProxy: env.NO_PROXY ?? env.no_proxy ?? '',
+          })
+        : new Agent(agentOpts);
+      return { request, dispatcher };
+    });
+    return this.undiciLoaded;
   }
 
   /** A path below the API URL, or an absolute http(s) URL (another origin gets no token), with the query added. */
@@ -143,9 +172,10 @@ export class ApiClient {
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = this.url(path, opts.query);
     const idempotency = opts.idempotency ?? (method === 'POST' ? 'create' : 'safe');
+    const undici = this.viaUndici(opts);
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.send<T>(method, url, opts);
+        return await this.send<T>(method, url, opts, undici);
       } catch (err) {
         if (!(err instanceof Transport || err instanceof HttpFailure)) throw err;
         const wait = this.retryWait(err, idempotency, attempt);
@@ -161,7 +191,7 @@ export class ApiClient {
     return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   }
 
-  private async send<T>(method: string, url: string, opts: RequestOptions): Promise<ApiResponse<T>> {
+  private async send<T>(method: string, url: string, opts: RequestOptions, undici: boolean): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: '*/*' };
     for (const [k, v] of Object.entries(opts.headers ?? {})) {
       if (k.toLowerCase() !== 'authorization') headers[k.toLowerCase()] = v;
@@ -183,24 +213,29 @@ export class ApiClient {
       if (body) debug(`> ${typeof body === 'string' ? truncate(body, 2000) : `(${body.length} bytes)`}`);
     }
     const signal = this.signalFor(opts);
-    let res: Dispatcher.ResponseData;
+    let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: { text(): Promise<string> } };
     try {
-      res = await request(url, {
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body,
-        dispatcher: this.dispatcher,
-        signal,
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: this.opts.timeoutMs,
-      });
+      if (undici) {
+        const { request, dispatcher } = await this.undici();
+        res = await request(url, {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body,
+          dispatcher,
+          signal,
+          headersTimeout: this.opts.timeoutMs,
+          bodyTimeout: this.opts.timeoutMs,
+        });
+      } else {
+        res = await lightRequest(url, { method, headers, body, signal, timeoutMs: this.opts.timeoutMs });
+      }
     } catch (err) {
       if (signal?.aborted) throw signal.reason ?? err;
       throw new Transport(err, false);
     }
     const status = res.statusCode;
     if (opts.as === 'stream' && SUCCESS.has(status)) {
-      if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed)`);
+      if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, undici)`);
       return { status, headers: res.headers, data: res.body as T };
     }
     let text: string;
@@ -210,7 +245,7 @@ export class ApiClient {
       if (signal?.aborted) throw signal.reason ?? err;
       throw new Transport(err, true);
     }
-    if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes)`);
+    if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes, ${undici ? 'undici' : 'node:http'})`);
     const parsed = parseBody(text, res.headers['content-type']);
     if (!SUCCESS.has(status)) throw new HttpFailure(status, res.headers, text, parsed);
     if (opts.as === 'text') return { status, headers: res.headers, data: text as T };
@@ -277,7 +312,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    if (this.undiciLoaded) await (await this.undiciLoaded).dispatcher.close();
   }
 }
 

@@ -1,0 +1,77 @@
+// The one-shot transport: one request through node:http(s), no connection
+// kept. A command that makes a single request (`spaces get`, one page of
+// `spaces list`, `auth status`) would otherwise pay for loading undici and
+// compiling its WebAssembly HTTP parser, about three times the request itself
+// (see the README's performance section). The client (http.ts) decides when
+// it is used; it answers in undici's shape so that the client reads both alike.
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+export interface LightResponse {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: { text(): Promise<string> };
+}
+
+/** A transport error with undici's codes, so that the client's retry rules and messages apply unchanged. */
+class LightError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function lightRequest(
+  url: string,
+  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; timeoutMs: number },
+): Promise<LightResponse> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const headers = { ...opts.headers };
+    if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
+    const req = send(target, { method: opts.method, headers, agent: false, signal: opts.signal });
+    let timer: NodeJS.Timeout | undefined;
+    /** One timer at a time: connecting and waiting for the headers, then each wait for more of the body. */
+    const arm = (code: string, message: string) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => req.destroy(new LightError(code, message)), opts.timeoutMs);
+    };
+    arm('UND_ERR_HEADERS_TIMEOUT', 'headers timeout');
+    req.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    req.once('response', (res) => {
+      const chunks: Buffer[] = [];
+      let failure: Error | undefined;
+      let done: ((value: string) => void) | undefined;
+      let fail: ((err: Error) => void) | undefined;
+      arm('UND_ERR_BODY_TIMEOUT', 'body timeout');
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        arm('UND_ERR_BODY_TIMEOUT', 'body timeout');
+      });
+      const finished = new Promise<string>((ok, ko) => {
+        done = ok;
+        fail = ko;
+      });
+      // Read at once (the body is small and in flight); text() hands over what arrived, or the failure.
+      finished.catch(() => undefined);
+      res.once('end', () => {
+        clearTimeout(timer);
+        done!(Buffer.concat(chunks).toString('utf8'));
+      });
+      res.once('error', (err) => {
+        clearTimeout(timer);
+        failure = err;
+        fail!(err);
+      });
+      res.once('aborted', () => fail!(failure ?? new LightError('UND_ERR_SOCKET', 'connection closed by the server')));
+      resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: { text: () => finished } });
+    });
+    req.end(opts.body);
+  });
+}

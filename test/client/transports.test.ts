@@ -1,0 +1,111 @@
+// Both ways a request travels (issue 15): a command's first request goes
+// through node:http, later ones, streams and proxied ones through undici.
+// Timeouts, retries, resets and interrupts behave the same on both. The
+// server is a real one on loopback that does what each test tells it to.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/client/http.js';
+import { ApiError } from '../../src/errors.js';
+
+let handle: (req: IncomingMessage, res: ServerResponse, n: number) => void = (_req, res) => res.end('{}');
+let count = 0;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    req.resume();
+    if (req.url === '/v1/warm') return res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    handle(req, res, count++);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+});
+
+/** A client whose next request goes through the named transport, and the debug lines it writes. */
+async function clientFor(transport: 'node:http' | 'undici', opts: { timeoutMs?: number; retries?: number; signal?: AbortSignal } = {}) {
+  const debug: string[] = [];
+  const c = new ApiClient({ baseUrl: base, token: 't0ken', userAgent: 'test', retries: 2, sleep: async () => undefined, debug: (l) => debug.push(l), ...opts });
+  if (transport === 'undici') await c.get('/warm');
+  debug.length = 0;
+  return { c, debug };
+}
+
+describe.each(['node:http', 'undici'] as const)('through %s', (transport) => {
+  it('answers, and --debug names the transport', async () => {
+    count = 0;
+    handle = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"x"}');
+    const { c, debug } = await clientFor(transport);
+    expect((await c.get('/thing')).data).toEqual({ id: 'x' });
+    expect(debug.find((l) => l.startsWith('< 200'))).toMatch(new RegExp(`${transport}\\)$`));
+    await c.close();
+  });
+
+  it('retries a GET after a 503 and after a reset in the middle of the body', async () => {
+    count = 0;
+    handle = (_req, res, n) => {
+      if (n === 0) return res.writeHead(503).end();
+      if (n === 1) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"partial":');
+        return setTimeout(() => res.socket?.destroy(), 20);
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    };
+    const { c } = await clientFor(transport);
+    expect((await c.get('/thing')).data).toEqual({ ok: true });
+    expect(count).toBe(3);
+    await c.close();
+  });
+
+  it('a sub-second timeout fires when the answer does not come', async () => {
+    count = 0;
+    handle = () => undefined; // never answers
+    const { c } = await clientFor(transport, { timeoutMs: 200, retries: 0 });
+    const started = performance.now();
+    const err = await c.get('/thing').catch((e) => e);
+    const took = performance.now() - started;
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toMatch(/timed out waiting for the response/);
+    expect(took).toBeGreaterThanOrEqual(190);
+    expect(took).toBeLessThan(2000);
+    await c.close();
+  });
+
+  it('an interrupt aborts the request in flight with its reason', async () => {
+    count = 0;
+    handle = () => undefined;
+    const controller = new AbortController();
+    const { c } = await clientFor(transport, { signal: controller.signal });
+    const pending = c.get('/thing').catch((e) => e);
+    setTimeout(() => controller.abort(new Error('stop')), 50);
+    expect(((await pending) as Error).message).toBe('stop');
+    await c.close();
+  });
+
+  it('a POST that may have reached the server is not sent again', async () => {
+    count = 0;
+    handle = (_req, res) => res.socket?.destroy();
+    const { c } = await clientFor(transport);
+    const err = await c.post('/things', { body: { a: 1 } }).catch((e) => e);
+    expect((err as ApiError).message).toMatch(/outcome unknown/);
+    expect(count).toBe(1);
+    await c.close();
+  });
+});
+
+it('a proxy, or a stream, always goes through undici', async () => {
+  handle = (_req, res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end('bytes');
+  const debug: string[] = [];
+  const c = new ApiClient({ baseUrl: base, userAgent: 'test', debug: (l) => debug.push(l) });
+  const res = await c.get<AsyncIterable<Buffer>>('/file', { as: 'stream' });
+  const chunks: Buffer[] = [];
+  for await (const chunk of res.data) chunks.push(chunk);
+  expect(Buffer.concat(chunks).toString()).toBe('bytes');
+  expect(debug.find((l) => l.startsWith('< 200'))).toMatch(/streamed, undici\)$/);
+  await c.close();
+});
