@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { App } from './app.js';
 import { GROUPS } from './commands/index.js';
 import type { IO } from './context.js';
-import { DocplatError, EXIT, Interrupted } from './errors.js';
+import { DocplatError, EXIT, Interrupted, promptInterrupt } from './errors.js';
 import { VERSION } from './version.js';
 
 /** Global options that take a value: needed to find the group word in argv. */
@@ -145,6 +145,7 @@ function wantsJson(argv: string[], app: App): boolean {
 }
 
 function report(err: unknown, io: IO, app: App, argv: string[], signal: AbortSignal): number {
+  err = promptInterrupt(err) ?? err;
   let exitCode: number;
   let message: string;
   let details: Record<string, unknown> = {};
