@@ -25,3 +25,38 @@ describe('Ctrl-C at a prompt', () => {
     expect(api.sandbox.requestCount).toBe(before);
   });
 });
+
+/** Exit 2, one line naming the rule, nothing on stdout, no request sent. */
+async function expectRefused(args: string[], rule: RegExp, env: Record<string, string | undefined> = {}): Promise<void> {
+  const before = api.sandbox.requestCount;
+  const r = await api.cli(args, { env });
+  expect(r.code, r.stderr).toBe(2);
+  expect(lines(r.stderr)).toHaveLength(1);
+  expect(lines(r.stderr)[0]).toMatch(rule);
+  expect(r.stdout).toBe('');
+  expect(api.sandbox.requestCount).toBe(before);
+}
+
+describe('global flags given an empty value, and the org checked as an id', () => {
+  // [args, environment over the sandbox's, the message]
+  const CASES: [string[], Record<string, string | undefined>, RegExp][] = [
+    [['--org', '', 'auth', 'status'], {}, /^error: --org is empty$/],
+    [['--org', '  ', 'spaces', 'list'], {}, /^error: --org is empty$/],
+    [['spaces', 'list', '--org', ''], {}, /^error: --org is empty$/],
+    [['--profile', '', 'spaces', 'list'], {}, /^error: --profile is empty$/],
+    [['--api-url', '', 'spaces', 'list'], {}, /^error: --api-url is empty$/],
+    [['--token', '', 'spaces', 'list'], {}, /^error: --token is empty$/],
+    [['--timeout', '', 'spaces', 'list'], {}, /^error: --timeout is empty$/],
+    [['--retries', '', 'spaces', 'list'], {}, /^error: --retries is empty$/],
+    [['--output', '', 'spaces', 'list'], {}, /^error: --output is empty$/],
+    [['--fields', '', 'spaces', 'list'], {}, /^error: --fields is empty$/],
+    [['--jq', '', 'spaces', 'list'], {}, /^error: --jq is empty$/],
+    [['--org', 'a/b', 'spaces', 'list'], {}, /^error: invalid --org organization id "a\/b": ids have no spaces, slashes/],
+    [['--org', 'a/b', 'auth', 'status'], {}, /^error: invalid --org organization id "a\/b"/],
+    [['spaces', 'list'], { DOCPLAT_ORG: '../x' }, /^error: invalid DOCPLAT_ORG organization id "..\/x"/],
+    [['--sandbox', '--org', 'a?b', 'spaces', 'list'], {}, /^error: invalid --org organization id "a\?b"/],
+  ];
+  for (const [args, env, rule] of CASES) {
+    it(`${Object.entries(env).map(([k, v]) => `${k}=${v} `).join('')}docplat ${args.map((a) => (a === '' ? '""' : a)).join(' ')}`, () => expectRefused(args, rule, env));
+  }
+});
