@@ -41,7 +41,7 @@ export function buildProgram(io: IO): Command {
     .option('--debug', 'trace HTTP requests on stderr (the token is never shown)')
     .option('-y, --yes', 'do not ask for confirmation')
     .option('-q, --quiet', 'print no notes or summaries on stderr')
-    .option('--timeout <seconds>', 'time limit of each request, in seconds (default: DOCPLAT_TIMEOUT, then 30)')
+    .option('--timeout <seconds>', 'time limit of each request, retries included, in seconds (default: DOCPLAT_TIMEOUT, then 30)')
     .option('--retries <n>', 'retries of a failed request when it is safe (default: 3)')
     .option('--insecure-http', 'allow sending the token over plain http to a host that is not loopback')
     .showSuggestionAfterError(true)

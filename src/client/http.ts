@@ -140,15 +140,26 @@ export class ApiClient {
     return this.request<T>('DELETE', path, opts);
   }
 
+  /**
+   * Sends a request, retrying when that is safe. The time limit covers the
+   * request as the user waits for it: each try gets what is left of it, and a
+   * backoff wait that would outlast it is not taken (so a try that timed out is
+   * not sent again). Only a wait the server asked for (Retry-After,
+   * X-RateLimit-Reset) extends the limit by its length.
+   */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = this.url(path, opts.query);
     const idempotency = opts.idempotency ?? (method === 'POST' ? 'create' : 'safe');
+    let deadline = performance.now() + this.opts.timeoutMs;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.send<T>(method, url, opts);
+        return await this.send<T>(method, url, opts, Math.max(1, deadline - performance.now()));
       } catch (err) {
         if (!(err instanceof Transport || err instanceof HttpFailure)) throw err;
-        const wait = this.retryWait(err, idempotency, attempt);
+        let wait = this.retryWait(err, idempotency, attempt);
+        const asked = err instanceof HttpFailure && hintedWait(err.headers) !== null;
+        if (wait !== null && asked) deadline += wait;
+        else if (wait !== null && performance.now() + wait >= deadline) wait = null;
         if (wait === null) throw this.finalError(err, method, url, idempotency);
         this.opts.debug?.(`retrying ${method} ${this.shown(url)} in ${(wait / 1000).toFixed(1)}s (${reason(err)}, try ${attempt + 2} of ${this.opts.retries + 1})`);
         await (this.opts.sleep ?? sleep)(wait, this.signalFor(opts));
@@ -161,7 +172,8 @@ export class ApiClient {
     return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   }
 
-  private async send<T>(method: string, url: string, opts: RequestOptions): Promise<ApiResponse<T>> {
+  /** One try, given `limitMs` to be answered (a streamed body is then bounded by undici's bodyTimeout, between chunks). */
+  private async send<T>(method: string, url: string, opts: RequestOptions, limitMs: number): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: '*/*' };
     for (const [k, v] of Object.entries(opts.headers ?? {})) {
       if (k.toLowerCase() !== 'authorization') headers[k.toLowerCase()] = v;
@@ -183,33 +195,43 @@ export class ApiClient {
       if (body) debug(`> ${typeof body === 'string' ? truncate(body, 2000) : `(${body.length} bytes)`}`);
     }
     const signal = this.signalFor(opts);
+    // undici's own timers tick every half second or so: a time limit under a second would not hold.
+    const timer = new AbortController();
+    const timeout = setTimeout(() => timer.abort(), limitMs);
+    const failure = (err: unknown, bodyStarted: boolean): unknown => {
+      if (signal?.aborted) return signal.reason ?? err;
+      if (timer.signal.aborted) return new Transport({ code: bodyStarted ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT' }, bodyStarted);
+      return new Transport(err, bodyStarted);
+    };
     let res: Dispatcher.ResponseData;
-    try {
-      res = await request(url, {
-        method: method as Dispatcher.HttpMethod,
-        headers,
-        body,
-        dispatcher: this.dispatcher,
-        signal,
-        headersTimeout: this.opts.timeoutMs,
-        bodyTimeout: this.opts.timeoutMs,
-      });
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason ?? err;
-      throw new Transport(err, false);
-    }
-    const status = res.statusCode;
-    if (opts.as === 'stream' && SUCCESS.has(status)) {
-      if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed)`);
-      return { status, headers: res.headers, data: res.body as T };
-    }
     let text: string;
     try {
-      text = await res.body.text();
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason ?? err;
-      throw new Transport(err, true);
+      try {
+        res = await request(url, {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body,
+          dispatcher: this.dispatcher,
+          signal: signal ? AbortSignal.any([signal, timer.signal]) : timer.signal,
+          headersTimeout: this.opts.timeoutMs,
+          bodyTimeout: this.opts.timeoutMs,
+        });
+      } catch (err) {
+        throw failure(err, false);
+      }
+      if (opts.as === 'stream' && SUCCESS.has(res.statusCode)) {
+        if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed)`);
+        return { status: res.statusCode, headers: res.headers, data: res.body as T };
+      }
+      try {
+        text = await res.body.text();
+      } catch (err) {
+        throw failure(err, true);
+      }
+    } finally {
+      clearTimeout(timeout);
     }
+    const status = res.statusCode;
     if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes)`);
     const parsed = parseBody(text, res.headers['content-type']);
     if (!SUCCESS.has(status)) throw new HttpFailure(status, res.headers, text, parsed);

@@ -1,7 +1,7 @@
 // Defects of the core found by trying it as a new user (issue 8): Ctrl-C at a
 // prompt, empty global flags, messages that were wrong, and small gaps.
 import { describe, expect, it } from 'vitest';
-import { converse, lines, useTestApi } from '../helpers.js';
+import { converse, lines, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -59,4 +59,34 @@ describe('global flags given an empty value, and the org checked as an id', () =
   for (const [args, env, rule] of CASES) {
     it(`${Object.entries(env).map(([k, v]) => `${k}=${v} `).join('')}docplat ${args.map((a) => (a === '' ? '""' : a)).join(' ')}`, () => expectRefused(args, rule, env));
   }
+});
+
+describe('a sub-second --timeout', () => {
+  it('fails a request answered in 300 ms, after about 0.1 s', () =>
+    withTestApi({ faults: 'latency=300' }, async (slow) => {
+      expect((await slow.cli(['orgs', 'list'])).code).toBe(0); // modules loaded: the time below is the request's
+      const started = performance.now();
+      const r = await slow.cli(['orgs', 'list', '--timeout', '0.1', '--retries', '0']);
+      const elapsed = performance.now() - started;
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/timed out/);
+      expect(elapsed).toBeLessThan(280);
+    }));
+
+  it('is the limit of the whole request: retries do not stretch it (a hung server, 3 retries)', () =>
+    withTestApi({ faults: 'hang=1' }, async (hung) => {
+      const started = performance.now();
+      const r = await hung.cli(['orgs', 'list', '--timeout', '0.2']);
+      const elapsed = performance.now() - started;
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/timed out/);
+      expect(elapsed).toBeGreaterThanOrEqual(190);
+      expect(elapsed).toBeLessThan(450);
+    }));
+
+  it('still lets a request answered in time succeed', () =>
+    withTestApi({ faults: 'latency=50' }, async (slow) => {
+      const r = await slow.cli(['orgs', 'list', '--timeout', '0.5']);
+      expect(r.code, r.stderr).toBe(0);
+    }));
 });
