@@ -274,6 +274,8 @@ export class ApiClient {
     if (err instanceof Transport) {
       const where = new URL(url).origin + new URL(this.baseUrl).pathname;
       let message = `cannot reach ${where.replace(/\/$/, '')} (${err.describe()})`;
+      // The server answered, but the answer did not arrive whole.
+      if (err.bodyStarted) message = `${method} ${path}: the answer was cut off (${err.describe()})`;
       if (idempotency === 'create' && !NOT_SENT.has(err.code)) {
         message = `${method} ${path}: outcome unknown, the request may have reached the server (${err.describe()}); check before sending it again`;
       }

@@ -1,7 +1,9 @@
 // Defects of the core found by trying it as a new user (issue 8): Ctrl-C at a
 // prompt, empty global flags, messages that were wrong, and small gaps.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { converse, lines, useTestApi, withTestApi } from '../helpers.js';
+import { converse, lines, tempDir, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -88,5 +90,34 @@ describe('a sub-second --timeout', () => {
     withTestApi({ faults: 'latency=50' }, async (slow) => {
       const r = await slow.cli(['orgs', 'list', '--timeout', '0.5']);
       expect(r.code, r.stderr).toBe(0);
+    }));
+});
+
+describe('messages that said the wrong thing', () => {
+  it('an enum flag with a null word lists it among the allowed values', () =>
+    expectRefused(['spaces', 'update', 'S', '--default-level', 'bogus'], /--default-level must be one of admin, create, review, edit, comment, read, none \(got "bogus"\)$/));
+
+  it('a bad DOCPLAT_TIMEOUT or DOCPLAT_RETRIES names the variable, not the flag', async () => {
+    await expectRefused(['orgs', 'list'], /^error: DOCPLAT_TIMEOUT must be a number of seconds/, { DOCPLAT_TIMEOUT: 'x' });
+    await expectRefused(['orgs', 'list'], /^error: DOCPLAT_RETRIES must be a whole number from 0 to 10/, { DOCPLAT_RETRIES: 'many' });
+    await expectRefused(['orgs', 'list', '--timeout', 'x'], /^error: --timeout must be/, { DOCPLAT_TIMEOUT: '5' });
+  });
+
+  it('--limit 0 says "at least 1", with no huge number', () => expectRefused(['spaces', 'list', '--limit', '0'], /^error: --limit must be a whole number of at least 1, got "0"$/));
+
+  it('a sandbox state file that is not JSON is named in one whole line', async () => {
+    const file = join(tempDir(), 'state.json');
+    writeFileSync(file, '{"format": "docplat-sandbox/2",\n "x": [1, 2,\n 3,]}');
+    const r = await api.cli(['sandbox', 'serve', '--data', file, '--port', '0']);
+    expect(r.code).toBe(2);
+    expect(lines(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/cannot load the sandbox state .*state\.json: .*JSON.* \(delete the file, or run `docplat sandbox reset`\)$/m);
+  });
+
+  it('a connection cut after the server answered is not "cannot reach"', () =>
+    withTestApi({ faults: 'cut=1' }, async (cut) => {
+      const r = await cut.cli(['orgs', 'list', '--retries', '0']);
+      expect(r.code).toBe(1);
+      expect(lines(r.stderr)).toEqual([expect.stringMatching(/^error: GET \/orgs\?limit=100: the answer was cut off \(/)]);
     }));
 });
