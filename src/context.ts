@@ -5,7 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from './client/http.js';
 import type { ConfigStore } from './config/store.js';
 import { configDir, SANDBOX_FILE } from './config/paths.js';
-import { activeProfileName, readStored, type Profile, type Stored } from './config/profile.js';
+import { activeProfileName, noSuchProfile, readStored, type Profile, type Stored } from './config/profile.js';
 import { AuthError, DocplatError, UsageError } from './errors.js';
 import { FORMATS, Output, type Format } from './output/format.js';
 import { checkId, parseInteger, parseSeconds } from './validate.js';
@@ -150,8 +150,16 @@ export class Context {
     return this.globals.profile || this.env.DOCPLAT_PROFILE || activeProfileName(this.storedConfig());
   }
 
+  /** Set by the commands that create the profile they are given (auth login, config set). */
+  createsProfile = false;
+
+  /** The profile in use; one named by --profile or DOCPLAT_PROFILE must exist (exit 2 listing those that do). */
   profile(): Profile {
-    return this.storedConfig().profiles[this.profileName()] ?? {};
+    const name = this.profileName();
+    const profiles = this.storedConfig().profiles;
+    const named = this.globals.profile ? '--profile' : this.env.DOCPLAT_PROFILE ? 'DOCPLAT_PROFILE' : undefined;
+    if (named && !this.createsProfile && !Object.hasOwn(profiles, name)) throw noSuchProfile(name, this.storedConfig(), named);
+    return profiles[name] ?? {};
   }
 
   private format(): Format {
@@ -189,6 +197,7 @@ export class Context {
     const env = this.env;
     const profile = this.profileName();
     if (g.sandbox) {
+      this.profile();
       if (g.apiUrl || g.token) throw new UsageError(`--sandbox brings its own API URL and token: drop ${g.apiUrl ? '--api-url' : '--token'}`);
       const sb = await this.embeddedSandbox();
       const org = checkedOrg(pick([g.org, 'flag'], [env.DOCPLAT_ORG, 'env'], [sb.defaultOrg, 'sandbox']));

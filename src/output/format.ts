@@ -14,6 +14,8 @@ export interface Column {
   header?: string;
   /** `time` columns read as "3 days ago" in a table and stay ISO elsewhere. */
   kind?: 'time';
+  /** How a table shows the value (`null` as "none", a list as one line); other formats keep the value. */
+  format?(value: unknown): string;
 }
 
 export interface OutputOptions {
@@ -211,6 +213,7 @@ export class Output {
   }
 
   private display(value: unknown, col: Column): string {
+    if (col.format) return col.format(value);
     if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, this.opts.now?.() ?? Date.now());
     return plain(value);
   }

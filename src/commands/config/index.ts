@@ -58,6 +58,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['unset org'],
     args: [KEY],
     async run(ctx, { args: [key] }) {
+      ctx.profile(); // an unknown --profile is refused, not created empty
       const store = await ctx.store();
       const { configKey } = await import('../../config/store.js');
       const field = configKey(key);
