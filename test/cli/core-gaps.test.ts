@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { converse, lines, tempDir, useTestApi, withTestApi } from '../helpers.js';
+import { baseEnv, converse, lines, startCli, tempDir, until, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -120,4 +120,39 @@ describe('messages that said the wrong thing', () => {
       expect(r.code).toBe(1);
       expect(lines(r.stderr)).toEqual([expect.stringMatching(/^error: GET \/orgs\?limit=100: the answer was cut off \(/)]);
     }));
+});
+
+describe('sandbox serve', () => {
+  /** Starts `sandbox serve`, waits for its URL and token, then stops it with SIGINT. */
+  async function serve(args: string[]) {
+    const run = startCli(['sandbox', 'serve', '--port', '0', ...args], { env: baseEnv() });
+    await until(() => run.stdout().includes('\n') || run.child.exitCode !== null);
+    const [url, token] = run.stdout().trim().split('\t');
+    const orgs = await fetch(`${url}/orgs`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    run.child.kill('SIGINT');
+    const done = await run.done;
+    return { url, token, orgs, stderr: done.stderr, stdout: done.stdout };
+  }
+
+  it('on a host that is not loopback, warns and prints a URL that answers (not 127.0.0.1)', async () => {
+    const r = await serve(['--host', '0.0.0.0']);
+    expect(r.stderr).toMatch(/^warning: the sandbox listens on 0\.0\.0\.0, not only on this machine/m);
+    expect(r.orgs).toBe(200);
+    const external = Object.values((await import('node:os')).networkInterfaces()).flat().some((i) => i && !i.internal && i.family === 'IPv4');
+    if (external) expect(new URL(r.url).hostname).not.toBe('127.0.0.1');
+    const local = await serve([]);
+    expect(local.stderr).not.toMatch(/warning/);
+    expect(new URL(local.url).hostname).toBe('127.0.0.1');
+  });
+
+  it('the token is random for each state, kept in the --data file across restarts, and shown once', async () => {
+    const file = join(tempDir(), 'state.json');
+    const first = await serve(['--data', file]);
+    const again = await serve(['--data', file]);
+    const other = await serve([]);
+    expect(first.token).toMatch(/^dps_sandbox_[0-9a-f]{32}$/);
+    expect(again.token).toBe(first.token);
+    expect(other.token).not.toBe(first.token);
+    expect((first.stdout + first.stderr).split(first.token)).toHaveLength(2);
+  });
 });
