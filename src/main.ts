@@ -5,6 +5,7 @@ import { App } from './app.js';
 import { GROUPS } from './commands/index.js';
 import type { IO } from './context.js';
 import { DocplatError, EXIT, Interrupted, promptInterrupt } from './errors.js';
+import { helpArgv } from './helpfile.js';
 import { VERSION } from './version.js';
 
 /** Global options that take a value: needed to find the group word in argv. */
@@ -57,7 +58,7 @@ export function buildProgram(io: IO): Command {
     })
     .addHelpText(
       'after',
-      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
+      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, DOCPLAT_RETRIES, DOCPLAT_SANDBOX_FAULTS, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
     );
   // Set before any subcommand exists: commander copies these settings to each
   // command it creates. Errors are printed by report(), not by commander.
@@ -89,7 +90,8 @@ export function groupWord(argv: string[]): string | undefined {
   return undefined;
 }
 
-export async function main(argv: string[], io: IO): Promise<number> {
+export async function main(args: string[], io: IO): Promise<number> {
+  const argv = helpArgv(args);
   const controller = new AbortController();
   let interrupts = 0;
   const onSignal = (signal: NodeJS.Signals) => {

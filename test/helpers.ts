@@ -127,6 +127,8 @@ export function startCli(args: string[], opts: RunOptions & { nodeArgs?: string[
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+  // A command that never reads stdin (help, --version) may be gone before it is written: that is no error.
+  child.stdin.on('error', () => undefined);
   child.stdin.end(opts.input ?? '');
   return { child, stdout: () => stdout, stderr: () => stderr, done };
 }

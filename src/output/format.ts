@@ -212,8 +212,8 @@ export class Output {
     return table.toString().replace(/[ \t]+$/gm, '') + '\n';
   }
 
-  private display(value: unknown, col: Column): string {
-    if (col.format) return col.format(value);
+  private display(raw: unknown, col: Column): string {
+    const value = col.format ? col.format(raw) : raw;
     if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, this.opts.now?.() ?? Date.now());
     return plain(value);
   }

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, converse, lines, startCli, tempDir, until, useTestApi, withTestApi } from '../helpers.js';
+import { baseEnv, converse, lines, onTerminal, runCli, runInProcess, startCli, tempDir, until, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -154,5 +154,73 @@ describe('sandbox serve', () => {
     expect(again.token).toBe(first.token);
     expect(other.token).not.toBe(first.token);
     expect((first.stdout + first.stderr).split(first.token)).toHaveLength(2);
+  });
+});
+
+describe('small gaps', () => {
+  it('config get prints the value in effect, and where it comes from on stderr', async () => {
+    const url = await api.cli(['config', 'get', 'api-url']);
+    expect(url.code, url.stderr).toBe(0);
+    expect(url.stdout).toBe(`${api.sandbox.url}\n`);
+    expect(url.stderr).toBe('(from DOCPLAT_API_URL)\n');
+    const dflt = await runInProcess(['config', 'get', 'api-url'], { env: baseEnv() });
+    expect(dflt.stdout).toBe('https://api.gitbook.com/v1\n');
+    expect(dflt.stderr).toBe('(from the default)\n');
+    const flag = await api.cli(['config', 'get', 'org', '--org', 'o-flag']);
+    expect([flag.stdout, flag.stderr]).toEqual(['o-flag\n', '(from the --org flag)\n']);
+    const env = baseEnv();
+    await runInProcess(['config', 'set', 'org', 'o-stored'], { env });
+    const stored = await runInProcess(['config', 'get', 'org'], { env });
+    expect([stored.stdout, stored.stderr]).toEqual(['o-stored\n', '(from profile "default")\n']);
+  });
+
+  it('config get --json prints the key, value and source (null when not set)', async () => {
+    expect(JSON.parse((await api.cli(['config', 'get', 'org', '--json'])).stdout)).toEqual({ key: 'org', value: api.sandbox.defaultOrg, source: 'env' });
+    const unset = await runInProcess(['config', 'get', 'org', '--json'], { env: baseEnv() });
+    expect(unset.code).toBe(0);
+    expect(JSON.parse(unset.stdout)).toEqual({ key: 'org', value: null, source: null });
+  });
+
+  it('orgs ping prints no blank line', async () => {
+    const r = await api.cli(['orgs', 'ping']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/answered the ping/);
+    expect(JSON.parse((await api.cli(['orgs', 'ping', '--json'])).stdout)).toEqual({});
+    const dry = await api.cli(['orgs', 'ping', '--dry-run']);
+    expect(dry.stdout).toBe(`POST ${api.sandbox.url}/orgs/${api.sandbox.defaultOrg}/ping\n`);
+  });
+
+  it('docplat help spaces list shows the command\'s help', async () => {
+    const r = await runCli(['help', 'spaces', 'list']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: docplat spaces list /);
+    const inProcess = await runInProcess(['help', 'spaces', 'list']);
+    expect(inProcess.stdout).toBe(r.stdout);
+  });
+
+  it('the help lists every environment variable the README does', async () => {
+    const r = await runInProcess(['--help']);
+    for (const v of ['DOCPLAT_TOKEN', 'DOCPLAT_ORG', 'DOCPLAT_API_URL', 'DOCPLAT_PROFILE', 'DOCPLAT_CONFIG_DIR', 'DOCPLAT_TIMEOUT', 'DOCPLAT_RETRIES', 'DOCPLAT_SANDBOX_FAULTS']) {
+      expect(r.stdout).toContain(v);
+    }
+  });
+
+  it('bare docplat prints the help and exits 0, piped and on a terminal', async () => {
+    const piped = await runCli([]);
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toMatch(/^Usage: docplat \[options\] \[command\]/);
+    expect(piped.stderr).toBe('');
+    const tty = await onTerminal([], baseEnv());
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/Usage: docplat \[options\] \[command\]/);
+  });
+
+  it('spaces get shows "none" for a space with no default level', async () => {
+    const [id] = lines((await api.cli(['spaces', 'list', '--limit', '1', '--fields', 'id'])).stdout);
+    expect((await api.cli(['spaces', 'update', id, '--default-level', 'none'])).code).toBe(0);
+    const r = await runInProcess(['spaces', 'get', id], { env: api.env(), stdoutTTY: true });
+    expect(r.stdout).toMatch(/^Default level\s+none$/m);
+    expect(JSON.parse((await api.cli(['spaces', 'get', id, '--json'])).stdout).defaultLevel).toBeNull();
   });
 });
