@@ -64,6 +64,7 @@ const SUCCESS = new Set([200, 201, 204, 205]);
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
 /** Errors where the request surely never reached the server. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 export class ApiClient {
@@ -274,8 +275,9 @@ export class ApiClient {
     if (err instanceof Transport) {
       const where = new URL(url).origin + new URL(this.baseUrl).pathname;
       let message = `cannot reach ${where.replace(/\/$/, '')} (${err.describe()})`;
-      // The server answered, but the answer did not arrive whole.
-      if (err.bodyStarted) message = `${method} ${path}: the answer was cut off (${err.describe()})`;
+      // The server was reached, but its answer did not arrive (whole).
+      if (TIMEOUTS.has(err.code)) message = `${method} ${path}: no answer within ${this.opts.timeoutMs / 1000} s, the time limit (${err.describe()})`;
+      else if (err.bodyStarted) message = `${method} ${path}: the answer was cut off (${err.describe()})`;
       if (idempotency === 'create' && !NOT_SENT.has(err.code)) {
         message = `${method} ${path}: outcome unknown, the request may have reached the server (${err.describe()}); check before sending it again`;
       }
