@@ -117,12 +117,22 @@ describe('profiles', () => {
     expect(stored(env).profiles.default.token).toBeUndefined();
   });
 
-  it('--sandbox auth logout is refused and leaves the real profile alone', async () => {
+  it('--sandbox auth logout (and switch) is refused and leaves the real profiles alone', async () => {
     const env = loginEnv();
     await login(env);
+    await login(env, '--profile', 'work');
     const r = await runInProcess(['--sandbox', 'auth', 'logout'], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--sandbox uses none/);
     expect(stored(env).profiles.default.token).toBe(api.sandbox.token);
+    const s = await runInProcess(['--sandbox', 'auth', 'switch', 'work'], { env });
+    expect(s.code).toBe(2);
+    expect(stored(env).profile).toBeUndefined();
+  });
+
+  it('auth login while DOCPLAT_TOKEN is set warns that the variable wins', async () => {
+    const r = await runInProcess(['auth', 'login', '--with-token'], { env: loginEnv({ DOCPLAT_TOKEN: 'other' }), input: api.sandbox.token });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/DOCPLAT_TOKEN is set and wins over the stored token/);
   });
 });

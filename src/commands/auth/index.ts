@@ -79,6 +79,7 @@ export const COMMANDS: CommandDef[] = [
           org: org || p.org,
         }));
         ctx.output.note(`Logged in as ${user.displayName ?? user.id}${user.email ? ` <${user.email}>` : ''} on profile "${profileName}"${org ? `, organization ${org}` : ''}`);
+        if (ctx.env.DOCPLAT_TOKEN) ctx.warn('warning: DOCPLAT_TOKEN is set and wins over the stored token: unset it to use this one');
       } finally {
         await client.close();
       }
@@ -140,6 +141,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['switch work', 'switch default'],
     args: [{ name: 'profile', description: 'the profile to use from now on' }],
     async run(ctx, { args: [name] }) {
+      if (ctx.globals.sandbox) throw new UsageError('auth switch changes the stored profiles; --sandbox uses none');
       if (!Object.hasOwn(ctx.storedConfig().profiles, name)) throw noSuchProfile(name, ctx.storedConfig());
       (await ctx.store()).activate(name);
       ctx.output.note(`Profile "${name}" is now the active one`);
