@@ -66,24 +66,23 @@ describe('global flags given an empty value, and the org checked as an id', () =
 describe('a sub-second --timeout', () => {
   it('fails a request answered in 300 ms, after about 0.1 s', () =>
     withTestApi({ faults: 'latency=300' }, async (slow) => {
-      expect((await slow.cli(['orgs', 'list'])).code).toBe(0); // modules loaded: the time below is the request's
-      const started = performance.now();
+      // Failing at all proves the limit fired before the answer came, 300 ms in.
       const r = await slow.cli(['orgs', 'list', '--timeout', '0.1', '--retries', '0']);
-      const elapsed = performance.now() - started;
       expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toMatch(/timed out/);
-      expect(elapsed).toBeLessThan(280);
+      expect(r.stderr).toMatch(/no answer within 0\.1 s/);
     }));
 
   it('is the limit of the whole request: retries do not stretch it (a hung server, 3 retries)', () =>
     withTestApi({ faults: 'hang=1' }, async (hung) => {
+      await hung.cli(['orgs', 'list', '--timeout', '0.05', '--retries', '0']); // the modules loaded: what is timed below is the request
       const started = performance.now();
       const r = await hung.cli(['orgs', 'list', '--timeout', '0.2']);
       const elapsed = performance.now() - started;
       expect(r.code, r.stderr).toBe(1);
       expect(r.stderr).toMatch(/timed out/);
+      // One try: four (a try and 3 retries) would take 0.8 s at least.
       expect(elapsed).toBeGreaterThanOrEqual(190);
-      expect(elapsed).toBeLessThan(450);
+      expect(elapsed).toBeLessThan(700);
     }));
 
   it('still lets a request answered in time succeed', () =>
