@@ -245,9 +245,9 @@ export class Context {
       baseUrl: apiUrl,
       token,
       userAgent: `docplat/${VERSION}`,
-      // A bad value is named where it was given: the flag, or the variable.
-      timeoutMs: parseSeconds(this.globals.timeout !== undefined ? '--timeout' : 'DOCPLAT_TIMEOUT', this.globals.timeout ?? this.env.DOCPLAT_TIMEOUT, 30) * 1000,
-      retries: parseInteger(this.globals.retries !== undefined ? '--retries' : 'DOCPLAT_RETRIES', this.globals.retries ?? this.env.DOCPLAT_RETRIES, 3, 0, 10),
+      // A bad value is named where it was given: the flag, or the variable (empty, it is unset, as DOCPLAT_ORG is).
+      timeoutMs: parseSeconds(this.globals.timeout !== undefined ? '--timeout' : 'DOCPLAT_TIMEOUT', this.globals.timeout ?? (this.env.DOCPLAT_TIMEOUT || undefined), 30) * 1000,
+      retries: parseInteger(this.globals.retries !== undefined ? '--retries' : 'DOCPLAT_RETRIES', this.globals.retries ?? (this.env.DOCPLAT_RETRIES || undefined), 3, 0, 10),
       insecureHttp: !!this.globals.insecureHttp,
       debug: this.globals.debug ? (line) => this.debug(line) : undefined,
       signal: this.signal,
