@@ -94,7 +94,7 @@ export class Context {
     // `--org "$TARGET"` with $TARGET unset must not fall back to another org.
     for (const [key, flag] of Object.entries(VALUE_FLAGS)) {
       const value = globals[key as keyof typeof VALUE_FLAGS];
-      if (typeof value === 'string' && !value.trim()) throw new UsageError(`${flag} is empty`);
+      if (typeof value === 'string' && !value.trim()) throw new UsageError(`${flag} is ${value === '' ? 'empty' : 'blank'}`);
     }
     this.output = new Output(io.stdout, io.stderr, {
       format: this.format(),

@@ -43,7 +43,7 @@ describe('global flags given an empty value, and the org checked as an id', () =
   // [args, environment over the sandbox's, the message]
   const CASES: [string[], Record<string, string | undefined>, RegExp][] = [
     [['--org', '', 'auth', 'status'], {}, /^error: --org is empty$/],
-    [['--org', '  ', 'spaces', 'list'], {}, /^error: --org is empty$/],
+    [['--org', '  ', 'spaces', 'list'], {}, /^error: --org is blank$/],
     [['spaces', 'list', '--org', ''], {}, /^error: --org is empty$/],
     [['--profile', '', 'spaces', 'list'], {}, /^error: --profile is empty$/],
     [['--api-url', '', 'spaces', 'list'], {}, /^error: --api-url is empty$/],
