@@ -2,10 +2,10 @@
 // else loads; everything else goes through main.ts, which loads commander and
 // then only the group it needs.
 import { readFileSync } from 'node:fs';
-import { helpFileName } from './helpfile.js';
+import { helpArgv, helpFileName } from './helpfile.js';
 import { VERSION } from './version.js';
 
-const argv = process.argv.slice(2);
+const argv = helpArgv(process.argv.slice(2));
 
 /**
  * The help of `docplat [group [verb]] --help` as commander rendered it at

@@ -5,10 +5,10 @@ import type { Readable, Writable } from 'node:stream';
 import type { ApiClient } from './client/http.js';
 import type { ConfigStore } from './config/store.js';
 import { configDir, SANDBOX_FILE } from './config/paths.js';
-import { activeProfileName, readStored, type Profile, type Stored } from './config/profile.js';
+import { activeProfileName, noSuchProfile, readStored, type Profile, type Stored } from './config/profile.js';
 import { AuthError, DocplatError, UsageError } from './errors.js';
 import { escapeControls, FORMATS, Output, type Format } from './output/format.js';
-import { parseInteger, parseSeconds } from './validate.js';
+import { checkId, parseInteger, parseSeconds } from './validate.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from './version.js';
@@ -45,6 +45,19 @@ export interface GlobalOptions {
   insecureHttp?: boolean;
 }
 
+/** The global flags that take a value, by option key: none may be empty. */
+const VALUE_FLAGS = {
+  org: '--org',
+  token: '--token',
+  apiUrl: '--api-url',
+  profile: '--profile',
+  output: '--output',
+  fields: '--fields',
+  jq: '--jq',
+  timeout: '--timeout',
+  retries: '--retries',
+} as const satisfies Partial<Record<keyof GlobalOptions, string>>;
+
 export type Source = 'flag' | 'env' | 'profile' | 'sandbox' | 'default';
 
 export interface Settings {
@@ -78,6 +91,11 @@ export class Context {
     readonly globals: GlobalOptions,
     readonly signal: AbortSignal,
   ) {
+    // `--org "$TARGET"` with $TARGET unset must not fall back to another org.
+    for (const [key, flag] of Object.entries(VALUE_FLAGS)) {
+      const value = globals[key as keyof typeof VALUE_FLAGS];
+      if (typeof value === 'string' && !value.trim()) throw new UsageError(`${flag} is ${value === '' ? 'empty' : 'blank'}`);
+    }
     this.output = new Output(io.stdout, io.stderr, {
       format: this.format(),
       fields: globals.fields ? globals.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined,
@@ -133,8 +151,16 @@ export class Context {
     return this.globals.profile || this.env.DOCPLAT_PROFILE || activeProfileName(this.storedConfig());
   }
 
+  /** Set by the commands that create the profile they are given (auth login, config set). */
+  createsProfile = false;
+
+  /** The profile in use; one named by --profile or DOCPLAT_PROFILE must exist (exit 2 listing those that do). */
   profile(): Profile {
-    return this.storedConfig().profiles[this.profileName()] ?? {};
+    const name = this.profileName();
+    const profiles = this.storedConfig().profiles;
+    const named = this.globals.profile ? '--profile' : this.env.DOCPLAT_PROFILE ? 'DOCPLAT_PROFILE' : undefined;
+    if (named && !this.createsProfile && !Object.hasOwn(profiles, name)) throw noSuchProfile(name, this.storedConfig(), named);
+    return profiles[name] ?? {};
   }
 
   private format(): Format {
@@ -173,15 +199,16 @@ export class Context {
     const env = this.env;
     const profile = this.profileName();
     if (g.sandbox) {
+      this.profile();
       if (g.apiUrl || g.token) throw new UsageError(`--sandbox brings its own API URL and token: drop ${g.apiUrl ? '--api-url' : '--token'}`);
       const sb = await this.embeddedSandbox();
-      const org = pick([g.org, 'flag'], [env.DOCPLAT_ORG, 'env'], [sb.defaultOrg, 'sandbox']);
+      const org = checkedOrg(pick([g.org, 'flag'], [env.DOCPLAT_ORG, 'env'], [sb.defaultOrg, 'sandbox']));
       return { profile, apiUrl: sb.url, apiUrlSource: 'sandbox', token: sb.token, tokenSource: 'sandbox', org: org?.[0], orgSource: org?.[1] };
     }
     const p = this.profile();
     const apiUrl = pick([g.apiUrl, 'flag'], [env.DOCPLAT_API_URL, 'env'], [p.apiUrl, 'profile']) ?? [DEFAULT_API_URL, 'default'];
     const token = pick([g.token, 'flag'], [env.DOCPLAT_TOKEN, 'env'], [p.token, 'profile']);
-    const org = pick([g.org, 'flag'], [env.DOCPLAT_ORG, 'env'], [p.org, 'profile']);
+    const org = checkedOrg(pick([g.org, 'flag'], [env.DOCPLAT_ORG, 'env'], [p.org, 'profile']));
     return {
       profile,
       apiUrl: apiUrl[0],
@@ -220,8 +247,9 @@ export class Context {
       baseUrl: apiUrl,
       token,
       userAgent: `docplat/${VERSION}`,
-      timeoutMs: parseSeconds('--timeout', this.globals.timeout ?? this.env.DOCPLAT_TIMEOUT, 30) * 1000,
-      retries: parseInteger('--retries', this.globals.retries ?? this.env.DOCPLAT_RETRIES, 3, 0, 10),
+      // A bad value is named where it was given: the flag, or the variable (empty, it is unset, as DOCPLAT_ORG is).
+      timeoutMs: parseSeconds(this.globals.timeout !== undefined ? '--timeout' : 'DOCPLAT_TIMEOUT', this.globals.timeout ?? (this.env.DOCPLAT_TIMEOUT || undefined), 30) * 1000,
+      retries: parseInteger(this.globals.retries !== undefined ? '--retries' : 'DOCPLAT_RETRIES', this.globals.retries ?? (this.env.DOCPLAT_RETRIES || undefined), 3, 0, 10),
       insecureHttp: !!this.globals.insecureHttp,
       debug: this.globals.debug ? (line) => this.debug(line) : undefined,
       signal: this.signal,
@@ -303,6 +331,14 @@ export class Context {
     }
   }
 }
+
+/** An organization id is a path segment: checked here, before anything is sent, naming where it came from. */
+function checkedOrg(org: [string, Source] | undefined): [string, Source] | undefined {
+  if (org) checkId(`${SOURCE_NAMES[org[1]]} organization id`, org[0]);
+  return org;
+}
+
+const SOURCE_NAMES: Record<Source, string> = { flag: '--org', env: 'DOCPLAT_ORG', profile: "the profile's", sandbox: "the sandbox's", default: 'default' };
 
 function pick(...candidates: [string | undefined, Source][]): [string, Source] | undefined {
   for (const [value, source] of candidates) if (value) return [value, source];

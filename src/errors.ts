@@ -71,3 +71,13 @@ export class Interrupted extends DocplatError {
     super(message, EXIT.interrupted, { kind: 'interrupted' });
   }
 }
+
+/**
+ * A prompt left with Ctrl-C: on a terminal in raw mode the keys do not raise
+ * SIGINT, and @inquirer/prompts rejects with an ExitPromptError instead (an
+ * AbortPromptError when the run's signal cancelled it).
+ */
+export function promptInterrupt(err: unknown): Interrupted | undefined {
+  const name = (err as Error | undefined)?.name;
+  return name === 'ExitPromptError' || name === 'AbortPromptError' ? new Interrupted() : undefined;
+}

@@ -22,3 +22,13 @@ export function inheritedFlags(program: Command): string {
   lines.push(line);
   return `\nInherited flags (see docplat --help):\n${lines.join('\n')}`;
 }
+
+/**
+ * The arguments as the help sees them: bare `docplat` is `docplat --help` (exit
+ * 0, as gh), and `docplat help spaces list` is `docplat spaces list --help`.
+ */
+export function helpArgv(argv: string[]): string[] {
+  if (argv.length === 0) return ['--help'];
+  if (argv[0] === 'help' && argv.slice(1).every((w) => !w.startsWith('-'))) return [...argv.slice(1), '--help'];
+  return argv;
+}

@@ -6,7 +6,8 @@ import { GROUPS, type Group } from './commands/index.js';
 import { inheritedFlags } from './helpfile.js';
 import { escapeControls } from './output/format.js';
 import type { IO } from './context.js';
-import { DocplatError, EXIT, Interrupted } from './errors.js';
+import { DocplatError, EXIT, Interrupted, promptInterrupt } from './errors.js';
+import { helpArgv } from './helpfile.js';
 import { VERSION } from './version.js';
 
 /** Global options that take a value: needed to find the group word in argv. */
@@ -43,7 +44,7 @@ export function buildProgram(io: IO): Command {
     .option('--debug', 'trace HTTP requests on stderr (the token is never shown)')
     .option('-y, --yes', 'do not ask for confirmation')
     .option('-q, --quiet', 'print no notes or summaries on stderr')
-    .option('--timeout <seconds>', 'time limit of each request, in seconds (default: DOCPLAT_TIMEOUT, then 30)')
+    .option('--timeout <seconds>', 'time limit of each request, retries included, in seconds (default: DOCPLAT_TIMEOUT, then 30)')
     .option('--retries <n>', 'retries of a failed request when it is safe (default: 3)')
     .option('--insecure-http', 'allow sending the token over plain http to a host that is not loopback')
     .showSuggestionAfterError(true)
@@ -60,7 +61,7 @@ export function buildProgram(io: IO): Command {
     })
     .addHelpText(
       'after',
-      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
+      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, DOCPLAT_RETRIES, DOCPLAT_SANDBOX_FAULTS, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
     );
   // Set before any subcommand exists: commander copies these settings to each
   // command it creates. Errors are printed by report(), not by commander.
@@ -97,7 +98,8 @@ export function groupWord(argv: string[]): string | undefined {
   return undefined;
 }
 
-export async function main(argv: string[], io: IO): Promise<number> {
+export async function main(args: string[], io: IO): Promise<number> {
+  const argv = helpArgv(args);
   const controller = new AbortController();
   let interrupts = 0;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -153,6 +155,7 @@ function wantsJson(argv: string[], app: App): boolean {
 }
 
 function report(err: unknown, io: IO, app: App, argv: string[], signal: AbortSignal): number {
+  err = promptInterrupt(err) ?? err;
   let exitCode: number;
   let message: string;
   let details: Record<string, unknown> = {};

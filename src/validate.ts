@@ -8,7 +8,8 @@ export function parseInteger(flag: string, value: string | undefined, fallback: 
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!/^\s*-?\d+\s*$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
+    const range = max >= Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`${flag} must be a whole number ${range}, got "${value}"`);
   }
   return n;
 }

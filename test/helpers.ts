@@ -127,6 +127,8 @@ export function startCli(args: string[], opts: RunOptions & { nodeArgs?: string[
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+  // A command that never reads stdin (help, --version) may be gone before it is written: that is no error.
+  child.stdin.on('error', () => undefined);
   child.stdin.end(opts.input ?? '');
   return { child, stdout: () => stdout, stderr: () => stderr, done };
 }
@@ -222,4 +224,37 @@ export function lines(text: string): string[] {
 /** Rows of TSV output, split into cells. */
 export function tsv(text: string): string[][] {
   return lines(text).map((l) => l.split('\t'));
+}
+
+/** `script` quoting: each word in single quotes. */
+function shellWords(words: string[]): string {
+  return words.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+}
+
+/**
+ * Runs the built CLI on a real pseudo-terminal (`script`), to its end: what
+ * the terminal showed (stdout and stderr mixed) and the exit code.
+ * Asynchronous, so a sandbox in this very process can answer it.
+ */
+export async function onTerminal(args: string[], env: NodeJS.ProcessEnv, columns = 160): Promise<Run> {
+  return converse(args, env, [], columns);
+}
+
+/**
+ * Drives the built CLI on a pseudo-terminal like a person: waits for each
+ * pattern on the screen, then types its keys (`\r` is Enter, `\x03` Ctrl-C).
+ */
+export async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [RegExp, string][], columns = 120): Promise<Run & { screen: string }> {
+  const child = spawn('script', ['-qfec', shellWords([process.execPath, BIN, ...args]), '/dev/null'], {
+    env: { ...env, TERM: 'xterm', COLUMNS: String(columns) },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let screen = '';
+  let step = 0;
+  child.stdout.on('data', (d) => {
+    screen += d;
+    while (step < steps.length && steps[step][0].test(screen)) child.stdin.write(steps[step++][1]);
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout: screen, stderr: '', screen };
 }

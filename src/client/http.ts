@@ -65,6 +65,7 @@ const SUCCESS = new Set([200, 201, 204, 205]);
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
 /** Errors where the request surely never reached the server. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 export class ApiClient {
@@ -169,16 +170,27 @@ export class ApiClient {
     return this.request<T>('DELETE', path, opts);
   }
 
+  /**
+   * Sends a request, retrying when that is safe. The time limit covers the
+   * request as the user waits for it: each try gets what is left of it, and a
+   * backoff wait that would outlast it is not taken (so a try that timed out is
+   * not sent again). Only a wait the server asked for (Retry-After,
+   * X-RateLimit-Reset) extends the limit by its length.
+   */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = this.url(path, opts.query);
     const idempotency = opts.idempotency ?? (method === 'POST' ? 'create' : 'safe');
     const undici = this.viaUndici(opts);
+    let deadline = performance.now() + this.opts.timeoutMs;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.send<T>(method, url, opts, undici);
+        return await this.send<T>(method, url, opts, undici, Math.max(1, deadline - performance.now()));
       } catch (err) {
         if (!(err instanceof Transport || err instanceof HttpFailure)) throw err;
-        const wait = this.retryWait(err, idempotency, attempt);
+        let wait = this.retryWait(err, idempotency, attempt);
+        const asked = err instanceof HttpFailure && hintedWait(err.headers) !== null;
+        if (wait !== null && asked) deadline += wait;
+        else if (wait !== null && performance.now() + wait >= deadline) wait = null;
         if (wait === null) throw this.finalError(err, method, url, idempotency);
         this.opts.debug?.(`retrying ${method} ${this.shown(url)} in ${(wait / 1000).toFixed(1)}s (${reason(err)}, try ${attempt + 2} of ${this.opts.retries + 1})`);
         await (this.opts.sleep ?? sleep)(wait, this.signalFor(opts));
@@ -191,7 +203,11 @@ export class ApiClient {
     return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   }
 
-  private async send<T>(method: string, url: string, opts: RequestOptions, undici: boolean): Promise<ApiResponse<T>> {
+  /**
+   * One try, through undici or node:http, given `limitMs` to be answered (a
+   * streamed body is then bounded by undici's bodyTimeout, between chunks).
+   */
+  private async send<T>(method: string, url: string, opts: RequestOptions, undici: boolean, limitMs: number): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: '*/*' };
     for (const [k, v] of Object.entries(opts.headers ?? {})) {
       if (k.toLowerCase() !== 'authorization') headers[k.toLowerCase()] = v;
@@ -213,38 +229,49 @@ export class ApiClient {
       if (body) debug(`> ${typeof body === 'string' ? truncate(body, 2000) : `(${body.length} bytes)`}`);
     }
     const signal = this.signalFor(opts);
+    // undici's own timers tick every half second or so: a time limit under a second would not hold.
+    const timer = new AbortController();
+    const timeout = setTimeout(() => timer.abort(), limitMs);
+    const failure = (err: unknown, bodyStarted: boolean): unknown => {
+      if (signal?.aborted) return signal.reason ?? err;
+      if (timer.signal.aborted) return new Transport({ code: bodyStarted ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT' }, bodyStarted);
+      return new Transport(err, bodyStarted);
+    };
+    const limited = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
     let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: { text(): Promise<string> } };
-    try {
-      if (undici) {
-        const { request, dispatcher } = await this.undici();
-        res = await request(url, {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body,
-          dispatcher,
-          signal,
-          headersTimeout: this.opts.timeoutMs,
-          bodyTimeout: this.opts.timeoutMs,
-        });
-      } else {
-        res = await lightRequest(url, { method, headers, body, signal, timeoutMs: this.opts.timeoutMs });
-      }
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason ?? err;
-      throw new Transport(err, false);
-    }
-    const status = res.statusCode;
-    if (opts.as === 'stream' && SUCCESS.has(status)) {
-      if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, undici)`);
-      return { status, headers: res.headers, data: res.body as T };
-    }
     let text: string;
     try {
-      text = await res.body.text();
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason ?? err;
-      throw new Transport(err, true);
+      try {
+        if (undici) {
+          const { request, dispatcher } = await this.undici();
+          res = await request(url, {
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body,
+            dispatcher,
+            signal: limited,
+            headersTimeout: this.opts.timeoutMs,
+            bodyTimeout: this.opts.timeoutMs,
+          });
+        } else {
+          res = await lightRequest(url, { method, headers, body, signal: limited });
+        }
+      } catch (err) {
+        throw failure(err, false);
+      }
+      if (opts.as === 'stream' && SUCCESS.has(res.statusCode)) {
+        if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, undici)`);
+        return { status: res.statusCode, headers: res.headers, data: res.body as T };
+      }
+      try {
+        text = await res.body.text();
+      } catch (err) {
+        throw failure(err, true);
+      }
+    } finally {
+      clearTimeout(timeout);
     }
+    const status = res.statusCode;
     if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes, ${undici ? 'undici' : 'node:http'})`);
     const parsed = parseBody(text, res.headers['content-type']);
     if (!SUCCESS.has(status)) throw new HttpFailure(status, res.headers, text, parsed);
@@ -287,6 +314,9 @@ export class ApiClient {
     if (err instanceof Transport) {
       const where = new URL(url).origin + new URL(this.baseUrl).pathname;
       let message = `cannot reach ${where.replace(/\/$/, '')} (${err.describe()})`;
+      // The server was reached, but its answer did not arrive (whole).
+      if (TIMEOUTS.has(err.code)) message = `${method} ${path}: no answer within ${this.opts.timeoutMs / 1000} s, the time limit (${err.describe()})`;
+      else if (err.bodyStarted) message = `${method} ${path}: the answer was cut off (${err.describe()})`;
       if (idempotency === 'create' && !NOT_SENT.has(err.code)) {
         message = `${method} ${path}: outcome unknown, the request may have reached the server (${err.describe()}); check before sending it again`;
       }

@@ -23,9 +23,10 @@ class LightError extends Error {
   }
 }
 
+/** One request; its time limit is the client's, through `signal` (the client tells a timeout from an interrupt). */
 export function lightRequest(
   url: string,
-  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; timeoutMs: number },
+  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal },
 ): Promise<LightResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -33,39 +34,21 @@ export function lightRequest(
     const headers = { ...opts.headers };
     if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
     const req = send(target, { method: opts.method, headers, agent: false, signal: opts.signal });
-    let timer: NodeJS.Timeout | undefined;
-    /** One timer at a time: connecting and waiting for the headers, then each wait for more of the body. */
-    const arm = (code: string, message: string) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => req.destroy(new LightError(code, message)), opts.timeoutMs);
-    };
-    arm('UND_ERR_HEADERS_TIMEOUT', 'headers timeout');
-    req.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
+    req.once('error', reject);
     req.once('response', (res) => {
       const chunks: Buffer[] = [];
       let failure: Error | undefined;
       let done: ((value: string) => void) | undefined;
       let fail: ((err: Error) => void) | undefined;
-      arm('UND_ERR_BODY_TIMEOUT', 'body timeout');
-      res.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        arm('UND_ERR_BODY_TIMEOUT', 'body timeout');
-      });
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
       const finished = new Promise<string>((ok, ko) => {
         done = ok;
         fail = ko;
       });
       // Read at once (the body is small and in flight); text() hands over what arrived, or the failure.
       finished.catch(() => undefined);
-      res.once('end', () => {
-        clearTimeout(timer);
-        done!(Buffer.concat(chunks).toString('utf8'));
-      });
+      res.once('end', () => done!(Buffer.concat(chunks).toString('utf8')));
       res.once('error', (err) => {
-        clearTimeout(timer);
         failure = err;
         fail!(err);
       });

@@ -85,7 +85,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
 // ---- execution ---------------------------------------------------------------------------
 
 /** Where each input came from, to name the flag or argument in a message: its name, and how an id of it reads. */
-type Sources = Map<string, { name: string; id: string }>;
+type Sources = Map<string, { name: string; id: string; nullWord?: string }>;
 
 async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts): Promise<void> {
   const flags = def.flags ?? {};
@@ -127,7 +127,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     const other = claimed.get(key);
     if (other && f) throw new UsageError(`${longName(other)} and ${longName(f)} cannot be used together`);
     if (f) claimed.set(key, f);
-    sources.set(key, { name: label, id: idName(label, idOf) });
+    sources.set(key, { name: label, id: idName(label, idOf), nullWord: f?.nullWord });
   };
 
   argDefs.forEach((a, i) => {
@@ -222,7 +222,9 @@ function build(op: Operation, input: RequestInput, sources: Sources): BuiltReque
     if (violation.rule.startsWith('an id') || (spec?.type === 'string' && spec.format === 'id')) {
       throw new UsageError(`invalid ${source.id} "${String(violation.value)}": ids have no spaces, slashes, ? or #`);
     }
-    throw new UsageError(`${source.name} must be ${violation.rule}${describeValue(violation.value)}`);
+    // The flag's null word is allowed too, though the operation's enum does not list it.
+    const rule = source.nullWord === undefined ? violation.rule : violation.rule.startsWith('one of ') ? `${violation.rule}, ${source.nullWord}` : `${violation.rule} (or ${source.nullWord})`;
+    throw new UsageError(`${source.name} must be ${rule}${describeValue(violation.value)}`);
   }
 }
 

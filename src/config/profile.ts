@@ -35,6 +35,13 @@ export function readStored(dir: string, warn: (message: string) => void): Stored
   }
 }
 
+/** The error for a profile name that is not stored; `from` says where the name came from. */
+export function noSuchProfile(name: string, stored: Stored, from?: string): UsageError {
+  const known = Object.keys(stored.profiles);
+  const which = known.length ? `the profiles are ${known.join(', ')}` : 'there is none yet';
+  return new UsageError(`no such profile "${name}"${from ? ` (from ${from})` : ''}: ${which}; \`docplat auth login --profile ${name}\` creates it`);
+}
+
 /** The profile in use: the one named, else the store's active one, else "default". */
 export function activeProfileName(stored: Stored, named?: string): string {
   return named || stored.profile || 'default';

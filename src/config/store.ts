@@ -52,6 +52,11 @@ export class ConfigStore {
     return this.conf.store.profiles ?? {};
   }
 
+  /** Makes a profile the active one (the one used without --profile or DOCPLAT_PROFILE). */
+  activate(name: string): void {
+    this.conf.set('profile', name);
+  }
+
   update(name: string, change: (p: Profile) => Profile): void {
     const profiles = { ...this.profiles() };
     const next = change({ ...(profiles[name] ?? {}) });

@@ -16,6 +16,8 @@ export interface Column {
   kind?: 'time';
   /** Computes the cell from the item, instead of reading `key` (which then only names the column). */
   value?(item: unknown): unknown;
+  /** How a table shows the value (`null` as "none", a list as one line); other formats keep the value. */
+  format?(value: unknown): string;
 }
 
 export interface OutputOptions {
@@ -290,8 +292,9 @@ export class Output {
     return table.toString().replace(/[ \t]+$/gm, '') + '\n';
   }
 
-  /** A cell as a person reads it: times relative, control characters escaped. */
-  private display(value: unknown, col: Column): string {
+  /** A cell as a person reads it: times relative, the column's own format, control characters escaped. */
+  private display(raw: unknown, col: Column): string {
+    const value = col.format ? col.format(raw) : raw;
     if (col.kind === 'time' && typeof value === 'string') return escapeControls(relativeTime(value, this.opts.now?.() ?? Date.now()));
     return escapeControls(plain(value));
   }

@@ -16,7 +16,8 @@ export const SPACE_DETAIL: Column[] = [
   { key: 'emoji', header: 'Emoji' },
   { key: 'visibility', header: 'Visibility' },
   { key: 'editMode', header: 'Edit mode' },
-  { key: 'defaultLevel', header: 'Default level' },
+  // null: no default level, members only (`--default-level none` sets it).
+  { key: 'defaultLevel', header: 'Default level', format: (v) => (v === null || v === undefined ? 'none' : String(v)) },
   { key: 'organization', header: 'Organization' },
   { key: 'parent', header: 'Collection' },
   { key: 'comments', header: 'Open comments' },

@@ -11,6 +11,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { OPERATIONS } from '../api/operations/index.js';
 import { DAY } from './core/clock.js';
@@ -143,6 +144,26 @@ function tokenMatches(header: string | undefined, token: string): 'missing' | 'w
   const given = Buffer.from(m[1]);
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected) ? 'ok' : 'wrong';
+}
+
+/** Whether an address to bind is this machine only. */
+export function isLoopback(host: string): boolean {
+  return /^(localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i.test(host);
+}
+
+/**
+ * The host of the URL others use: an address bound as such, or for every
+ * interface (0.0.0.0, ::) this machine's first external address of that
+ * family (the loopback one when it has none).
+ */
+function urlHost(host: string): string {
+  const bracket = (h: string) => (h.includes(':') ? `[${h}]` : h);
+  if (host !== '0.0.0.0' && host !== '::') return bracket(host);
+  const family = host === '::' ? 'IPv6' : 'IPv4';
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && !i.internal && i.family === family && !i.address.startsWith('fe80:'));
+  return bracket(external?.address ?? (family === 'IPv6' ? '::1' : '127.0.0.1'));
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -292,8 +313,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     server.listen(opts.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
-  api = `http://${urlHost}:${port}/v1`;
+  api = `http://${urlHost(host)}:${port}/v1`;
 
   return {
     url: api,

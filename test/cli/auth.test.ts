@@ -67,13 +67,14 @@ describe('auth', () => {
 
   it('profiles keep separate settings', async () => {
     const env = loginEnv();
-    await runInProcess(['auth', 'login', '--with-token', '--profile', 'work', '--org', 'org-work'], { env, input: api.sandbox.token });
+    const second = lines((await api.cli(['orgs', 'list', '--fields', 'id'])).stdout)[1];
+    await runInProcess(['auth', 'login', '--with-token', '--profile', 'work', '--org', second], { env, input: api.sandbox.token });
     const work = await runInProcess(['config', 'get', 'org', '--profile', 'work'], { env });
-    expect(work.stdout.trim()).toBe('org-work');
+    expect(work.stdout.trim()).toBe(second);
     const dflt = await runInProcess(['config', 'get', 'org'], { env });
     expect(dflt.stdout).toBe('');
     const viaEnv = await runInProcess(['config', 'get', 'org'], { env: { ...env, DOCPLAT_PROFILE: 'work' } });
-    expect(viaEnv.stdout.trim()).toBe('org-work');
+    expect(viaEnv.stdout.trim()).toBe(second);
   });
 
   it('an existing config file readable by others is tightened, with a warning', async () => {

@@ -37,8 +37,8 @@ const CASES: [string[], RegExp][] = [
   [['config', 'set', 'colour', 'red'], /unknown config key "colour"/],
   [['config', 'get', 'token'], /unknown config key "token"/],
   // numbers
-  [['spaces', 'list', '--limit', '0'], /--limit must be a whole number from 1 to/],
-  [['spaces', 'list', '--limit', '1e400'], /--limit must be a whole number from 1 to/],
+  [['spaces', 'list', '--limit', '0'], /--limit must be a whole number of at least 1,/],
+  [['spaces', 'list', '--limit', '1e400'], /--limit must be a whole number of at least 1,/],
   [['spaces', 'list', '--limit', '-5'], /--limit must be a whole number/],
   [['spaces', 'list', '--limit', '2.5'], /--limit must be a whole number/],
   [['spaces', 'list', '--limit', 'ten'], /--limit must be a whole number/],

@@ -78,7 +78,7 @@ describe('settings and errors', () => {
     expect(err.error).toMatchObject({ status: 404, exitCode: 3, method: 'GET', path: '/spaces/nope' });
     const usage = await api.cli(['spaces', 'list', '--limit', '0', '--json']);
     expect(usage.code).toBe(2);
-    expect(JSON.parse(usage.stderr).error.message).toBe(`--limit must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got "0"`);
+    expect(JSON.parse(usage.stderr).error.message).toBe('--limit must be a whole number of at least 1, got "0"');
   });
 
   it('flag beats environment beats profile', async () => {

@@ -114,7 +114,7 @@ describe('time limits', () => {
     const [id] = lines((await api.cli(['spaces', 'list', '--limit', '1', '--fields', 'id'])).stdout);
     const r = await withFaults('hang=1', () => api.cli(['spaces', 'get', id, '--timeout', '0.5', '--retries', '0']));
     expect(r.code).toBe(1);
-    expect(lines(r.stderr)).toEqual([`error: cannot reach ${api.sandbox.url} (timed out waiting for the response)`]);
+    expect(lines(r.stderr)).toEqual([`error: GET /spaces/${id}: no answer within 0.5 s, the time limit (timed out waiting for the response)`]);
     const viaEnv = await withFaults('hang=1', () => api.cli(['spaces', 'get', id, '--retries', '0'], { env: { DOCPLAT_TIMEOUT: '0.5' } }));
     expect(viaEnv.code).toBe(1);
     expect(viaEnv.stderr).toMatch(/timed out/);

@@ -1,21 +1,16 @@
 // On a terminal: a table with relative times, colour unless NO_COLOR or
 // --no-color, and the "Showing N of M" note. `script` gives the CLI a real
 // pseudo-terminal.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { BIN, runInProcess, useTestApi } from '../helpers.js';
+import { converse, onTerminal as runOnTerminal, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
-// Asynchronous: the sandbox answering the CLI runs in this very process.
 async function onTerminal(args: string[], env: Record<string, string | undefined> = {}): Promise<string> {
-  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const e = api.env(env);
   delete e.NO_COLOR;
   if (env.NO_COLOR) e.NO_COLOR = env.NO_COLOR;
-  const { stdout } = await promisify(execFile)('script', ['-qfec', command, '/dev/null'], { env: { ...e, COLUMNS: '160', TERM: 'xterm' }, encoding: 'utf8' });
-  return stdout;
+  return (await runOnTerminal(args, e)).stdout;
 }
 
 describe('on a terminal', () => {
@@ -40,21 +35,6 @@ describe('on a terminal', () => {
 });
 
 describe('prompts on a terminal', () => {
-  // Drives `script` like a person: waits for each question, then types.
-  async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [RegExp, string][]) {
-    const { spawn } = await import('node:child_process');
-    const command = [process.execPath, BIN, ...args].join(' ');
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...env, TERM: 'xterm', COLUMNS: '120' }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let screen = '';
-    let step = 0;
-    child.stdout.on('data', (d) => {
-      screen += d;
-      while (step < steps.length && steps[step][0].test(screen)) child.stdin.write(steps[step++][1]);
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    return { code, screen };
-  }
-
   it('auth login asks for the token (masked) and offers the organizations', async () => {
     const env = api.env({ DOCPLAT_TOKEN: undefined, DOCPLAT_ORG: undefined });
     delete env.DOCPLAT_TOKEN;

@@ -59,8 +59,8 @@ describe('format 1', () => {
   });
 
   it('tells the seed by the token: an empty sandbox stays empty', async () => {
-    const old = format1(seedState('empty'));
-    expect(old.token).toBe(seedToken('empty'));
+    // Format 1 came before random tokens: each seed had one constant token.
+    const old = { ...format1(seedState('empty')), token: seedToken('empty') };
     await withFile(old, async (sb, file) => {
       await sb.save();
       expect(readState(file).seed).toBe('empty');
@@ -196,6 +196,7 @@ describe('the lock', () => {
   it('fresh: a reset under the lock, which a process still using the old state cannot undo', async () => {
     const file = join(tempDir(), 'sandbox.json');
     const old = await startSandbox({ dataFile: file });
+    const oldToken = old.token;
     await call(old, 'DELETE', `/spaces/${ids.space('Welcome')}`);
     const reset = startSandbox({ dataFile: file, fresh: true, seed: 'empty' });
     // The old process saves last, then closes: the reset starts after that, and wins.
@@ -204,7 +205,8 @@ describe('the lock', () => {
     const sb = await reset;
     await sb.save();
     await sb.close();
-    expect(readState(file)).toMatchObject({ seed: 'empty', token: seedToken('empty') });
+    expect(readState(file)).toMatchObject({ seed: 'empty', token: sb.token });
+    expect(sb.token).not.toBe(oldToken);
   });
 
   it('a lock left by a process that is gone is taken over', async () => {

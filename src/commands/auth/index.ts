@@ -3,6 +3,7 @@ import { apiRequest } from '../../api/request.js';
 import type { ApiClient } from '../../client/http.js';
 import { DEFAULT_API_URL, type Context } from '../../context.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
+import { noSuchProfile } from '../../config/profile.js';
 import { checkId } from '../../validate.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
@@ -26,6 +27,7 @@ export const COMMANDS: CommandDef[] = [
     async run(ctx, { opts }) {
       const g = ctx.globals;
       if (g.sandbox) throw new UsageError('auth login stores a real token; --sandbox needs none');
+      ctx.createsProfile = true;
       let token: string;
       if (opts.withToken) {
         if (ctx.io.stdinTTY) throw new UsageError('--with-token reads the token from stdin, but stdin is a terminal: pipe it in');
@@ -35,6 +37,10 @@ export const COMMANDS: CommandDef[] = [
         token = g.token;
       } else if (ctx.canPrompt) {
         token = (await (await ctx.prompter()).password('API token:')).trim();
+      } else if (ctx.env.DOCPLAT_TOKEN) {
+        throw new UsageError(
+          `no terminal to prompt for the token; DOCPLAT_TOKEN is set and commands already use it without logging in (to store it in profile "${ctx.profileName()}": printenv DOCPLAT_TOKEN | docplat auth login --with-token)`,
+        );
       } else {
         throw new UsageError('no terminal to prompt for the token: pipe it in with --with-token, or set DOCPLAT_TOKEN');
       }
@@ -48,9 +54,13 @@ export const COMMANDS: CommandDef[] = [
       try {
         const user = await currentUser(ctx, client, [401, 403], (status) => `the API at ${apiUrl} refused this token (${status}); nothing was stored`);
         let org = g.org ? checkId('--org organization id', g.org) : undefined;
+        const orgs: Org[] = [];
+        for await (const page of client.pages<Org>(apiRequest('orgs.list').path, { limit: 1000, signal: ctx.signal })) orgs.push(...page.items);
+        if (org && !orgs.some((o) => o.id === org)) {
+          const known = orgs.length ? `yours are ${orgs.map((o) => `${o.id}${o.title ? ` (${o.title})` : ''}`).join(', ')}` : 'this token belongs to none';
+          throw new UsageError(`--org ${org} is not an organization of this token (${known}); nothing was stored`);
+        }
         if (!org) {
-          const orgs: Org[] = [];
-          for await (const page of client.pages<Org>(apiRequest('orgs.list').path, { limit: 1000, signal: ctx.signal })) orgs.push(...page.items);
           if (orgs.length === 1) org = orgs[0].id;
           else if (orgs.length > 1 && ctx.canPrompt) {
             org = await (await ctx.prompter()).select('Default organization:', [
@@ -69,6 +79,7 @@ export const COMMANDS: CommandDef[] = [
           org: org || p.org,
         }));
         ctx.output.note(`Logged in as ${user.displayName ?? user.id}${user.email ? ` <${user.email}>` : ''} on profile "${profileName}"${org ? `, organization ${org}` : ''}`);
+        if (ctx.env.DOCPLAT_TOKEN) ctx.warn('warning: DOCPLAT_TOKEN is set and wins over the stored token: unset it to use this one');
       } finally {
         await client.close();
       }
@@ -79,11 +90,13 @@ export const COMMANDS: CommandDef[] = [
     summary: "remove the profile's token",
     examples: ['logout', 'logout --profile work'],
     async run(ctx) {
-      const store = await ctx.store();
+      if (ctx.globals.sandbox) throw new UsageError('auth logout removes a stored token; --sandbox uses none (`docplat sandbox reset` starts the sandbox over)');
       const name = ctx.profileName();
-      const had = !!store.profile(name).token;
-      store.update(name, (p) => ({ ...p, token: undefined }));
-      ctx.output.note(had ? `Logged out of profile "${name}"` : `Profile "${name}" had no token`);
+      const had = !!ctx.profile().token;
+      const store = await ctx.store();
+      if (had) store.update(name, (p) => ({ ...p, token: undefined }));
+      const done = had ? `Logged out of profile "${name}"` : `Profile "${name}" had no token`;
+      ctx.output.note(ctx.env.DOCPLAT_TOKEN ? `${done}, but DOCPLAT_TOKEN is set and stays in effect: unset it to stop using that token` : done);
     },
   }),
   defineCommand({
@@ -92,8 +105,11 @@ export const COMMANDS: CommandDef[] = [
     examples: ['status', 'status --json'],
     async run(ctx) {
       const s = await ctx.settings();
+      const profiles = profileList(ctx, s.profile);
       if (!s.token) {
-        throw new AuthError(`not logged in (profile "${s.profile}", ${s.apiUrl}): run \`docplat auth login\` or set DOCPLAT_TOKEN`);
+        const others = profiles.filter((p) => !p.active && p.token).map((p) => p.name);
+        const hint = others.length ? `; profiles with a token: ${others.join(', ')} (\`docplat auth switch <profile>\`)` : '';
+        throw new AuthError(`not logged in (profile "${s.profile}", ${s.apiUrl}): run \`docplat auth login\` or set DOCPLAT_TOKEN${hint}`);
       }
       const client = await ctx.client();
       const user = await currentUser(ctx, client, [401], () => `the token from ${describeSource(s.tokenSource)} was refused by ${s.apiUrl} (401): log in again`);
@@ -105,6 +121,7 @@ export const COMMANDS: CommandDef[] = [
         orgSource: s.orgSource ?? null,
         tokenSource: s.tokenSource,
         user: { id: user.id, displayName: user.displayName, email: user.email },
+        profiles,
       };
       await ctx.output.item(status, [
         { key: 'profile', header: 'Profile' },
@@ -113,7 +130,22 @@ export const COMMANDS: CommandDef[] = [
         { key: 'user.displayName', header: 'User' },
         { key: 'user.email', header: 'Email' },
         { key: 'tokenSource', header: 'Token from' },
+        { key: 'profiles', header: 'Profiles', format: profilesText },
       ]);
+    },
+  }),
+  defineCommand({
+    name: 'switch',
+    summary: 'make another profile the active one (as `gh auth switch`)',
+    help: 'DOCPLAT_PROFILE and --profile still choose a profile for one run; `auth status` lists the profiles.',
+    examples: ['switch work', 'switch default'],
+    args: [{ name: 'profile', description: 'the profile to use from now on' }],
+    async run(ctx, { args: [name] }) {
+      if (ctx.globals.sandbox) throw new UsageError('auth switch changes the stored profiles; --sandbox uses none');
+      if (!Object.hasOwn(ctx.storedConfig().profiles, name)) throw noSuchProfile(name, ctx.storedConfig());
+      (await ctx.store()).activate(name);
+      ctx.output.note(`Profile "${name}" is now the active one`);
+      if (ctx.env.DOCPLAT_PROFILE && ctx.env.DOCPLAT_PROFILE !== name) ctx.warn(`warning: DOCPLAT_PROFILE=${ctx.env.DOCPLAT_PROFILE} is set and still wins over the active profile`);
     },
   }),
   defineCommand({
@@ -136,6 +168,27 @@ async function currentUser(ctx: Context, client: ApiClient, statuses: number[], 
     if (err instanceof ApiError && err.status !== undefined && statuses.includes(err.status)) throw new AuthError(refused(err.status));
     throw err;
   }
+}
+
+interface ProfileSummary {
+  name: string;
+  active: boolean;
+  apiUrl: string | null;
+  org: string | null;
+  token: boolean;
+}
+
+/** Every stored profile (and the one in use, stored or not), without tokens. */
+function profileList(ctx: Context, inUse: string): ProfileSummary[] {
+  const stored = ctx.storedConfig().profiles;
+  const names = Object.keys(stored);
+  if (!names.includes(inUse)) names.unshift(inUse);
+  return names.map((name) => ({ name, active: name === inUse, apiUrl: stored[name]?.apiUrl ?? null, org: stored[name]?.org ?? null, token: !!stored[name]?.token }));
+}
+
+/** `default (active), work, ci (no token stored)` */
+function profilesText(value: unknown): string {
+  return (value as ProfileSummary[]).map((p) => `${p.name}${p.active ? ' (active)' : ''}${p.token ? '' : ' (no token stored)'}`).join(', ');
 }
 
 function describeSource(source: string | undefined): string {

@@ -1,6 +1,7 @@
 // docplat config <verb>
 import { join } from 'node:path';
 import { CONFIG_FILE } from '../../config/paths.js';
+import type { Context, Source } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { FORMATS } from '../../output/format.js';
 import { checkId } from '../../validate.js';
@@ -27,16 +28,50 @@ function checkValue(key: string, value: string): string {
 
 const KEY = { name: 'key', description: KEYS.join(', ') };
 
+/** A key's value in effect and where it comes from, as commands see it. */
+async function effective(ctx: Context, key: (typeof KEYS)[number]): Promise<[string | undefined, Source]> {
+  if (key === 'format') {
+    const g = ctx.globals;
+    if (g.output || g.json || g.jsonl) return [ctx.output.opts.format, 'flag'];
+    const stored = ctx.profile().format;
+    return stored ? [stored, 'profile'] : [ctx.output.opts.format, 'default'];
+  }
+  const s = await ctx.settings();
+  return key === 'org' ? [s.org, s.orgSource ?? 'default'] : [s.apiUrl, s.apiUrlSource];
+}
+
+function describeSource(ctx: Context, key: string, source: Source): string {
+  const names: Record<Source, string> = {
+    flag: key === 'format' ? 'the --output flag' : `the --${key} flag`,
+    env: `DOCPLAT_${key.toUpperCase().replace('-', '_')}`,
+    profile: `profile "${ctx.profileName()}"`,
+    sandbox: 'the sandbox',
+    default: 'the default',
+  };
+  return names[source];
+}
+
 export const COMMANDS: CommandDef[] = [
   defineCommand({
     name: 'get',
-    summary: 'print a value of the active profile',
-    examples: ['get org', 'get api-url --profile work'],
+    summary: 'print the value in effect (flag, environment, profile or default), and where it comes from on stderr',
+    help: 'With --json: {"key", "value", "source"}; source is flag, env, profile, sandbox or default (null when the value is not set).',
+    examples: ['get org', 'get api-url --profile work', 'get org --json'],
     args: [KEY],
     async run(ctx, { args: [key] }) {
       const { configKey } = await import('../../config/store.js');
-      const value = ctx.profile()[configKey(key)];
-      if (value !== undefined) await ctx.output.text(value);
+      configKey(key);
+      const [value, source] = await effective(ctx, key as (typeof KEYS)[number]);
+      if (ctx.jsonErrors || ctx.globals.jq) {
+        await ctx.output.item({ key, value: value ?? null, source: value === undefined ? null : source }, []);
+        return;
+      }
+      if (value === undefined) {
+        ctx.output.note(`${key} is not set`);
+        return;
+      }
+      await ctx.output.text(value);
+      ctx.output.note(`(from ${describeSource(ctx, key, source)})`);
     },
   }),
   defineCommand({
@@ -58,6 +93,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['unset org'],
     args: [KEY],
     async run(ctx, { args: [key] }) {
+      ctx.profile(); // an unknown --profile is refused, not created empty
       const store = await ctx.store();
       const { configKey } = await import('../../config/store.js');
       const field = configKey(key);

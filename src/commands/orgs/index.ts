@@ -1,5 +1,7 @@
 // docplat orgs <verb>: declarations; the runner (../runner.ts) does the work.
+import { apiRequest } from '../../api/request.js';
 import { ORG_COLUMNS, ORG_FIELDS } from '../../resources/orgs.js';
+import { dryRun } from '../bulk.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
 export const COMMANDS: CommandDef[] = [
@@ -13,9 +15,21 @@ export const COMMANDS: CommandDef[] = [
   }),
   defineCommand({
     name: 'ping',
-    summary: 'ping the organization (returns visitor claims when the platform has some)',
+    summary: 'ping the organization (prints the visitor claims when the platform returns some)',
     examples: ['ping', 'ping --org <orgId> --json'],
     operation: 'orgs.ping',
-    output: { item: [{ key: 'serviceVisitorClaims', header: 'Visitor claims' }] },
+    // Special only in what it prints: most answers are `{}`, which is no row to show.
+    async run(ctx, { opts }) {
+      const org = await ctx.org();
+      const request = apiRequest('orgs.ping', { params: { organizationId: org } });
+      if ((opts as { dryRun?: boolean }).dryRun) return dryRun(ctx, [request]);
+      const client = await ctx.client();
+      const { data } = await client.request<{ serviceVisitorClaims?: unknown }>(request.method, request.path, { idempotency: 'safe', signal: ctx.signal });
+      if (data?.serviceVisitorClaims !== undefined || ctx.jsonErrors || ctx.globals.jq) {
+        await ctx.output.item(data ?? {}, [{ key: 'serviceVisitorClaims', header: 'Visitor claims' }]);
+      } else {
+        ctx.output.note(`Organization ${org} answered the ping`);
+      }
+    },
   }),
 ];

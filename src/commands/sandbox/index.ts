@@ -30,7 +30,7 @@ export const COMMANDS: CommandDef[] = [
       const port = parseInteger('--port', opts.port, 4010, 0, 65535);
       const spaces = parseInteger('--spaces', opts.spaces, 0, 0, 1_000_000);
       const seed = seedOf(opts.seed);
-      const { startSandbox, parseFaults } = await import('../../sandbox/server.js');
+      const { startSandbox, parseFaults, isLoopback } = await import('../../sandbox/server.js');
       if (opts.faults !== undefined) {
         try {
           parseFaults(opts.faults);
@@ -42,7 +42,7 @@ export const COMMANDS: CommandDef[] = [
         throw new UsageError(`--data: the folder ${dirname(resolve(opts.data))} does not exist`);
       }
       const sandbox = await startSandbox({
-        host: opts.host ?? '127.0.0.1',
+        host: opts.host,
         port,
         seed,
         spaces,
@@ -54,13 +54,20 @@ export const COMMANDS: CommandDef[] = [
         if (opts.data !== undefined && /sandbox state/.test(err.message)) throw new UsageError(`--data: ${err.message}`);
         throw new DocplatError(`cannot start the sandbox: ${err.message}`);
       });
+      const host = opts.host ?? '127.0.0.1';
+      if (!isLoopback(host)) {
+        ctx.warn(
+          `warning: the sandbox listens on ${host}, not only on this machine: anyone who can reach it and has the token can use it, and the token travels over plain http (clients elsewhere need --insecure-http)`,
+        );
+      }
       const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null };
       if (ctx.jsonErrors) {
         await ctx.output.item(info, []);
       } else {
         await ctx.output.text(`${sandbox.url}\t${sandbox.token}`);
+        // The token is shown once, on stdout; it is random for each new state, and kept in the --data file.
         ctx.output.note(
-          `Sandbox listening on ${sandbox.url}\nTry: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list\nPress Ctrl-C to stop.`,
+          `Sandbox listening on ${sandbox.url}\nTry: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list${isLoopback(host) ? '' : ' --insecure-http'}\nPress Ctrl-C to stop.`,
         );
       }
       await new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 // Ids, tokens and the seedable PRNG of the sandbox. Everything a seed makes
-// is deterministic: ids come from a counter through makeId(), other values
-// from prng().
-import { createHash } from 'node:crypto';
+// is deterministic (ids come from a counter through makeId(), other values
+// from prng()), except the token: random for each new state, kept in its file.
+import { createHash, randomBytes } from 'node:crypto';
 
 export type SeedName = 'demo' | 'empty';
 
@@ -31,7 +31,12 @@ export function makeId(n: number): string {
   return id;
 }
 
-/** `dps_sandbox_` and 32 hex digits: a shape no other output has by chance. */
+/** `dps_sandbox_` and 32 hex digits: a shape no other output has by chance. Random: each new state has its own. */
+export function newToken(): string {
+  return `dps_sandbox_${randomBytes(16).toString('hex')}`;
+}
+
+/** The token every state had before tokens were random: it tells an old state's seed. */
 export function seedToken(seed: SeedName): string {
   return `dps_sandbox_${createHash('sha256').update(`docplat sandbox token: ${seed}`).digest('hex').slice(0, 32)}`;
 }

@@ -109,7 +109,9 @@ export async function readWorld(factories: readonly FamilyFactory[], file: strin
   try {
     return loadWorld(factories, JSON.parse(text));
   } catch (err) {
-    throw new Error(`cannot load the sandbox state ${file}: ${(err as Error).message} (delete the file, or run \`docplat sandbox reset\`)`);
+    // One line: JSON.parse quotes the text around the error, newlines included.
+    const why = (err as Error).message.replace(/\s+/g, ' ');
+    throw new Error(`cannot load the sandbox state ${file}: ${why} (delete the file, or run \`docplat sandbox reset\`)`);
   }
 }
 

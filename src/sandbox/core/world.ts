@@ -4,7 +4,7 @@
 // Families interface that each family module extends for itself.
 import { OPERATIONS, type OperationId } from '../../api/operations/index.js';
 import { Clock } from './clock.js';
-import { Seq, seedToken, type SeedName } from './ids.js';
+import { Seq, newToken, type SeedName } from './ids.js';
 import { Caches } from './reply.js';
 import { HandlerRegistry, type Handler } from './router.js';
 
@@ -65,7 +65,7 @@ export class World {
 
   constructor(factories: readonly FamilyFactory[], seed: SeedName = 'demo') {
     this.seed = seed;
-    this.token = seedToken(seed);
+    this.token = newToken();
     for (const make of factories) {
       const family = make(this);
       if (this.families.has(family.name)) throw new Error(`two families are named ${family.name}`);
