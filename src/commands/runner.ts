@@ -33,7 +33,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   const args = def.args ?? [];
   args.forEach((a, i) => {
     const many = !!def.bulk && i === args.length - 1;
-    cmd.argument(many ? `<${a.name}...>` : `<${a.name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
+    if (a.variadic) cmd.argument(`[${a.name}...]`, a.description ?? '');
+    else cmd.argument(many ? `<${a.name}...>` : `<${a.name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
   });
   for (const [key, f] of Object.entries(def.flags ?? {})) {
     const repeated = /\.\.\.>/.test(f.flags);
@@ -52,7 +53,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
     }
     cmd.option('--before <id>', `place before this ${kind}${prefixes}`).option('--after <id>', `place after this ${kind}${prefixes}`);
   }
-  if (def.output !== 'none' && def.output && 'list' in def.output) {
+  // A list the API answers in one piece (no cursor) has no paging flags.
+  if (def.output !== 'none' && def.output && 'list' in def.output && op?.paginated !== false) {
     cmd
       .option('--limit <n>', `most items to return (default ${DEFAULT_LIMIT}, at most 1000 per request)`)
       .option('--all', 'follow the cursor to the last page')
@@ -82,8 +84,9 @@ type Sources = Map<string, { name: string; id: string }>;
 async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts): Promise<void> {
   const flags = def.flags ?? {};
   const argDefs = def.args ?? [];
-  const rest = def.bulk ? ((processed[argDefs.length - 1] as string[] | undefined) ?? []) : [];
-  const args = processed.slice(0, def.bulk ? argDefs.length - 1 : argDefs.length) as string[];
+  const many = !!def.bulk || !!argDefs[argDefs.length - 1]?.variadic;
+  const rest = many ? ((processed[argDefs.length - 1] as string[] | undefined) ?? []) : [];
+  const args = processed.slice(0, many ? argDefs.length - 1 : argDefs.length) as string[];
 
   const given = Object.entries(flags).filter(([key]) => opts[key] !== undefined);
   for (const [key, f] of Object.entries(flags)) {
@@ -91,6 +94,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   }
   const selecting = given.filter(([, f]) => f.selects);
   if (selecting.length > 1) throw new UsageError(`${longName(selecting[0][1])} and ${longName(selecting[1][1])} cannot be used together`);
+  def.check?.(opts);
 
   if (def.run) {
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);
@@ -100,7 +104,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const op: Operation = OPERATIONS[selected?.operation ?? def.operation!];
   const output = selected?.list ? { list: selected.list } : (def.output ?? 'none');
   const isList = output !== 'none' && 'list' in output;
-  const limit = isList ? listLimit(opts) : undefined;
+  const limit = isList && op.paginated ? listLimit(opts) : undefined;
 
   const sources: Sources = new Map();
   const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: {}, body: { ...def.body } };
@@ -168,7 +172,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
-  if (isList) return list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined });
+  if (isList && op.paginated) return list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined });
   const client = await ctx.client();
   const { data } = await client.request(request.method, request.path, {
     query: request.query,
@@ -176,6 +180,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     idempotency: request.safe ? 'safe' : 'create',
     signal: ctx.signal,
   });
+  if (isList) return void (await ctx.output.list(onePage(data), (output as { list: Column[] }).list));
   if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item);
 }
 
@@ -243,6 +248,12 @@ function moveInto(body: Record<string, unknown>, kinds: PositionKind[], opts: Op
 function listLimit(opts: Opts): number | undefined {
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
   return opts.all ? undefined : parseInteger('--limit', opts.limit as string | undefined, DEFAULT_LIMIT, 1, Number.MAX_SAFE_INTEGER);
+}
+
+/** The one page of a list the API answers whole: an array, or `{items}`. */
+async function* onePage(data: unknown) {
+  const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
+  yield { items: Array.isArray(items) ? items : [] };
 }
 
 /** Lists through the formatter, honouring --limit, --all and --cursor. */

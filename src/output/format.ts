@@ -14,6 +14,8 @@ export interface Column {
   header?: string;
   /** `time` columns read as "3 days ago" in a table and stay ISO elsewhere. */
   kind?: 'time';
+  /** What the table, TSV and CSV show instead of the value (a certificate's fingerprint); JSON keeps the value. */
+  show?(value: unknown): string;
 }
 
 export interface OutputOptions {
@@ -88,7 +90,7 @@ export class Output {
       const sep = format === 'tsv' ? '\t' : ',';
       const cell = format === 'tsv' ? tsvCell : csvCell;
       if (format === 'csv') await this.write(cols.map((c) => csvCell(c.header ?? c.key)).join(sep) + '\n');
-      for await (const items of source) await this.lines(items, (item) => cols.map((c) => cell(getPath(item, c.key))).join(sep) + '\n');
+      for await (const items of source) await this.lines(items, (item) => cols.map((c) => cell(shown(item, c))).join(sep) + '\n');
     } else {
       const cap = this.opts.tableCap ?? TABLE_CAP;
       const rows: unknown[] = [];
@@ -211,6 +213,7 @@ export class Output {
   }
 
   private display(value: unknown, col: Column): string {
+    if (col.show) return col.show(value);
     if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, this.opts.now?.() ?? Date.now());
     return plain(value);
   }
@@ -254,6 +257,9 @@ function jqMessage(err: unknown): string {
 async function* single(value: unknown) {
   yield { items: [value] };
 }
+
+/** A cell's value as TSV and CSV show it. */
+const shown = (item: unknown, col: Column): unknown => (col.show ? col.show(getPath(item, col.key)) : getPath(item, col.key));
 
 export function getPath(obj: unknown, path: string): unknown {
   let node = obj;

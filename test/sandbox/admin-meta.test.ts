@@ -29,7 +29,7 @@ afterAll(() => sb.close());
  */
 function expectProvider(p: Record<string, unknown>): void {
   const validate = latestSpec().schema('OrganizationSAMLProvider');
-  if (validate(p)) return;
+  if (validate({ ...p })) return;
   const other = (validate.errors ?? []).filter((e) => !(e.instancePath === '/ssoURL' && p.ssoURL === '' && p.status === 'pending'));
   expect(other, JSON.stringify(p)).toEqual([]);
 }
