@@ -140,8 +140,8 @@ async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
 async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, r: BuiltRequest): Promise<BulkResult> {
   try {
     const res = await client.request(r.method, r.path, { query: r.query, body: r.body, idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
-    // A delete answers 204 when there was nothing to delete (unless 204 is its only success, as for SSO providers).
-    const skip = r.method === 'DELETE' && res.status === 204 && r.operation.success[0] !== 204 ? 'already deleted' : undefined;
+    // A delete answers 204 when there was nothing to delete (when its success is 205; some answer only 204).
+    const skip = r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205) ? 'already deleted' : undefined;
     return skip ? { id, result: 'skipped', message: skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };
   } catch (err) {
     if (err instanceof ApiError) {

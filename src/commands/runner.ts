@@ -103,8 +103,9 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const selected = selecting[0]?.[1].selects;
   const op: Operation = OPERATIONS[selected?.operation ?? def.operation!];
   const output = selected?.list ? { list: selected.list } : (def.output ?? 'none');
-  const isList = output !== 'none' && 'list' in output;
-  const limit = isList && op.paginated ? listLimit(opts) : undefined;
+  // A list the API answers whole (no cursor) is one request, printed as one page.
+  const isList = output !== 'none' && 'list' in output && op.paginated;
+  const limit = isList ? listLimit(opts) : undefined;
 
   const sources: Sources = new Map();
   const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: {}, body: { ...def.body } };
@@ -172,7 +173,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
-  if (isList && op.paginated) return list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined });
+  if (isList) return list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined });
   const client = await ctx.client();
   const { data } = await client.request(request.method, request.path, {
     query: request.query,
@@ -180,8 +181,8 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     idempotency: request.safe ? 'safe' : 'create',
     signal: ctx.signal,
   });
-  if (isList) return void (await ctx.output.list(onePage(data), (output as { list: Column[] }).list));
-  if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item);
+  if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(data), output.list);
+  else if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item);
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */
@@ -201,6 +202,12 @@ function build(op: Operation, input: RequestInput, sources: Sources): BuiltReque
     }
     throw new UsageError(`${source.name} must be ${violation.rule}${describeValue(violation.value)}`);
   }
+}
+
+/** The one page of a list the API answers whole: an array, or `{items}`. */
+async function* onePage(data: unknown) {
+  const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
+  yield { items: Array.isArray(items) ? items : [] };
 }
 
 /** A flag's value as sent: its constant, null for its null word or its --no- form, or the value mapped. */
@@ -248,12 +255,6 @@ function moveInto(body: Record<string, unknown>, kinds: PositionKind[], opts: Op
 function listLimit(opts: Opts): number | undefined {
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
   return opts.all ? undefined : parseInteger('--limit', opts.limit as string | undefined, DEFAULT_LIMIT, 1, Number.MAX_SAFE_INTEGER);
-}
-
-/** The one page of a list the API answers whole: an array, or `{items}`. */
-async function* onePage(data: unknown) {
-  const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
-  yield { items: Array.isArray(items) ? items : [] };
 }
 
 /** Lists through the formatter, honouring --limit, --all and --cursor. */

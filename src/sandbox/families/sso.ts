@@ -40,12 +40,13 @@ interface SamlFields {
 }
 
 /**
- * What SSO needs of a teams family (it renders `defaultTeam` as a Team, and
- * refuses a team that does not exist). Any family named `teams` with this
- * method serves; without one, no default team can be set.
+ * What SSO needs of the teams family (branch admin-members): the teams of an
+ * organization, and a team's object, to check and render `defaultTeam`.
+ * Without a teams family no default team can be set.
  */
-export interface TeamDirectory {
-  teamObject(org: string, teamId: string, api: string): Record<string, unknown> | undefined;
+interface TeamDirectory {
+  teamsOf(org: string): { id: string }[];
+  teamObject(team: { id: string }): Record<string, unknown>;
 }
 
 export class Sso implements Family {
@@ -58,10 +59,12 @@ export class Sso implements Family {
     return this.world.family('orgs');
   }
 
-  private get teams(): TeamDirectory | undefined {
+  /** A team of the organization as a Team object, or undefined when there is no such team (or no teams family). */
+  private teamObject(org: string, teamId: string): Record<string, unknown> | undefined {
     if (!this.world.has('teams')) return undefined;
-    const family = this.world.family('teams' as unknown as keyof Families) as unknown as Partial<TeamDirectory>;
-    return typeof family.teamObject === 'function' ? (family as TeamDirectory) : undefined;
+    const teams = this.world.family('teams' as unknown as keyof Families) as unknown as TeamDirectory;
+    const team = teams.teamsOf(org).find((t) => t.id === teamId);
+    return team && teams.teamObject(team);
   }
 
   /** The providers of one of the caller's organizations, oldest first. */
@@ -78,7 +81,7 @@ export class Sso implements Family {
 
   private checkTeam(org: string, teamId: string | undefined): void {
     if (teamId === undefined) return;
-    if (!this.teams?.teamObject(org, teamId, '')) throw badRequest(`"defaultTeam": no team with id ${teamId} in organization ${org}.`);
+    if (!this.teamObject(org, teamId)) throw badRequest(`"defaultTeam": no team with id ${teamId} in organization ${org}.`);
   }
 
   create(org: string, fields: SamlFields): SamlRec {
@@ -121,7 +124,7 @@ export class Sso implements Family {
    * empty strings until given (and the provider is `pending`).
    */
   providerObject(p: SamlRec, api: string): Record<string, unknown> {
-    const team = p.defaultTeam === undefined ? undefined : this.teams?.teamObject(p.org, p.defaultTeam, api);
+    const team = p.defaultTeam === undefined ? undefined : this.teamObject(p.org, p.defaultTeam);
     return {
       object: 'saml-provider',
       id: p.id,
