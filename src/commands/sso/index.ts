@@ -2,12 +2,15 @@
 // the local check of the certificate file. The certificate is sent as read
 // and shown only as its fingerprint.
 import { X509Certificate } from 'node:crypto';
+import { OPERATIONS } from '../../api/operations/index.js';
+import { check } from '../../api/schema.js';
 import { UsageError } from '../../errors.js';
 import { pemBlocks } from '../../resources/certificate.js';
 import { LOGIN_OPTION_COLUMNS, SSO_COLUMNS, SSO_DETAIL } from '../../resources/sso.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
 const PROVIDER_ID = [{ name: 'providerId', param: 'samlProviderId' }];
+const CERTIFICATE = OPERATIONS['sso.create'].body!.certificate;
 
 /**
  * The one PEM certificate of a file, as sent: refuses a file without a
@@ -22,6 +25,8 @@ export function certificateOf(text: string): string {
   const certs = blocks.filter((b) => b.label === 'CERTIFICATE');
   if (certs.length === 0) throw new UsageError('--certificate-file is not a PEM certificate: it has no -----BEGIN CERTIFICATE----- block');
   if (certs.length > 1) throw new UsageError(`--certificate-file holds ${certs.length} certificates: give the one the identity provider signs with`);
+  // Too long: the operation's bound refuses it, with the usual message.
+  if (check(CERTIFICATE, certs[0].text)) return certs[0].text;
   try {
     new X509Certificate(certs[0].der);
   } catch {
