@@ -225,6 +225,10 @@ describe('custom-fields', () => {
       expect(owner.value).toBe('Docs team');
       const keywords = json(await t.cli(['custom-fields', 'values', a, '--json'])).find((v: { customField: { name: string } }) => v.customField.name === 'keywords');
       expect(keywords.value).toEqual(['say "hi"', 'bye']);
+      // The built CLI in its own process, as in the README's pipe.
+      const spawned = await t.spawn(['custom-fields', 'set', '-'], { input: `${b} audience=partners\n${c} audience=partners\n` });
+      expect(spawned.code, spawned.stderr).toBe(0);
+      expect(lines(spawned.stderr)).toEqual(['set 2 of 2']);
       const dry = await t.cli(['custom-fields', 'set', '-', '--dry-run'], { input: `${b} deprecated=true\n${c} deprecated=false\n` });
       expect(lines(dry.stdout)).toHaveLength(2);
       const bad = await t.cli(['custom-fields', 'set', '-'], { input: `${a} owner=x\n${b} deprecated=maybe\n` });
