@@ -14,8 +14,8 @@ export interface Column {
   header?: string;
   /** `time` columns read as "3 days ago" in a table and stay ISO elsewhere. */
   kind?: 'time';
-  /** What the table, TSV and CSV show instead of the value (a certificate's fingerprint); JSON keeps the value. */
-  show?(value: unknown): string;
+  /** Computes the cell from the item, instead of reading `key` (which then only names the column). */
+  value?(item: unknown): unknown;
 }
 
 export interface OutputOptions {
@@ -90,7 +90,7 @@ export class Output {
       const sep = format === 'tsv' ? '\t' : ',';
       const cell = format === 'tsv' ? tsvCell : csvCell;
       if (format === 'csv') await this.write(cols.map((c) => csvCell(c.header ?? c.key)).join(sep) + '\n');
-      for await (const items of source) await this.lines(items, (item) => cols.map((c) => cell(shown(item, c))).join(sep) + '\n');
+      for await (const items of source) await this.lines(items, (item) => cols.map((c) => cell(cellValue(item, c))).join(sep) + '\n');
     } else {
       const cap = this.opts.tableCap ?? TABLE_CAP;
       const rows: unknown[] = [];
@@ -130,7 +130,7 @@ export class Output {
     let text = '';
     for (const col of cols) {
       const label = (col.header ?? col.key).padEnd(width);
-      text += `${c.bold(label)}  ${this.display(getPath(value, col.key), col)}\n`;
+      text += `${c.bold(label)}  ${this.display(cellValue(value, col), col)}\n`;
     }
     return this.write(text);
   }
@@ -208,12 +208,11 @@ export class Output {
       // cli-table3 colours its head and borders even when colour is off.
       style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
     });
-    for (const row of rows) table.push(cols.map((col) => this.display(getPath(row, col.key), col)));
+    for (const row of rows) table.push(cols.map((col) => this.display(cellValue(row, col), col)));
     return table.toString().replace(/[ \t]+$/gm, '') + '\n';
   }
 
   private display(value: unknown, col: Column): string {
-    if (col.show) return col.show(value);
     if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, this.opts.now?.() ?? Date.now());
     return plain(value);
   }
@@ -249,6 +248,10 @@ export class Output {
   }
 }
 
+function cellValue(item: unknown, col: Column): unknown {
+  return col.value ? col.value(item) : getPath(item, col.key);
+}
+
 function jqMessage(err: unknown): string {
   const message = String((err as Error)?.message ?? err).split('\n').find((l) => l.trim()) ?? 'invalid expression';
   return message.replace(/^jq: (error: )?/, '').trim();
@@ -257,9 +260,6 @@ function jqMessage(err: unknown): string {
 async function* single(value: unknown) {
   yield { items: [value] };
 }
-
-/** A cell's value as TSV and CSV show it. */
-const shown = (item: unknown, col: Column): unknown => (col.show ? col.show(getPath(item, col.key)) : getPath(item, col.key));
 
 export function getPath(obj: unknown, path: string): unknown {
   let node = obj;

@@ -1,14 +1,14 @@
 // The custom field resources' table columns. Lists (options, tags, multiple
 // choices) show comma-separated, the form `custom-fields set` takes back.
 import type { Column } from '../output/format.js';
-import { commas } from './show.js';
+import { commas, shown } from './show.js';
 
 
 export const FIELD_COLUMNS: Column[] = [
   { key: 'name', header: 'NAME' },
   { key: 'type', header: 'TYPE' },
   { key: 'title', header: 'TITLE' },
-  { key: 'options', header: 'OPTIONS', show: commas },
+  shown('options', 'OPTIONS', commas),
   { key: 'description', header: 'DESCRIPTION' },
 ];
 
@@ -19,7 +19,7 @@ export const FIELD_DETAIL: Column[] = [
   { key: 'title', header: 'Title' },
   { key: 'description', header: 'Description' },
   { key: 'placeholder', header: 'Placeholder' },
-  { key: 'options', header: 'Options', show: commas },
+  shown('options', 'Options', commas),
   { key: 'createdAt', header: 'Created', kind: 'time' },
   { key: 'updatedAt', header: 'Updated', kind: 'time' },
 ];
@@ -27,5 +27,5 @@ export const FIELD_DETAIL: Column[] = [
 export const VALUE_COLUMNS: Column[] = [
   { key: 'customField.name', header: 'NAME' },
   { key: 'customField.type', header: 'TYPE' },
-  { key: 'value', header: 'VALUE', show: commas },
+  shown('value', 'VALUE', commas),
 ];

@@ -2,6 +2,7 @@
 // its fingerprint) and login options.
 import type { Column } from '../output/format.js';
 import { showCertificate } from './certificate.js';
+import { shown } from './show.js';
 
 export const SSO_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
@@ -18,7 +19,7 @@ export const SSO_DETAIL: Column[] = [
   { key: 'status', header: 'Status' },
   { key: 'ssoURL', header: 'SSO URL' },
   { key: 'entityID', header: 'Entity ID' },
-  { key: 'certificate', header: 'Certificate', show: showCertificate },
+  shown('certificate', 'Certificate', showCertificate),
   { key: 'defaultRole', header: 'Default role' },
   { key: 'defaultTeam.title', header: 'Default team' },
   { key: 'service.acsURL', header: 'ACS URL' },

@@ -74,9 +74,9 @@ describe('sso', () => {
     expect(made.code, made.stderr).toBe(0);
     const p = json(made);
     expect(p).toMatchObject({ label: 'OneLogin', status: 'active', defaultRole: null, certificate: DEMO_CERTIFICATE });
-    const shown = await api.cli(['sso', 'create', '--label', 'Draft', '--default-role', 'edit']);
+    const shown = await api.cli(['sso', 'create', '--label', 'Draft', '--default-role', 'edit', '--fields', 'id,label,status,defaultRole']);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(tsv(shown.stdout)[0].slice(1, 3)).toEqual(['Draft', 'pending']);
+    expect(tsv(shown.stdout)[0].slice(1)).toEqual(['Draft', 'pending', 'edit']);
     const draft = tsv(shown.stdout)[0][0];
     const upd = await api.cli(['sso', 'update', draft, '--label', 'Draft 2', '--certificate-file', '-', '--fields', 'label,certificate'], { input: DEMO_CERTIFICATE });
     expect(upd.code, upd.stderr).toBe(0);

@@ -26,7 +26,7 @@ const READ = { reads: 1 };
 const CASES: BadInputCase[] = [
   // sso
   [['sso', 'create', '--label', long(31)], /--label must be 1 to 30 characters \(got "x{31}"\)/],
-  [['sso', 'create', '--label', '   '], /--label is empty/],
+  [['sso', 'create', '--label', '   '], /--label is (empty|blank)/],
   [['sso', 'create'], /--label is required/],
   [['sso', 'create', '--label', 'L', '--sso-url', 'not a url'], /--sso-url must be an absolute http or https URL/],
   [['sso', 'create', '--label', 'L', '--sso-url', 'ftp://idp.example/sso'], /--sso-url must be an absolute http or https URL/],
