@@ -102,7 +102,7 @@ export interface CommandDef<F extends Record<string, Flag> = Record<string, Flag
   /** A move: --before/--after build the position of the first kind; `kind:` prefixes pick another. */
   move?: PositionKind[];
   /** Checks the given flags together (`--option` only with a select type), before anything is sent; throw a UsageError. */
-  check?(opts: Record<string, unknown>): void;
+  checkFlags?(opts: Record<string, unknown>): void;
   /** A special command: the runner parses and checks its flags, then calls this. */
   run?(ctx: Context, input: Input<F>): Promise<void>;
 }

@@ -94,7 +94,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   }
   const selecting = given.filter(([, f]) => f.selects);
   if (selecting.length > 1) throw new UsageError(`${longName(selecting[0][1])} and ${longName(selecting[1][1])} cannot be used together`);
-  def.check?.(opts);
+  def.checkFlags?.(opts);
 
   if (def.run) {
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);

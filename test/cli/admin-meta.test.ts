@@ -81,10 +81,14 @@ describe('sso', () => {
     const upd = await api.cli(['sso', 'update', draft, '--label', 'Draft 2', '--certificate-file', '-', '--fields', 'label,certificate'], { input: DEMO_CERTIFICATE });
     expect(upd.code, upd.stderr).toBe(0);
     expect(upd.stdout).toBe(`Draft 2\t${FINGERPRINT}\n`);
+    const more = await api.cli(['sso', 'update', draft, '--entity-id', 'urn:draft', '--sso-url', 'https://idp.example/sso', '--default-role', 'guest', '--json']);
+    expect(json(more)).toMatchObject({ label: 'Draft 2', entityID: 'urn:draft', ssoURL: 'https://idp.example/sso', defaultRole: null, status: 'active' });
+    await api.cli(['sso', 'update', draft, '--label', 'Draft']);
     const options = json(await api.cli(['sso', 'login-options', '--json']));
-    expect(options.map((o: { label: string }) => o.label)).toEqual(['Okta', 'OneLogin']);
+    expect(options.map((o: { label: string }) => o.label)).toEqual(['Okta', 'OneLogin', 'Draft']);
     expect(Object.keys(options[0]).sort()).toEqual(['id', 'label', 'startURL']);
-    expect(tsv((await api.cli(['sso', 'login-options'])).stdout).map((r) => r[1])).toEqual(['Okta', 'OneLogin']);
+    expect(tsv((await api.cli(['sso', 'login-options'])).stdout).map((r) => r[1])).toEqual(['Okta', 'OneLogin', 'Draft']);
+    expect(lines((await api.cli(['sso', 'login-options', '--jsonl'])).stdout)).toHaveLength(3);
 
     const dry = await api.cli(['sso', 'delete', p.id, draft, '--dry-run']);
     expect(lines(dry.stdout)).toEqual([`DELETE ${api.sandbox.url}/orgs/${api.sandbox.defaultOrg}/saml/${p.id}`, `DELETE ${api.sandbox.url}/orgs/${api.sandbox.defaultOrg}/saml/${draft}`]);
@@ -138,6 +142,8 @@ describe('custom-fields', () => {
       expect(dup.stderr).toMatch(/409.*already exists/);
       const upd = await t.cli(['custom-fields', 'update', 'tier', '--option', 'free', '--option', 'pro', '--option', 'enterprise', '--title', 'Plan tier', '--json']);
       expect(json(upd)).toMatchObject({ title: 'Plan tier', options: ['free', 'pro', 'enterprise'] });
+      const text = await t.cli(['custom-fields', 'update', 'f-text', '--description', 'Free text', '--placeholder', 'say it', '--fields', 'description,placeholder']);
+      expect(text.stdout).toBe('Free text\tsay it\n');
       const textOptions = await t.cli(['custom-fields', 'update', 'f-text', '--option', 'x']);
       expect(textOptions.code).toBe(1);
       expect(textOptions.stderr).toMatch(/400.*Only select fields have options/);

@@ -152,6 +152,8 @@ describe('custom fields', () => {
     expect(valueOf(v, 'platforms')).toBeUndefined();
     expect(valueOf(v, 'audience')).toBe('partners');
     expectError(await set('nope', { owner: 'x' }), 404);
+    // A deleted space (restorable) takes no values until restored.
+    expectError(await set(ids.space('Changelog 2023'), { owner: 'x' }), 409, /restore it/);
   });
 
   it('deleting a field removes its values; the edit role sets values but declares no field', async () => {

@@ -42,7 +42,7 @@ export const COMMANDS: CommandDef[] = [
       type: { flags: '--type <type>', description: `one of ${CUSTOM_FIELD_TYPES.join(', ')}`, body: 'type', required: true },
       ...DETAILS,
     },
-    check(opts) {
+    checkFlags(opts) {
       const type = String(opts.type);
       if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(type)) return;
       if (opts.option !== undefined && !isSelect(type)) throw new UsageError(`--option is only for select:single and select:multi fields, not ${type}`);
