@@ -73,7 +73,7 @@ export const COMMANDS: CommandDef[] = [
   defineCommand({
     name: 'values',
     summary: 'list the custom fields of a space with its values',
-    help: 'Every field of the organization is listed; a field the space has no value for has an empty value.',
+    help: 'Every field of the organization is listed; a field the space has no value for\nhas an empty value. Lists show comma-separated, as set takes them.',
     examples: ['values <spaceId>', "values <spaceId> --jq 'map({(.customField.name): .value}) | add'"],
     args: [{ name: 'spaceId' }],
     operation: 'customFields.values',
@@ -83,10 +83,12 @@ export const COMMANDS: CommandDef[] = [
     name: 'set',
     summary: 'set custom field values of a space (name=value; name= clears), or of many spaces from stdin',
     help: [
-      "Each value is converted by its field's type, read once from the organization (--org): a number; true or false;",
-      'tags and select:multi choices separated by commas; a select value must be one of its choices. An unknown',
-      'name or a value its field refuses is an error before anything is sent. `name=` clears the value.',
-      'With - instead of a space id, stdin holds lines "<spaceId> name=value...", one request per space.',
+      "Each value is converted by its field's type, read once from the organization",
+      '(--org): a number; true or false; tags and select:multi choices separated by',
+      'commas; a select value must be one of its choices. An unknown name or a value',
+      'its field refuses is an error before anything is sent. name= clears a value.',
+      'With - instead of a space id, stdin holds lines "<spaceId> name=value...", one',
+      'request per space; double quotes keep spaces in a value (owner="Docs team").',
     ].join('\n'),
     examples: [
       'set <spaceId> audience=public review-days=90 keywords=api,rest',

@@ -76,7 +76,7 @@ export const COMMANDS: CommandDef[] = [
   defineCommand({
     name: 'create',
     summary: 'add a SAML provider (admins only)',
-    help: 'The provider is active once it has an SSO URL, an entity id and a certificate; until then it is pending and is no login option.',
+    help: 'The provider is active once it has an SSO URL, an entity id and a certificate;\nuntil then it is pending, and no login option.',
     examples: [
       'create --label Okta --entity-id http://www.okta.com/exk1 --sso-url https://acme.okta.com/app/docplat/sso/saml --certificate-file okta.pem --default-role read',
       'create --label "Azure AD" --default-role guest',
