@@ -11,6 +11,8 @@ export const SSO_COLUMNS: Column[] = [
   { key: 'defaultRole', header: 'DEFAULT ROLE' },
   { key: 'ssoURL', header: 'SSO URL' },
   { key: 'createdAt', header: 'CREATED', kind: 'time' },
+  // Last: the widest; and so `--fields certificate` is the fingerprint too.
+  shown('certificate', 'CERTIFICATE', showCertificate),
 ];
 
 export const SSO_DETAIL: Column[] = [
