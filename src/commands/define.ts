@@ -60,6 +60,8 @@ export interface Arg {
   query?: string;
   /** The value must have more than white space. */
   nonBlank?: boolean;
+  /** The last argument takes the rest of the words (`[name...]`, possibly none), given to `run` as `rest`. */
+  variadic?: boolean;
 }
 
 /** Several ids at once (`spaces restore a b c`, or `-` for stdin), each its own request. */
@@ -117,6 +119,8 @@ export interface CommandDef<F extends Record<string, Flag> = Record<string, Flag
   impact?(ctx: Context, ids: string[]): Promise<{ describe: string; type?: string }>;
   /** A move: --before/--after build the position of the first kind; `kind:` prefixes pick another. */
   move?: PositionKind[];
+  /** Checks the given flags together (`--option` only with a select type), before anything is sent; throw a UsageError. */
+  checkFlags?(opts: Record<string, unknown>): void;
   /** A special command: the runner parses and checks its flags, then calls this. */
   run?(ctx: Context, input: Input<F>): Promise<void>;
 }

@@ -15,5 +15,8 @@ export const GROUPS: Group[] = [
   { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs/index.js') },
   { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections/index.js') },
   { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
+  { name: 'sso', summary: 'Manage SAML single sign-on providers', load: () => import('./sso/index.js') },
+  { name: 'custom-fields', summary: 'Declare custom fields and set their values on spaces', load: () => import('./custom-fields/index.js') },
+  { name: 'translations', summary: 'Manage translation settings', load: () => import('./translations/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

@@ -35,7 +35,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   const args = def.args ?? [];
   args.forEach((a, i) => {
     const many = !!def.bulk && i === args.length - 1;
-    cmd.argument(many ? `<${a.name}...>` : `<${a.name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
+    if (a.variadic) cmd.argument(`[${a.name}...]`, a.description ?? '');
+    else cmd.argument(many ? `<${a.name}...>` : `<${a.name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
   });
   const required = Object.values(def.flags ?? {}).filter((f) => f.required).map((f) => f.flags.replace('...>', '>'));
   // Required flags are in the usage line: `docplat spaces create --title <title> [flags]`.
@@ -57,7 +58,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
     }
     cmd.option('--before <id>', `place before this ${kind}${prefixes}`).option('--after <id>', `place after this ${kind}${prefixes}`);
   }
-  if (def.output !== 'none' && def.output && 'list' in def.output) {
+  // A list the API answers in one piece (no cursor) has no paging flags.
+  if (def.output !== 'none' && def.output && 'list' in def.output && op?.paginated !== false) {
     cmd
       .option('--limit <n>', `most items to return (default ${DEFAULT_LIMIT}, at most 1000 per request)`)
       .option('--all', 'follow the cursor to the last page')
@@ -90,8 +92,9 @@ type Sources = Map<string, { name: string; id: string; nullWord?: string }>;
 async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts): Promise<void> {
   const flags = def.flags ?? {};
   const argDefs = def.args ?? [];
-  const rest = def.bulk ? ((processed[argDefs.length - 1] as string[] | undefined) ?? []) : [];
-  const args = processed.slice(0, def.bulk ? argDefs.length - 1 : argDefs.length) as string[];
+  const many = !!def.bulk || !!argDefs[argDefs.length - 1]?.variadic;
+  const rest = many ? ((processed[argDefs.length - 1] as string[] | undefined) ?? []) : [];
+  const args = processed.slice(0, many ? argDefs.length - 1 : argDefs.length) as string[];
 
   const given = Object.entries(flags).filter(([key]) => opts[key] !== undefined);
   for (const [key, f] of Object.entries(flags)) {
@@ -106,6 +109,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   }
   const selecting = given.filter(([, f]) => f.selects);
   if (selecting.length > 1) throw new UsageError(`${longName(selecting[0][1])} and ${longName(selecting[1][1])} cannot be used together`);
+  def.checkFlags?.(opts);
 
   if (def.run) {
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);
@@ -114,7 +118,8 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const selected = selecting[0]?.[1].selects;
   const op: Operation = OPERATIONS[selected?.operation ?? def.operation!];
   const output = selected?.list ? { list: selected.list, ...selected.shape } : (def.output ?? 'none');
-  const isList = output !== 'none' && 'list' in output;
+  // A list the API answers whole (no cursor) is one request, printed as one page.
+  const isList = output !== 'none' && 'list' in output && op.paginated;
   const limit = isList ? listLimit(opts) : undefined;
   // --fields is checked before anything is sent.
   if (output !== 'none') ctx.output.checkFields('list' in output ? output.list : output.item, output);
@@ -204,7 +209,8 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     const { openInBrowser } = await import('../web.js');
     return openInBrowser(ctx, getPath(data, 'urls.app'));
   }
-  if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
+  if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(data), output.list, output);
+  else if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */
@@ -226,6 +232,12 @@ function build(op: Operation, input: RequestInput, sources: Sources): BuiltReque
     const rule = source.nullWord === undefined ? violation.rule : violation.rule.startsWith('one of ') ? `${violation.rule}, ${source.nullWord}` : `${violation.rule} (or ${source.nullWord})`;
     throw new UsageError(`${source.name} must be ${rule}${describeValue(violation.value)}`);
   }
+}
+
+/** The one page of a list the API answers whole: an array, or `{items}`. */
+async function* onePage(data: unknown) {
+  const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
+  yield { items: Array.isArray(items) ? items : [] };
 }
 
 /** A flag's value as sent: its constant, null for its null word or its --no- form, or the value mapped. */

@@ -169,8 +169,8 @@ export class Output {
     let text = '';
     for (const col of cols) {
       const label = (col.header ?? col.key).padEnd(width);
-      const room = this.opts.width ? Math.max(this.opts.width - width - 2, 10) : Infinity;
-      text += `${c.bold(label)}  ${cut(this.display(cellValue(value, col), col), room)}\n`;
+      // One object is read in full: its values are not cut to the terminal's width (a cut URL is of no use).
+      text += `${c.bold(label)}  ${this.display(cellValue(value, col), col)}\n`;
     }
     return this.write(text);
   }

@@ -29,9 +29,6 @@ const NOT_CALLED: Record<string, string> = {
   shareLinks: 'issue 11',
   members: 'issue 12 (administration); members.spaces is called by spaces list --member',
   teams: 'issue 12',
-  sso: 'issue 12',
-  customFields: 'issue 12',
-  translations: 'issue 12',
   openapi: 'issue 13 (OpenAPI specifications)',
   integrations: 'issue 13',
 };

@@ -174,6 +174,14 @@ export function olderSpec(): Spec {
   return older;
 }
 
+let v091: Spec | undefined;
+
+/** The 0.91.0 description (OpenAPI 3.0.3, shipped as JSON): the only one that describes custom fields. */
+export function spec091(): Spec {
+  v091 ??= new Spec(makeAjv('07'), 'v091.json', nullableToAnyOf(JSON.parse(readFileSync(require.resolve('gitbook-api-091/spec/openapi.json'), 'utf8'))));
+  return v091;
+}
+
 /** Asserts that `value` validates, with ajv's errors as the failure message. */
 export function expectValid(validate: ValidateFunction, value: unknown, what = 'response'): void {
   const ok = validate(value);

@@ -2,10 +2,16 @@
 // build on the records of the families before it. A new family is one
 // module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
+import { customFieldsFamily } from './customFields.js';
 import { orgsFamily } from './orgs.js';
 import { spacesFamily } from './spaces.js';
+import { ssoFamily } from './sso.js';
+import { translationsFamily } from './translations.js';
 
 export const FAMILIES: readonly FamilyFactory[] = [
   orgsFamily,
   spacesFamily,
+  ssoFamily,
+  customFieldsFamily,
+  translationsFamily,
 ];
