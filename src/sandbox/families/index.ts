@@ -4,8 +4,10 @@
 import type { FamilyFactory } from '../core/world.js';
 import { orgsFamily } from './orgs.js';
 import { spacesFamily } from './spaces.js';
+import { teamsFamily } from './teams.js';
 
 export const FAMILIES: readonly FamilyFactory[] = [
   orgsFamily,
   spacesFamily,
+  teamsFamily,
 ];
