@@ -33,7 +33,7 @@ export interface BulkResult {
   exitCode?: number;
 }
 
-const BULK_COLUMNS: Column[] = [
+export const BULK_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'result', header: 'RESULT' },
   { key: 'message', header: 'MESSAGE' },
@@ -95,8 +95,6 @@ export async function runBulk(ctx: Context, ids: string[], requests: BuiltReques
 
   const results = new Map(finished.map((r) => [r.id, r]));
   const failed = ids.filter((id) => results.get(id)?.result === 'failed');
-  const ok = ids.filter((id) => results.get(id)?.result === 'ok').length;
-  const skipped = ids.filter((id) => results.get(id)?.result === 'skipped').length;
   if (ctx.signal.aborted) {
     const notStarted = ids.filter((id) => !started.has(id));
     const completed = ids.filter((id) => results.has(id) && results.get(id)!.result !== 'failed');
@@ -109,6 +107,17 @@ export async function runBulk(ctx: Context, ids: string[], requests: BuiltReques
     ctx.io.stderr.write(lines.join('\n') + '\n');
     throw new Interrupted(`interrupted: ${notStarted.length} of ${ids.length} ${spec.what} ids not started`);
   }
+  bulkSummary(ctx, ids, results, spec);
+}
+
+/**
+ * The end of a bulk run: the summary on stderr, or the failure (exit 5 when
+ * some ids failed; a single id's own failure when it was the only one).
+ */
+export function bulkSummary(ctx: Context, ids: string[], results: Map<string, BulkResult>, spec: Pick<Bulk, 'done'>): void {
+  const failed = ids.filter((id) => results.get(id)?.result === 'failed');
+  const ok = ids.filter((id) => results.get(id)?.result === 'ok').length;
+  const skipped = ids.filter((id) => results.get(id)?.result === 'skipped').length;
   const summary = `${spec.done} ${ok} of ${ids.length}${skipped ? `, ${skipped} skipped` : ''}${failed.length ? `, ${failed.length} failed` : ''}`;
   if (failed.length === 1 && ids.length === 1) {
     // One id: the failure is the command's own (exit 3 for not found, 4 for a refusal).
@@ -133,15 +142,17 @@ export async function dryRun(ctx: Context, requests: BuiltRequest[]): Promise<vo
   ctx.output.note(`dry run: ${requests.length} request${requests.length === 1 ? '' : 's'} not sent`);
 }
 
-async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
+export async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
   for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };
 }
 
 async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, r: BuiltRequest): Promise<BulkResult> {
   try {
+    const already = await spec.skipIf?.(ctx, id, r);
+    if (already) return { id, result: 'skipped', message: already };
     const res = await client.request(r.method, r.path, { query: r.query, body: r.body, idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
-    // A delete answers 204 when there was nothing to delete.
-    const skip = r.method === 'DELETE' && res.status === 204 ? 'already deleted' : undefined;
+    // A delete answers 204 when there was nothing to delete (when its success is 205; some answer only 204).
+    const skip = r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205) ? 'already deleted' : undefined;
     return skip ? { id, result: 'skipped', message: skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };
   } catch (err) {
     if (err instanceof ApiError) {

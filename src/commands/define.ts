@@ -7,6 +7,7 @@ import type { OperationId } from '../api/operations/index.js';
 import type { PositionKind } from '../api/positions.js';
 import type { Context } from '../context.js';
 import type { ApiError } from '../errors.js';
+import type { BuiltRequest } from '../api/request.js';
 
 /** `--x <v...>` is a list (the flag is repeated), `--x <v>` a string, `--x` a boolean. */
 export type FlagValue<S extends string> = string extends S
@@ -43,6 +44,12 @@ export interface Flag<S extends string = string> {
   file?: boolean;
   /** Converts the given value (a file's text, with `file`) before it is checked and sent; throw a UsageError to refuse it. */
   map?(value: FlagValue<S>): unknown;
+  /**
+   * Filters a list's items on the client, for what the API cannot filter
+   * (`--last-seen-before`): builds the test from the value (throw a UsageError
+   * to refuse it). Pages are fetched until --limit items pass.
+   */
+  filter?(value: FlagValue<S>, now: number): (item: unknown) => boolean;
   /** The value must have more than white space. */
   nonBlank?: boolean;
   required?: boolean;
@@ -73,6 +80,12 @@ export interface Bulk {
    * re-run over the same ids is safe: return the reason, or undefined.
    */
   skip?(err: ApiError): string | undefined;
+  /**
+   * Asked before an id's request, for a state the request would not report
+   * (a member who already has the role): return the reason to skip it, or
+   * undefined to send it. Not asked on --dry-run.
+   */
+  skipIf?(ctx: Context, id: string, request: BuiltRequest): Promise<string | undefined>;
 }
 
 export type Output = { item: Column[] } | { list: Column[] } | 'none';

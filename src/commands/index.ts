@@ -15,5 +15,7 @@ export const GROUPS: Group[] = [
   { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs/index.js') },
   { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections/index.js') },
   { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
+  { name: 'members', summary: "Manage the organization's members: roles, removal, SSO, their spaces and teams", load: () => import('./members/index.js') },
+  { name: 'teams', summary: 'Manage teams and their members, in bulk', load: () => import('./teams/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

@@ -104,6 +104,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
 
   const sources: Sources = new Map();
   const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: {}, body: { ...def.body } };
+  const filters: ((item: unknown) => boolean)[] = [];
   const claimed = new Map<string, Flag>();
   const claim = (where: string, name: string, label: string, idOf?: string, f?: Flag) => {
     const key = `${where}:${name}`;
@@ -138,6 +139,8 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     } else if (f.body) {
       claim('body', f.body, longName(f), f.idOf, f);
       setPath(input.body, f.body, value);
+    } else if (f.filter) {
+      filters.push(f.filter(value as never, Date.now()));
     }
   }
   if (def.move) moveInto(input.body, def.move, opts, claim);
@@ -168,7 +171,8 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
-  if (isList) return list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined });
+  const keep = filters.length ? (item: unknown) => filters.every((f) => f(item)) : undefined;
+  if (isList) return list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined, keep });
   const client = await ctx.client();
   const { data } = await client.request(request.method, request.path, {
     query: request.query,
@@ -245,15 +249,27 @@ function listLimit(opts: Opts): number | undefined {
   return opts.all ? undefined : parseInteger('--limit', opts.limit as string | undefined, DEFAULT_LIMIT, 1, Number.MAX_SAFE_INTEGER);
 }
 
-/** Lists through the formatter, honouring --limit, --all and --cursor. */
-async function list(ctx: Context, request: BuiltRequest, columns: Column[], page: { limit?: number; cursor?: string }): Promise<void> {
+/** Lists through the formatter, honouring --limit, --all and --cursor, and a client-side filter (`keep`). */
+async function list(ctx: Context, request: BuiltRequest, columns: Column[], page: { limit?: number; cursor?: string; keep?: (item: unknown) => boolean }): Promise<void> {
   const client = await ctx.client();
-  const pages = client.pages(request.path, { query: request.query, limit: page.limit, cursor: page.cursor, signal: ctx.signal });
+  const { keep } = page;
+  // With a filter, pages come until --limit items pass it (the API's count is of the unfiltered list).
+  const pages = client.pages(request.path, { query: request.query, limit: keep ? undefined : page.limit, cursor: page.cursor, signal: ctx.signal });
   let received = 0;
   async function* counted() {
+    let left = page.limit ?? Infinity;
     for await (const p of pages) {
       received += p.items.length;
-      yield p;
+      if (!keep) {
+        yield p;
+        continue;
+      }
+      const passed = p.items.filter(keep);
+      const items = passed.slice(0, left);
+      left -= items.length;
+      const more = passed.length > items.length || p.next !== undefined;
+      yield { items, next: more ? (p.next ?? { page: '' }) : undefined };
+      if (left <= 0) return;
     }
   }
   try {
