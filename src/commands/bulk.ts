@@ -39,16 +39,23 @@ export const BULK_COLUMNS: Column[] = [
   { key: 'message', header: 'MESSAGE' },
 ];
 
+/** The request of one id, and the read that tells whether it is needed at all. */
+export interface BulkRequest {
+  request: BuiltRequest;
+  /** Read first when the bulk verb has a `check`: a match is a skip, and nothing is changed. */
+  check?: BuiltRequest;
+}
+
 /**
  * Runs one request per id with bounded concurrency, prints one result per id
  * as it completes, a summary on stderr, and exits 5 when some failed. On an
  * interrupt, it says which ids completed, failed or never started.
  */
-export async function runBulk(ctx: Context, ids: string[], requests: BuiltRequest[], concurrency: number, spec: Bulk): Promise<void> {
+export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest[], concurrency: number, spec: Bulk): Promise<void> {
   const client = await ctx.client();
   const requestOf = new Map(ids.map((id, i) => [id, requests[i]]));
   /** A DELETE answers no body: results go to stderr unless JSON was asked for. */
-  const quietStdout = requests[0]?.method === 'DELETE';
+  const quietStdout = requests[0]?.request.method === 'DELETE';
   const started = new Set<string>();
   const queue = [...ids];
   /** Results in the order they finished. */
@@ -146,10 +153,13 @@ export async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) 
   for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };
 }
 
-async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, r: BuiltRequest): Promise<BulkResult> {
+async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, { request: r, check }: BulkRequest): Promise<BulkResult> {
   try {
-    const already = await spec.skipIf?.(ctx, id, r);
-    if (already) return { id, result: 'skipped', message: already };
+    if (check && spec.check) {
+      const { data } = await client.request(check.method, check.path, { query: check.query, idempotency: 'safe', signal: ctx.signal });
+      const skip = spec.check.skip(data, r.body);
+      if (skip) return { id, result: 'skipped', message: skip };
+    }
     const res = await client.request(r.method, r.path, { query: r.query, body: r.body, idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
     // A delete answers 204 when there was nothing to delete (when its success is 205; some answer only 204).
     const skip = r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205) ? 'already deleted' : undefined;

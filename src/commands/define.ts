@@ -7,7 +7,6 @@ import type { OperationId } from '../api/operations/index.js';
 import type { PositionKind } from '../api/positions.js';
 import type { Context } from '../context.js';
 import type { ApiError } from '../errors.js';
-import type { BuiltRequest } from '../api/request.js';
 
 /** `--x <v...>` is a list (the flag is repeated), `--x <v>` a string, `--x` a boolean. */
 export type FlagValue<S extends string> = string extends S
@@ -81,11 +80,12 @@ export interface Bulk {
    */
   skip?(err: ApiError): string | undefined;
   /**
-   * Asked before an id's request, for a state the request would not report
-   * (a member who already has the role): return the reason to skip it, or
-   * undefined to send it. Not asked on --dry-run.
+   * Reads the resource first (with this operation, same path params) and
+   * skips the change when `skip` gives a reason: for changes the API
+   * accepts again without saying it changed nothing (`spaces lock` of a
+   * locked space).
    */
-  skipIf?(ctx: Context, id: string, request: BuiltRequest): Promise<string | undefined>;
+  check?: { operation: OperationId; skip(current: unknown, body: unknown): string | undefined };
 }
 
 export type Output = { item: Column[] } | { list: Column[] } | 'none';

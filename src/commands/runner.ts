@@ -58,7 +58,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
       .option('--all', 'follow the cursor to the last page')
       .option('--cursor <page>', 'start from this cursor (a next.page value)');
   }
-  if (def.bulk) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
+  // The runner's own bulk runs honour it; a `run` handler declares what it takes.
+  if (def.bulk && !def.run) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
   if (def.help) cmd.addHelpText('after', `\n${def.help}`);
   if (def.examples?.length) {
@@ -160,8 +161,12 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     const label = idLabel(idArg.name);
     sources.set(`param:${param}`, { name: label, id: label });
     const ids = await readIds(ctx, rest, def.bulk.what);
-    const requests = ids.map((id) => build(op, { ...base, params: { ...base.params, [param]: id } }, sources));
-    if (opts.dryRun) return dryRun(ctx, requests);
+    const check = def.bulk.check && OPERATIONS[def.bulk.check.operation];
+    const requests = ids.map((id) => {
+      const params = { ...base.params, [param]: id };
+      return { request: build(op, { ...base, params }, sources), check: check ? build(check, { params, query: {} }, sources) : undefined };
+    });
+    if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
     const concurrency = parseInteger('--concurrency', opts.concurrency as string | undefined, 8, 1, 64);
     if (def.confirm) await ctx.confirm(`${def.confirm} ${ids.length === 1 ? `${def.bulk.what} ${ids[0]}` : `${ids.length} ${def.bulk.what}s`}?`);
     await runBulk(ctx, ids, requests, concurrency, def.bulk);

@@ -1,6 +1,4 @@
 // docplat members <verb>: declarations; the runner (../runner.ts) does the work.
-import { apiRequest } from '../../api/request.js';
-import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { MEMBER_COLUMNS, MEMBER_DETAIL, MEMBER_TEAM_COLUMNS } from '../../resources/members.js';
 import { MEMBER_SPACE_COLUMNS } from '../../resources/spaces.js';
@@ -21,12 +19,8 @@ export function lastSeenCutoff(value: string, now: number): number {
   throw new UsageError(`--last-seen-before must be a duration (90d, 12w, 48h) or a date (2026-01-31, or a date and time with its zone), got "${value}"`);
 }
 
-/** The member as it is now, for the checks that make a re-run safe. */
-async function currentMember(ctx: Context, userId: string): Promise<{ role: string | null; sso: boolean }> {
-  const client = await ctx.client();
-  const request = apiRequest('members.get', { params: { organizationId: await ctx.org(), userId } });
-  return (await client.get<{ role: string | null; sso: boolean }>(request.path, { signal: ctx.signal })).data;
-}
+/** A member as `members.get` reads it, for the checks that make a re-run safe. */
+type Current = { role?: string | null; sso?: boolean };
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({
@@ -39,8 +33,7 @@ export const COMMANDS: CommandDef[] = [
       'A guest has no role: the ROLE column is empty and the JSON role is null.',
     ].join('\n'),
     examples: [
-      'list --role admin',
-      'list --search hopper --json',
+      'list --role guest --search @partner.example',
       'list --sort lastSeenAt --order asc --limit 20',
       "list --last-seen-before 90d --all --jq '.[].id' | docplat members update - --role read --dry-run",
     ],
@@ -91,10 +84,13 @@ export const COMMANDS: CommandDef[] = [
     bulk: {
       what: 'member',
       done: 'updated',
-      skipIf: async (ctx, userId, request) => {
-        const wanted = (request.body?.role as string | null | undefined) ?? null;
-        const { role } = await currentMember(ctx, userId);
-        return role === wanted ? `already ${role ?? 'guest'}` : undefined;
+      // The API accepts the role a member already has: read it first, so that a re-run says "skipped".
+      check: {
+        operation: 'members.get',
+        skip: (member, body) => {
+          const role = (member as Current).role ?? null;
+          return role === ((body as Current).role ?? null) ? `already ${role ?? 'guest'}` : undefined;
+        },
       },
     },
   }),
@@ -118,7 +114,7 @@ export const COMMANDS: CommandDef[] = [
     bulk: {
       what: 'member',
       done: 'set to SSO',
-      skipIf: async (ctx, userId) => ((await currentMember(ctx, userId)).sso ? 'already SSO' : undefined),
+      check: { operation: 'members.get', skip: (member) => ((member as Current).sso ? 'already SSO' : undefined) },
     },
   }),
   defineCommand({
