@@ -1,4 +1,5 @@
 // docplat members <verb>: declarations; the runner (../runner.ts) does the work.
+import { ROLES } from '../../api/enums.js';
 import { UsageError } from '../../errors.js';
 import { MEMBER_COLUMNS, MEMBER_DETAIL, MEMBER_TEAM_COLUMNS } from '../../resources/members.js';
 import { MEMBER_SPACE_COLUMNS } from '../../resources/spaces.js';
@@ -14,8 +15,10 @@ const DURATION_UNITS: Record<string, number> = { h: 3_600_000, d: 86_400_000, w:
 export function lastSeenCutoff(value: string, now: number): number {
   const duration = /^(\d{1,6})([hdw])$/.exec(value);
   if (duration) return now - Number(duration[1]) * DURATION_UNITS[duration[2]];
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`))) return Date.parse(`${value}T00:00:00Z`);
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))) return Date.parse(value);
+  const day = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.exec(value);
+  const ms = day ? Date.parse(day[2] ? value : `${value}T00:00:00Z`) : NaN;
+  // A day that does not exist (2026-02-30) would roll over into the next month: refused.
+  if (day && !Number.isNaN(ms) && new Date(Date.parse(`${day[1]}T00:00:00Z`)).toISOString().startsWith(day[1])) return ms;
   throw new UsageError(`--last-seen-before must be a duration (90d, 12w, 48h) or a date (2026-01-31, or a date and time with its zone), got "${value}"`);
 }
 
@@ -77,6 +80,10 @@ export const COMMANDS: CommandDef[] = [
         description: 'the new role: admin, create, review, edit, comment, read, or guest (no role: only the spaces shared with them)',
         body: 'role',
         nullWord: 'guest',
+        map: (role: string) => {
+          if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}, or guest (got "${role}")`);
+          return role;
+        },
         required: true,
       },
     },

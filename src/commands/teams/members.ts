@@ -30,7 +30,7 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
   const { verb, teamId, role } = change;
   checkId('team id', teamId);
   if (role !== undefined && !(TEAM_ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${TEAM_ROLES.join(', ')} (got "${role}")`);
-  const names = await readIds(ctx, change.names, 'user id or e-mail');
+  const names = await readIds(ctx, change.names, 'user');
   for (const name of names) checkId('user id or e-mail', name);
   const organizationId = await ctx.org();
   const params = { organizationId, teamId };
