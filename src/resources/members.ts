@@ -32,3 +32,9 @@ export const MEMBER_TEAM_COLUMNS: Column[] = [
   { key: 'member.role', header: 'ROLE' },
   { key: 'team.members', header: 'MEMBERS' },
 ];
+
+/** The Member object's fields (API reference; public OpenAPI description), for --fields. */
+export const MEMBER_SHAPE = { fields: ['object', 'id', 'role', 'user', 'disabled', 'joinedAt', 'lastSeenAt', 'sso', 'spaces', 'teams', 'sites'] } as const;
+
+/** `members teams`: items are `{team, member}`; the team's id is the item's id (for --fields id and --jq '.[].id' where the formatter copies it). */
+export const MEMBER_TEAM_SHAPE = { fields: ['team', 'member'], id: 'team.id' } as const;

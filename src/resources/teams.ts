@@ -26,3 +26,9 @@ export const TEAM_MEMBER_COLUMNS: Column[] = [
   { key: 'team.role', header: 'TEAM ROLE' },
   { key: 'organization.role', header: 'ORG ROLE' },
 ];
+
+/** The Team object's fields (API reference; public OpenAPI description), for --fields. */
+export const TEAM_SHAPE = { fields: ['object', 'id', 'title', 'members', 'spaces', 'createdAt', 'permissions'] } as const;
+
+/** `teams members`: items are `{organization, team, permissions}`; the member's id is the item's id. */
+export const TEAM_MEMBER_SHAPE = { fields: ['organization', 'team', 'permissions'], id: 'organization.id' } as const;

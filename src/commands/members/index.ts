@@ -1,7 +1,7 @@
 // docplat members <verb>: declarations; the runner (../runner.ts) does the work.
 import { ROLES } from '../../api/enums.js';
 import { UsageError } from '../../errors.js';
-import { MEMBER_COLUMNS, MEMBER_DETAIL, MEMBER_TEAM_COLUMNS } from '../../resources/members.js';
+import { MEMBER_COLUMNS, MEMBER_DETAIL, MEMBER_SHAPE, MEMBER_TEAM_COLUMNS, MEMBER_TEAM_SHAPE } from '../../resources/members.js';
 import { MEMBER_SPACE_COLUMNS } from '../../resources/spaces.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
@@ -58,7 +58,7 @@ export const COMMANDS: CommandDef[] = [
       },
     },
     operation: 'members.list',
-    output: { list: MEMBER_COLUMNS },
+    output: { list: MEMBER_COLUMNS, ...MEMBER_SHAPE },
   }),
   defineCommand({
     name: 'get',
@@ -66,7 +66,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['get <userId>', 'get <userId> --json'],
     args: USER_ID,
     operation: 'members.get',
-    output: { item: MEMBER_DETAIL },
+    output: { item: MEMBER_DETAIL, ...MEMBER_SHAPE },
   }),
   defineCommand({
     name: 'update',
@@ -140,6 +140,6 @@ export const COMMANDS: CommandDef[] = [
     args: USER_ID,
     flags: { title: { flags: '--title <text>', description: 'only teams whose title contains this (case-insensitive)', query: 'title', nonBlank: true } },
     operation: 'members.teams',
-    output: { list: MEMBER_TEAM_COLUMNS },
+    output: { list: MEMBER_TEAM_COLUMNS, ...MEMBER_TEAM_SHAPE },
   }),
 ];

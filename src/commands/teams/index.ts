@@ -1,6 +1,6 @@
 // docplat teams <verb>: declarations; the runner (../runner.ts) does the work,
 // and members.ts the batched membership changes of add and remove.
-import { TEAM_COLUMNS, TEAM_DETAIL, TEAM_MEMBER_COLUMNS } from '../../resources/teams.js';
+import { TEAM_COLUMNS, TEAM_DETAIL, TEAM_MEMBER_COLUMNS, TEAM_MEMBER_SHAPE, TEAM_SHAPE } from '../../resources/teams.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { BATCH, changeTeamMembers } from './members.js';
 
@@ -21,7 +21,7 @@ export const COMMANDS: CommandDef[] = [
       title: { flags: '--title <text>', description: 'only teams whose title contains this (case-insensitive)', query: 'title', nonBlank: true },
     },
     operation: 'teams.list',
-    output: { list: TEAM_COLUMNS },
+    output: { list: TEAM_COLUMNS, ...TEAM_SHAPE },
   }),
   defineCommand({
     name: 'create',
@@ -32,7 +32,7 @@ export const COMMANDS: CommandDef[] = [
       member: { flags: '--member <userId...>', description: 'a member of the organization to put in the team (repeat it)', body: 'members', idOf: 'member' },
     },
     operation: 'teams.create',
-    output: { item: TEAM_DETAIL },
+    output: { item: TEAM_DETAIL, ...TEAM_SHAPE },
   }),
   defineCommand({
     name: 'get',
@@ -40,7 +40,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['get <teamId>', 'get <teamId> --json'],
     args: TEAM_ID,
     operation: 'teams.get',
-    output: { item: TEAM_DETAIL },
+    output: { item: TEAM_DETAIL, ...TEAM_SHAPE },
   }),
   defineCommand({
     name: 'rename',
@@ -49,7 +49,7 @@ export const COMMANDS: CommandDef[] = [
     args: TEAM_ID,
     flags: { title: { ...TITLE, required: true } },
     operation: 'teams.rename',
-    output: { item: TEAM_DETAIL },
+    output: { item: TEAM_DETAIL, ...TEAM_SHAPE },
   }),
   defineCommand({
     name: 'delete',
@@ -67,7 +67,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['members <teamId>', "members <teamId> --all --jq '.[].organization.user.email'"],
     args: TEAM_ID,
     operation: 'teams.members',
-    output: { list: TEAM_MEMBER_COLUMNS },
+    output: { list: TEAM_MEMBER_COLUMNS, ...TEAM_MEMBER_SHAPE },
   }),
   defineCommand({
     name: 'add',
