@@ -78,6 +78,20 @@ describe('members', () => {
     expectError(await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { sort: 'age' } }), 400, /"sort" must be one of joinedAt, lastSeenAt, name/);
   });
 
+  it('the demo has every role, guests, disabled and SSO members, and activity spread over a year', async () => {
+    const { items } = await listAll<{ role: string | null; disabled: boolean; sso: boolean; lastSeenAt?: string }>(sb, `/orgs/${ACME}/members`);
+    const count = (f: (m: (typeof items)[number]) => boolean) => items.filter(f).length;
+    for (const role of ['admin', 'create', 'review', 'edit', 'comment', 'read']) expect(count((m) => m.role === role), role).toBeGreaterThanOrEqual(2);
+    expect(count((m) => m.role === null)).toBe(3);
+    expect(count((m) => m.disabled)).toBe(2);
+    expect(count((m) => m.sso)).toBe(4);
+    const daysAgo = items.filter((m) => m.lastSeenAt).map((m) => (Date.now() - Date.parse(m.lastSeenAt!)) / 86_400_000);
+    expect(Math.min(...daysAgo)).toBeLessThan(1);
+    expect(Math.max(...daysAgo)).toBeGreaterThan(300);
+    expect(Math.max(...daysAgo)).toBeLessThan(366);
+    expect(count((m) => !m.lastSeenAt || Date.now() - Date.parse(m.lastSeenAt) > 90 * 86_400_000)).toBe(12);
+  });
+
   it('GET a member; unknown user is 404', async () => {
     const res = await call(sb, 'GET', `/orgs/${ACME}/members/${ids.user('Alan Turing')}`);
     expectOperation(res, 'GET', '/orgs/{organizationId}/members/{userId}', 200);
