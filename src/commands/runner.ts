@@ -272,8 +272,8 @@ async function list(ctx: Context, request: BuiltRequest, columns: Column[], page
       const passed = p.items.filter(keep);
       const items = passed.slice(0, left);
       left -= items.length;
-      const more = passed.length > items.length || p.next !== undefined;
-      yield { items, next: more ? (p.next ?? { page: '' }) : undefined };
+      // Stopped within a page: its cursor would skip the rest of that page, so there is more but no cursor to give.
+      yield { items, next: passed.length > items.length ? { page: '' } : p.next };
       if (left <= 0) return;
     }
   }
