@@ -1,7 +1,9 @@
 // Teams and their members in the sandbox: every answer validated against the
 // public OpenAPI description, and the rules (who manages a team, add and
 // remove of the same user, all or nothing).
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { call, demo, expectError, expectOperation, listAll, withSandbox } from './helpers.js';
 
@@ -164,6 +166,22 @@ describe('changing teams (each on a sandbox of its own)', () => {
       // Demoted to guest (Grace stays admin), Dana sees no teams of Acme.
       expect((await call(sb, 'PATCH', `/orgs/${ACME}/members/${ids.me}`, { body: { role: null } })).status).toBe(200);
       expectError(await call(sb, 'GET', `/orgs/${ACME}/teams`), 403, /your role there is guest/);
+    });
+  });
+});
+
+describe('teams in the state file', () => {
+  it('a team and its members are saved and loaded', async () => {
+    const file = join(tempDir(), 'sandbox.json');
+    let made = '';
+    await withSandbox({ dataFile: file }, async (sb) => {
+      made = (await call(sb, 'PUT', `/orgs/${ACME}/teams`, { body: { title: 'Kept', members: ['ada@acme.example'] } })).body.id;
+      await sb.save();
+    });
+    await withSandbox({ dataFile: file }, async (sb) => {
+      expect((await call(sb, 'GET', `/orgs/${ACME}/teams/${made}`)).body).toMatchObject({ title: 'Kept', members: 1 });
+      expect(await memberNames(sb, made)).toEqual({ 'Ada Lovelace': 'member' });
+      expect((await call(sb, 'GET', `/orgs/${ACME}/members/${ids.user('Ada Lovelace')}`)).body.teams).toBe(3);
     });
   });
 });
