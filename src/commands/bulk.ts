@@ -35,7 +35,7 @@ export interface BulkResult {
   exitCode?: number;
 }
 
-const BULK_COLUMNS: Column[] = [
+export const BULK_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'result', header: 'RESULT' },
   { key: 'message', header: 'MESSAGE' },
@@ -108,8 +108,6 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
   const results = new Map(finished.map((r) => [r.id, r]));
   const having = (result: BulkResult['result']) => ids.filter((id) => results.get(id)?.result === result);
   const failed = having('failed');
-  const ok = having('ok').length;
-  const skipped = having('skipped').length;
   if (ctx.signal.aborted) {
     const notStarted = ids.filter((id) => !started.has(id));
     const unknown = having('unknown');
@@ -124,6 +122,17 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
     ctx.io.stderr.write(lines.join('\n') + '\n');
     throw new Interrupted(`interrupted: ${notStarted.length} of ${ids.length} ${spec.what} ids not started`);
   }
+  bulkSummary(ctx, ids, results, spec);
+}
+
+/**
+ * The end of a bulk run: the summary on stderr, or the failure (exit 5 when
+ * some ids failed; a single id's own failure when it was the only one).
+ */
+export function bulkSummary(ctx: Context, ids: string[], results: Map<string, BulkResult>, spec: Pick<Bulk, 'done'>): void {
+  const failed = ids.filter((id) => results.get(id)?.result === 'failed');
+  const ok = ids.filter((id) => results.get(id)?.result === 'ok').length;
+  const skipped = ids.filter((id) => results.get(id)?.result === 'skipped').length;
   const summary = `${spec.done} ${ok} of ${ids.length}${skipped ? `, ${skipped} skipped` : ''}${failed.length ? `, ${failed.length} failed` : ''}`;
   if (failed.length === 1 && ids.length === 1) {
     // One id: the failure is the command's own (exit 3 for not found, 4 for a refusal).
@@ -194,7 +203,7 @@ async function* single<T>(items: T[]) {
   yield { items };
 }
 
-async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
+export async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
   for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };
 }
 

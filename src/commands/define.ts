@@ -43,6 +43,12 @@ export interface Flag<S extends string = string> {
   file?: boolean;
   /** Converts the given value (a file's text, with `file`) before it is checked and sent; throw a UsageError to refuse it. */
   map?(value: FlagValue<S>): unknown;
+  /**
+   * Filters a list's items on the client, for what the API cannot filter
+   * (`--last-seen-before`): builds the test from the value (throw a UsageError
+   * to refuse it). Pages are fetched until --limit items pass.
+   */
+  filter?(value: FlagValue<S>, now: number): (item: unknown) => boolean;
   /** The value must have more than white space (every valued flag refuses an empty value). */
   nonBlank?: boolean;
   required?: boolean;

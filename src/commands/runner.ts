@@ -65,7 +65,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
       .option('--all', 'follow the cursor to the last page')
       .option('--cursor <page>', 'start from this cursor (a next.page value)');
   }
-  if (def.bulk) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
+  // The runner's own bulk runs honour it; a `run` handler declares what it takes.
+  if (def.bulk && !def.run) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
   if (op && opensInBrowser(def, op)) cmd.option('--web', 'open it in the browser instead (prints the URL under CI or when no browser can be opened)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
   if (def.help) cmd.addHelpText('after', `\n${def.help}`);
@@ -126,6 +127,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
 
   const sources: Sources = new Map();
   const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: {}, body: { ...def.body } };
+  const filters: ((item: unknown) => boolean)[] = [];
   const claimed = new Map<string, Flag>();
   const claim = (where: string, name: string, label: string, idOf?: string, f?: Flag) => {
     const key = `${where}:${name}`;
@@ -160,6 +162,8 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     } else if (f.body) {
       claim('body', f.body, longName(f), f.idOf, f);
       setPath(input.body, f.body, f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value);
+    } else if (f.filter) {
+      filters.push(f.filter(value as never, Date.now()));
     }
   }
   if (def.move) moveInto(input.body, def.move, opts, claim);
@@ -197,7 +201,8 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
-  if (isList) return list(ctx, request, output as { list: Column[] } & Shape, { limit, cursor: opts.cursor as string | undefined });
+  const keep = filters.length ? (item: unknown) => filters.every((f) => f(item)) : undefined;
+  if (isList) return list(ctx, request, output as { list: Column[] } & Shape, { limit, cursor: opts.cursor as string | undefined, keep });
   const client = await ctx.client();
   const { data } = await client.request(request.method, request.path, {
     query: request.query,
@@ -286,15 +291,27 @@ function listLimit(opts: Opts): number | undefined {
   return opts.all ? undefined : parseInteger('--limit', opts.limit as string | undefined, DEFAULT_LIMIT, 1, Number.MAX_SAFE_INTEGER);
 }
 
-/** Lists through the formatter, honouring --limit, --all and --cursor. */
-async function list(ctx: Context, request: BuiltRequest, output: { list: Column[] } & Shape, page: { limit?: number; cursor?: string }): Promise<void> {
+/** Lists through the formatter, honouring --limit, --all and --cursor, and a client-side filter (`keep`). */
+async function list(ctx: Context, request: BuiltRequest, output: { list: Column[] } & Shape, page: { limit?: number; cursor?: string; keep?: (item: unknown) => boolean }): Promise<void> {
   const client = await ctx.client();
-  const pages = client.pages(request.path, { query: request.query, limit: page.limit, cursor: page.cursor, signal: ctx.signal });
+  const { keep } = page;
+  // With a filter, pages come until --limit items pass it (the API's count is of the unfiltered list).
+  const pages = client.pages(request.path, { query: request.query, limit: keep ? undefined : page.limit, cursor: page.cursor, signal: ctx.signal });
   let received = 0;
   async function* counted() {
+    let left = page.limit ?? Infinity;
     for await (const p of pages) {
       received += p.items.length;
-      yield p;
+      if (!keep) {
+        yield p;
+        continue;
+      }
+      const passed = p.items.filter(keep);
+      const items = passed.slice(0, left);
+      left -= items.length;
+      // Stopped within a page: its cursor would skip the rest of that page, so there is more but no cursor to give.
+      yield { items, next: passed.length > items.length ? { page: '' } : p.next };
+      if (left <= 0) return;
     }
   }
   try {

@@ -246,7 +246,7 @@ describe('custom-fields', () => {
       const partial = await t.cli(['custom-fields', 'set', '-', '--json'], { input: `${a} owner=y\nno-such-space owner=y\n` });
       expect(partial.code).toBe(5);
       const results = json(partial);
-      expect(results.map((x: { id: string; result: string }) => `${x.id}:${x.result}`).sort()).toEqual([`${a}:ok`, 'no-such-space:failed']);
+      expect(results.map((x: { id: string; result: string }) => `${x.id}:${x.result}`).sort()).toEqual([`${a}:ok`, 'no-such-space:failed'].sort());
     });
   });
 

@@ -1,7 +1,7 @@
 // The user, organizations and members in the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
-import { call, demo, expectError, expectOperation, listAll } from './helpers.js';
+import { call, demo, expectError, expectOperation, listAll, withSandbox } from './helpers.js';
 
 const ids = demo();
 const ACME = ids.org('Acme Docs');
@@ -50,7 +50,7 @@ describe('members', () => {
   it('lists members (default: most recently joined first) with filters', async () => {
     const res = await call(sb, 'GET', `/orgs/${ACME}/members`);
     expectOperation(res, 'GET', '/orgs/{organizationId}/members', 200);
-    expect(res.body.count).toBe(8);
+    expect(res.body.count).toBe(25);
     const joined = res.body.items.map((m: { joinedAt: string }) => m.joinedAt);
     expect(joined).toEqual([...joined].sort().reverse());
     const asc = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { order: 'asc' } });
@@ -61,18 +61,35 @@ describe('members', () => {
     expect(admins.body.items.map((m: { user: { displayName: string } }) => m.user.displayName)).toEqual(['Dana Demo', 'Grace Hopper']);
 
     const guests = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { role: 'guest' } });
-    expect(guests.body.items).toHaveLength(1);
-    expect(guests.body.items[0]).toMatchObject({ role: null, spaces: 2 });
+    expect(guests.body.items).toHaveLength(3);
+    for (const g of guests.body.items) expect(g).toMatchObject({ role: null, spaces: 2 });
 
     const search = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { search: 'HOPPER' } });
     expect(search.body.items.map((m: { user: { email: string } }) => m.user.email)).toEqual(['grace@acme.example']);
 
-    // Sorting by last activity lists only members who have been active (not the disabled one).
-    const active = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { sort: 'lastSeenAt' } });
-    expect(active.body.count).toBe(7);
+    // Sorting by last activity lists only active members: not the two disabled ones, nor the one never seen.
+    const active = await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { sort: 'lastSeenAt', limit: 100 } });
+    expect(active.body.count).toBe(22);
+    const seen = active.body.items.map((m: { lastSeenAt: string }) => m.lastSeenAt);
+    expect(seen).toEqual([...seen].sort().reverse());
+    expect(active.body.items.some((m: { disabled: boolean }) => m.disabled)).toBe(false);
 
     expectError(await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { role: 'owner' } }), 400, /"role" must be one of/);
     expectError(await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { sort: 'age' } }), 400, /"sort" must be one of joinedAt, lastSeenAt, name/);
+  });
+
+  it('the demo has every role, guests, disabled and SSO members, and activity spread over a year', async () => {
+    const { items } = await listAll<{ role: string | null; disabled: boolean; sso: boolean; lastSeenAt?: string }>(sb, `/orgs/${ACME}/members`);
+    const count = (f: (m: (typeof items)[number]) => boolean) => items.filter(f).length;
+    for (const role of ['admin', 'create', 'review', 'edit', 'comment', 'read']) expect(count((m) => m.role === role), role).toBeGreaterThanOrEqual(2);
+    expect(count((m) => m.role === null)).toBe(3);
+    expect(count((m) => m.disabled)).toBe(2);
+    expect(count((m) => m.sso)).toBe(4);
+    const daysAgo = items.filter((m) => m.lastSeenAt).map((m) => (Date.now() - Date.parse(m.lastSeenAt!)) / 86_400_000);
+    expect(Math.min(...daysAgo)).toBeLessThan(1);
+    expect(Math.max(...daysAgo)).toBeGreaterThan(300);
+    expect(Math.max(...daysAgo)).toBeLessThan(366);
+    expect(count((m) => !m.lastSeenAt || Date.now() - Date.parse(m.lastSeenAt) > 90 * 86_400_000)).toBe(12);
   });
 
   it('GET a member; unknown user is 404', async () => {
@@ -100,5 +117,61 @@ describe('members', () => {
       ['REST API', 'comment'],
       ['Webhooks', 'read'],
     ]);
+  });
+});
+
+describe('member changes (each on a sandbox of its own)', () => {
+  const MEMBER = '/orgs/{organizationId}/members/{userId}';
+
+  it('PATCH changes a role (null: guest); 400 for a bad role; the member is rendered with the new role', async () => {
+    await withSandbox({}, async (sb) => {
+      const alan = ids.user('Alan Turing');
+      const res = await call(sb, 'PATCH', `/orgs/${ACME}/members/${alan}`, { body: { role: 'read' } });
+      expectOperation(res, 'PATCH', MEMBER, 200);
+      expect(res.body).toMatchObject({ id: alan, role: 'read' });
+      const guest = await call(sb, 'PATCH', `/orgs/${ACME}/members/${alan}`, { body: { role: null } });
+      expectOperation(guest, 'PATCH', MEMBER, 200);
+      expect(guest.body.role).toBeNull();
+      expect((await call(sb, 'GET', `/orgs/${ACME}/members/${alan}`)).body.role).toBeNull();
+      expectError(await call(sb, 'PATCH', `/orgs/${ACME}/members/${alan}`, { body: { role: 'owner' } }), 400, /"role" must be one of/);
+      expectError(await call(sb, 'PATCH', `/orgs/${ACME}/members/${alan}`, { body: {} }), 400, /"role"/);
+      expectError(await call(sb, 'PATCH', `/orgs/${ACME}/members/nope`, { body: { role: 'read' } }), 404, /No member/);
+    });
+  });
+
+  it('only admins change roles, remove members or set SSO (403); the last admin can be neither demoted nor removed (400)', async () => {
+    await withSandbox({}, async (sb) => {
+      const frank = ids.user('Frank Grimes');
+      expectError(await call(sb, 'PATCH', `/orgs/${GLOBEX}/members/${frank}`, { body: { role: 'edit' } }), 403, /You need the admin role in organization "Globex"/);
+      expectError(await call(sb, 'DELETE', `/orgs/${GLOBEX}/members/${frank}`), 403, /admin role/);
+      expectError(await call(sb, 'POST', `/orgs/${GLOBEX}/members/${frank}/sso`), 403, /admin role/);
+
+      // Acme has two admins: Grace can be demoted, then Dana is the last one.
+      expectOperation(await call(sb, 'PATCH', `/orgs/${ACME}/members/${ids.user('Grace Hopper')}`, { body: { role: 'edit' } }), 'PATCH', MEMBER, 200);
+      expectError(await call(sb, 'PATCH', `/orgs/${ACME}/members/${ids.me}`, { body: { role: 'edit' } }), 400, /last admin of organization "Acme Docs"/);
+      expectError(await call(sb, 'DELETE', `/orgs/${ACME}/members/${ids.me}`), 400, /Cannot remove Dana Demo .*last admin/);
+      // Keeping the admin role is no demotion.
+      expectOperation(await call(sb, 'PATCH', `/orgs/${ACME}/members/${ids.me}`, { body: { role: 'admin' } }), 'PATCH', MEMBER, 200);
+    });
+  });
+
+  it('DELETE removes a member from the organization and its teams (204, then 404); POST sso sets sso', async () => {
+    await withSandbox({}, async (sb) => {
+      const alan = ids.user('Alan Turing');
+      const platform = (await call(sb, 'GET', `/orgs/${ACME}/teams`, { query: { title: 'platform' } })).body.items[0];
+      expect((await call(sb, 'GET', `/orgs/${ACME}/members/${alan}`)).body.teams).toBe(1);
+      const res = await call(sb, 'DELETE', `/orgs/${ACME}/members/${alan}`);
+      expect(res.status).toBe(204);
+      expect(res.text).toBe('');
+      expectError(await call(sb, 'GET', `/orgs/${ACME}/members/${alan}`), 404);
+      expectError(await call(sb, 'DELETE', `/orgs/${ACME}/members/${alan}`), 404, /No member/);
+      expect((await call(sb, 'GET', `/orgs/${ACME}/members`, { query: { limit: 100 } })).body.count).toBe(24);
+      expect((await call(sb, 'GET', `/orgs/${ACME}/teams/${platform.id}`)).body.members).toBe(platform.members - 1);
+
+      const ada = ids.user('Ada Lovelace');
+      const sso = await call(sb, 'POST', `/orgs/${ACME}/members/${ada}/sso`);
+      expectOperation(sso, 'POST', `${MEMBER}/sso`, 200);
+      expect(sso.body).toMatchObject({ id: ada, sso: true });
+    });
   });
 });

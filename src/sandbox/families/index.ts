@@ -5,12 +5,14 @@ import type { FamilyFactory } from '../core/world.js';
 import { customFieldsFamily } from './customFields.js';
 import { orgsFamily } from './orgs.js';
 import { spacesFamily } from './spaces.js';
+import { teamsFamily } from './teams.js';
 import { ssoFamily } from './sso.js';
 import { translationsFamily } from './translations.js';
 
 export const FAMILIES: readonly FamilyFactory[] = [
   orgsFamily,
   spacesFamily,
+  teamsFamily,
   ssoFamily,
   customFieldsFamily,
   translationsFamily,

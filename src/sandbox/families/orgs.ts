@@ -2,8 +2,8 @@
 // a member can access. The caller's role in an organization, which every
 // other family checks, comes from here.
 import { ORDERS, type Role } from '../../api/enums.js';
-import { iso } from '../core/clock.js';
-import { notFound } from '../core/errors.js';
+import { DAY, iso } from '../core/clock.js';
+import { badRequest, notFound } from '../core/errors.js';
 import { Draws, type SeedName } from '../core/ids.js';
 import { familyObject, records } from '../core/persist.js';
 import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../core/reply.js';
@@ -36,7 +36,6 @@ export interface MemberRec {
   lastSeenAt?: string;
   disabled: boolean;
   sso: boolean;
-  teams: number;
   /** Space id → role, beside (or, for a guest, instead of) the role. */
   grants?: Record<string, Role>;
 }
@@ -158,6 +157,53 @@ export class Orgs implements Family {
     return Object.keys(member.grants ?? {}).filter((id) => this.spaces.isListed(id, org)).length;
   }
 
+  /**
+   * A member by user id or e-mail address (case-insensitive), as team
+   * membership changes name them; undefined when there is none.
+   */
+  findMember(org: string, idOrEmail: string): MemberView | undefined {
+    const email = idOrEmail.toLowerCase();
+    return this.members(org).find((m) => m.user.id === idOrEmail || m.user.email.toLowerCase() === email);
+  }
+
+  /** 400 when `member` is the organization's only admin, for an action that would leave it with none. */
+  private keepAnAdmin(org: OrgRec, { member, user }: MemberView, action: string): void {
+    if (member.role !== 'admin' || org.members.some((m) => m !== member && m.role === 'admin')) return;
+    throw badRequest(`Cannot ${action} ${user.displayName} (${user.id}): they are the last admin of organization "${org.title}"; make another member admin first.`);
+  }
+
+  /** PATCH a member's role (null: guest). Admins only; the last admin keeps the role. */
+  setRole(orgId: string, userId: string, role: Role | null): MemberView {
+    const org = this.org(orgId);
+    this.require(org.id, 'admin', "change members' roles");
+    const view = this.member(org.id, userId);
+    if (role !== 'admin') this.keepAnAdmin(org, view, `change the role of`);
+    view.member.role = role;
+    // A role changes what the member may do everywhere (and, for the caller, every permissions object).
+    this.world.cache.clear();
+    return view;
+  }
+
+  /** DELETE a member: out of the organization and its teams. Admins only; not the last admin. */
+  removeMember(orgId: string, userId: string): void {
+    const org = this.org(orgId);
+    this.require(org.id, 'admin', 'remove members');
+    const view = this.member(org.id, userId);
+    this.keepAnAdmin(org, view, 'remove');
+    org.members.splice(org.members.indexOf(view.member), 1);
+    if (this.world.has('teams')) this.world.family('teams').dropMember(org.id, userId);
+    this.world.cache.clear();
+  }
+
+  /** POST …/sso: the member can log in with SSO. Admins only. */
+  setSso(orgId: string, userId: string): MemberView {
+    const org = this.org(orgId);
+    this.require(org.id, 'admin', 'set members as SSO members');
+    const view = this.member(org.id, userId);
+    view.member.sso = true;
+    return view;
+  }
+
   /** The caller was seen now (POST /orgs/{org}/ping). */
   ping(org: string): void {
     const me = this.org(org).members.find((m) => m.userId === this.world.userId);
@@ -204,7 +250,7 @@ export class Orgs implements Family {
     };
   }
 
-  private memberObject(org: string, { member, user }: MemberView, api: string): Record<string, unknown> {
+  memberJson(org: string, { member, user }: MemberView, api: string): Record<string, unknown> {
     return {
       object: 'member',
       id: user.id,
@@ -215,7 +261,7 @@ export class Orgs implements Family {
       ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
       sso: member.sso,
       spaces: this.memberSpaceCount(org, member),
-      teams: member.teams,
+      teams: this.world.has('teams') ? this.world.family('teams').countOf(org, user.id) : 0,
       sites: 0,
     };
   }
@@ -243,14 +289,27 @@ export class Orgs implements Family {
       const members = this.members(org)
         .filter((m) => role === undefined || (m.member.role ?? 'guest') === role)
         .filter((m) => !search || m.user.displayName.toLowerCase().includes(search) || m.user.email.toLowerCase().includes(search))
-        // Sorting by last activity lists only members who have been active.
-        .filter((m) => sort !== 'lastSeenAt' || m.member.lastSeenAt !== undefined)
+        // Sorting by last activity lists only active members: not disabled, and seen at least once.
+        .filter((m) => sort !== 'lastSeenAt' || (!m.member.disabled && m.member.lastSeenAt !== undefined))
         .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (order === 'asc' ? 1 : -1));
-      return list(req.query, members, (m) => m.user.id, (m) => jsonBody(this.memberObject(org, m, req.api)));
+      return list(req.query, members, (m) => m.user.id, (m) => jsonBody(this.memberJson(org, m, req.api)));
     },
     'members.get': (req: Req) => {
       const org = req.params.organizationId;
-      return ok(this.memberObject(org, this.member(org, req.params.userId), req.api));
+      return ok(this.memberJson(org, this.member(org, req.params.userId), req.api));
+    },
+    'members.update': (req: Req<PageQuery, { role?: Role | null }>) => {
+      const org = req.params.organizationId;
+      if (req.body.role === undefined) throw badRequest('The body must have a "role" (a role, or null for a guest).');
+      return ok(this.memberJson(org, this.setRole(org, req.params.userId, req.body.role), req.api));
+    },
+    'members.remove': (req: Req): Reply => {
+      this.removeMember(req.params.organizationId, req.params.userId);
+      return { status: 204 };
+    },
+    'members.setSso': (req: Req) => {
+      const org = req.params.organizationId;
+      return ok(this.memberJson(org, this.setSso(org, req.params.userId), req.api));
     },
     'members.spaces': (req: Req<MemberSpacesQuery>) => {
       // `order` (default desc, as documented) reverses the sidebar order.
@@ -334,67 +393,100 @@ class OrgsBuilder {
     return this.world.userId;
   }
 
-  org(title: string, plan: OrgRec['plan'], emailDomains: string[], members: [string, Role | null, Partial<MemberRec>?][]): void {
+  /** An organization with its members; each joined within 200 days of its creation and was last seen `seen` days before now (never when absent). */
+  org(title: string, plan: OrgRec['plan'], emailDomains: string[], members: [string, Role | null, MemberSeed?][]): void {
     const createdAt = this.draws.time(5);
     const id = this.world.nextId();
+    const now = this.world.clock.now();
     this.orgs.set(id, {
       id,
       title,
       createdAt: iso(createdAt),
       plan,
       emailDomains,
-      members: members.map(([userId, role, extra]) => {
+      members: members.map(([userId, role, extra = {}]) => {
         const joined = this.draws.time(200, createdAt);
+        // Hours drawn within the day keep the times realistic and the day counts exact.
+        const seen = extra.seen === undefined ? undefined : now - extra.seen * DAY - this.draws.int(12) * 3_600_000;
         return {
           userId,
           role,
           joinedAt: iso(joined),
-          lastSeenAt: extra?.disabled ? undefined : iso(this.draws.time(300, joined)),
-          disabled: false,
-          sso: false,
-          teams: this.draws.int(3),
-          ...extra,
+          ...(seen === undefined ? {} : { lastSeenAt: iso(seen) }),
+          disabled: extra.disabled ?? false,
+          sso: extra.sso ?? false,
         };
       }),
     });
   }
 }
 
+interface MemberSeed {
+  /** Days before now when the member was last seen; absent: never. */
+  seen?: number;
+  disabled?: boolean;
+  sso?: boolean;
+}
+
 /**
  * The demo organizations: the caller (Dana Demo) is admin of "Acme Docs" and
- * editor of "Globex"; Acme has a member of each role, a disabled one and a
- * guest (whose grants the spaces seed gives).
+ * editor of "Globex". Acme has 25 members: every role, three guests (whose
+ * grants the spaces seed gives), two disabled members, four SSO members, and
+ * last activity spread over a year (12 not seen for 90 days or more, two of
+ * them never).
  */
 function demo(b: OrgsBuilder): void {
   const dana = b.caller('Dana Demo', 'dana@acme.example');
-  const grace = b.user('Grace Hopper', 'grace@acme.example');
-  const alan = b.user('Alan Turing', 'alan@acme.example');
-  const margaret = b.user('Margaret Hamilton', 'margaret@acme.example');
-  const linus = b.user('Linus Pauling', 'linus@acme.example');
-  const barbara = b.user('Barbara Liskov', 'barbara@acme.example');
-  const ken = b.user('Ken Thompson', 'ken@acme.example');
+  const user = (name: string) => b.user(name, `${name.split(' ')[0].toLowerCase()}@acme.example`);
+  const grace = user('Grace Hopper');
+  const alan = user('Alan Turing');
+  const margaret = user('Margaret Hamilton');
+  const linus = user('Linus Pauling');
+  const barbara = user('Barbara Liskov');
+  const ken = user('Ken Thompson');
   const gary = b.user('Gary Guest', 'gary@partner.example');
   const hank = b.user('Hank Scorpio', 'hank@globex.example');
   const frank = b.user('Frank Grimes', 'frank@globex.example');
+  const more = (['Ada Lovelace', 'Edsger Dijkstra', 'Donald Knuth', 'John Backus', 'Frances Allen', 'Katherine Johnson', 'Tim Berners-Lee', 'Radia Perlman', 'Whitfield Diffie', 'Hedy Lamarr', 'Claude Shannon', 'Dennis Ritchie', 'Bjarne Stroustrup', 'Annie Easley'] as const).map(user);
+  const [ada, edsger, donald, john, frances, katherine, tim, radia, whitfield, hedy, claude, dennis, bjarne, annie] = more;
+  const guido = b.user('Guido Guest', 'guido@partner.example');
+  const sophie = b.user('Sophie Wilson', 'sophie@contractor.example');
   b.org('Acme Docs', 'pro', ['acme.example'], [
-    [dana, 'admin'],
-    [grace, 'admin'],
-    [alan, 'create'],
-    [margaret, 'edit'],
-    [linus, 'review'],
-    [barbara, 'comment'],
+    [dana, 'admin', { seen: 0 }],
+    [grace, 'admin', { seen: 3 }],
+    [alan, 'create', { seen: 1 }],
+    [margaret, 'edit', { seen: 20 }],
+    [linus, 'review', { seen: 100 }],
+    [barbara, 'comment', { seen: 45 }],
     [ken, 'read', { disabled: true }],
-    [gary, null, { sso: false }],
+    [gary, null, { seen: 180 }],
+    [ada, 'create', { seen: 2 }],
+    [edsger, 'edit', { seen: 5 }],
+    [donald, 'edit', { seen: 40 }],
+    [john, 'review', { seen: 95 }],
+    [frances, 'comment', { seen: 120 }],
+    [katherine, 'read', { seen: 200, sso: true }],
+    [tim, 'read', { seen: 364 }],
+    [radia, 'edit', { seen: 12, sso: true }],
+    [whitfield, 'read', { seen: 300, disabled: true }],
+    [hedy, 'comment', { seen: 150 }],
+    [claude, 'create', { seen: 70, sso: true }],
+    [dennis, 'read', { seen: 91 }],
+    [bjarne, 'review', { seen: 30 }],
+    [annie, 'read', {}],
+    [guido, null, { seen: 250 }],
+    [sophie, null, { seen: 10, sso: true }],
+    [hank, 'read', { seen: 60 }],
   ]);
   b.org('Globex', 'plus', ['globex.example'], [
-    [hank, 'admin'],
-    [dana, 'edit'],
-    [frank, 'read'],
+    [hank, 'admin', { seen: 1 }],
+    [dana, 'edit', { seen: 8 }],
+    [frank, 'read', { seen: 60 }],
   ]);
 }
 
 /** The empty seed: the caller and one organization. */
 function empty(b: OrgsBuilder): void {
   const me = b.caller('Dana Demo', 'dana@example.test');
-  b.org('My Organization', 'free', [], [[me, 'admin']]);
+  b.org('My Organization', 'free', [], [[me, 'admin', { seen: 0 }]]);
 }
