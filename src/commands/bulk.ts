@@ -1,7 +1,7 @@
 // Bulk verbs: ids from the arguments or stdin, one request per id with bounded
 // concurrency, one result per id as it completes, a summary, exit 5 when some
 // failed; and the dry run that prints requests instead of sending them.
-import type { BuiltRequest } from '../api/request.js';
+import { shownBody, type BuiltRequest } from '../api/request.js';
 import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
@@ -127,7 +127,8 @@ export async function dryRun(ctx: Context, requests: BuiltRequest[]): Promise<vo
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(r.query)) for (const x of Array.isArray(v) ? v : [v]) query.append(k, x);
     const qs = query.toString();
-    text += `${r.method} ${base}${r.path}${qs ? `?${qs}` : ''}${r.body !== undefined ? ' ' + JSON.stringify(r.body) : ''}\n`;
+    const body = shownBody(r);
+    text += `${r.method} ${base}${r.path}${qs ? `?${qs}` : ''}${body !== undefined ? ' ' + JSON.stringify(body) : ''}\n`;
   }
   await ctx.output.text(text);
   ctx.output.note(`dry run: ${requests.length} request${requests.length === 1 ? '' : 's'} not sent`);
@@ -139,7 +140,7 @@ async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
 
 async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, r: BuiltRequest): Promise<BulkResult> {
   try {
-    const res = await client.request(r.method, r.path, { query: r.query, body: r.body, idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
+    const res = await client.request(r.method, r.path, { query: r.query, body: r.body, shownBody: shownBody(r), idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
     // A delete answers 204 when there was nothing to delete.
     const skip = r.method === 'DELETE' && res.status === 204 ? 'already deleted' : undefined;
     return skip ? { id, result: 'skipped', message: skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };

@@ -99,6 +99,8 @@ export interface CommandDef<F extends Record<string, Flag> = Record<string, Flag
   confirm?: string;
   /** A move: --before/--after build the position of the first kind; `kind:` prefixes pick another. */
   move?: PositionKind[];
+  /** A clearer error for an API failure this command knows more about (a 403 that needs another token); undefined keeps the API's. */
+  explain?(err: ApiError): Error | undefined;
   /** A special command: the runner parses and checks its flags, then calls this. */
   run?(ctx: Context, input: Input<F>): Promise<void>;
 }

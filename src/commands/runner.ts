@@ -8,9 +8,11 @@ import type { App } from '../app.js';
 import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { position, type PositionKind } from '../api/positions.js';
-import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
+import { buildRequest, InputError, shownBody, type BuiltRequest, type RequestInput } from '../api/request.js';
+import type { OperationId } from '../api/operations/index.js';
+import type { ApiResponse } from '../client/http.js';
 import type { Context } from '../context.js';
-import { Interrupted, UsageError } from '../errors.js';
+import { ApiError, Interrupted, UsageError } from '../errors.js';
 import type { Column } from '../output/format.js';
 import { parseInteger } from '../validate.js';
 import { dryRun, readIds, runBulk } from './bulk.js';
@@ -168,15 +170,35 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
-  if (isList) return list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined });
+  try {
+    if (isList) return await list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined });
+    const { data } = await send(ctx, request);
+    if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item);
+  } catch (err) {
+    throw (err instanceof ApiError && def.explain?.(err)) || err;
+  }
+}
+
+/** Sends a built request once (retried as its operation allows), with its secrets masked in the --debug trace. */
+export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResponse> {
   const client = await ctx.client();
-  const { data } = await client.request(request.method, request.path, {
+  return client.request(request.method, request.path, {
     query: request.query,
     body: request.body,
+    shownBody: shownBody(request),
     idempotency: request.safe ? 'safe' : 'create',
     signal: ctx.signal,
   });
-  if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item);
+}
+
+/**
+ * For `run` commands: the request of an operation, or a usage error that
+ * names the flag or argument (`names`: `param:specSlug` → `slug`,
+ * `body:source.url` → `--url`) whose value broke the operation's bounds.
+ */
+export function checkedRequest(opId: OperationId, input: RequestInput, names: Record<string, string> = {}): BuiltRequest {
+  const sources: Sources = new Map(Object.entries(names).map(([key, name]) => [key, { name, id: idName(name) }]));
+  return build(OPERATIONS[opId], input, sources);
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */

@@ -1,0 +1,38 @@
+// Whether a text is an OpenAPI document: YAML or JSON (JSON is YAML) that
+// holds an `openapi` or `swagger` version field. The CLI checks a file with
+// it before sending (`openapi publish --file`) and the sandbox processes
+// what it receives with it, so both sides agree on what fails to parse.
+// The caller passes the `yaml` module: the CLI imports it only when it
+// needs it, the sandbox once.
+import type * as Yaml from 'yaml';
+
+export type DocumentCheck =
+  | { ok: true; version: string; title?: string }
+  | { ok: false; message: string; line?: number; column?: number };
+
+export function checkOpenApiDocument(yaml: typeof Yaml, text: string): DocumentCheck {
+  if (text.trim() === '') return { ok: false, message: 'the document is empty' };
+  const doc = yaml.parseDocument(text, { uniqueKeys: false });
+  const error = doc.errors[0];
+  if (error) {
+    const at = error.linePos?.[0];
+    const reason = error.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    return { ok: false, message: `not YAML or JSON: ${reason}`, line: at?.line, column: at?.col };
+  }
+  const value: unknown = doc.toJS({ maxAliasCount: 100 });
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, message: 'not an OpenAPI document: the top level is not a mapping', line: 1, column: 1 };
+  }
+  const fields = value as Record<string, unknown>;
+  const version = fields.openapi ?? fields.swagger;
+  if (typeof version !== 'string' && typeof version !== 'number') {
+    return { ok: false, message: 'not an OpenAPI document: it has no "openapi" or "swagger" version field', line: 1, column: 1 };
+  }
+  const info = fields.info as { title?: unknown } | undefined;
+  return { ok: true, version: String(version), title: typeof info?.title === 'string' ? info.title : undefined };
+}
+
+/** "file:3:7: message" style location, or the message alone. */
+export function describeCheck(where: string, check: Extract<DocumentCheck, { ok: false }>): string {
+  return check.line !== undefined ? `${where}:${check.line}:${check.column ?? 1}: ${check.message}` : `${where}: ${check.message}`;
+}
