@@ -1,4 +1,5 @@
-// Whether a text is an OpenAPI document: YAML or JSON (JSON is YAML) that
+// YAML mappings read by both sides (an OpenAPI document, an integration
+// manifest), and whether a text is an OpenAPI document: YAML or JSON (JSON is YAML) that
 // holds an `openapi` or `swagger` version field. The CLI checks a file with
 // it before sending (`openapi publish --file`) and the sandbox processes
 // what it receives with it, so both sides agree on what fails to parse.
@@ -10,8 +11,11 @@ export type DocumentCheck =
   | { ok: true; version: string; title?: string }
   | { ok: false; message: string; line?: number; column?: number };
 
-export function checkOpenApiDocument(yaml: typeof Yaml, text: string): DocumentCheck {
-  if (text.trim() === '') return { ok: false, message: 'the document is empty' };
+export type Failure = Extract<DocumentCheck, { ok: false }>;
+
+/** A YAML (or JSON) mapping, or where and why the text is not one. */
+export function parseMapping(yaml: typeof Yaml, text: string, what: string): { ok: true; value: Record<string, unknown> } | Failure {
+  if (text.trim() === '') return { ok: false, message: `the ${what} is empty` };
   const doc = yaml.parseDocument(text, { uniqueKeys: false });
   const error = doc.errors[0];
   if (error) {
@@ -21,9 +25,15 @@ export function checkOpenApiDocument(yaml: typeof Yaml, text: string): DocumentC
   }
   const value: unknown = doc.toJS({ maxAliasCount: 100 });
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, message: 'not an OpenAPI document: the top level is not a mapping', line: 1, column: 1 };
+    return { ok: false, message: `not ${what === 'document' ? 'an OpenAPI document' : `a ${what}`}: the top level is not a mapping`, line: 1, column: 1 };
   }
-  const fields = value as Record<string, unknown>;
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+export function checkOpenApiDocument(yaml: typeof Yaml, text: string): DocumentCheck {
+  const parsed = parseMapping(yaml, text, 'document');
+  if (!parsed.ok) return parsed;
+  const fields = parsed.value;
   const version = fields.openapi ?? fields.swagger;
   if (typeof version !== 'string' && typeof version !== 'number') {
     return { ok: false, message: 'not an OpenAPI document: it has no "openapi" or "swagger" version field', line: 1, column: 1 };
@@ -33,6 +43,6 @@ export function checkOpenApiDocument(yaml: typeof Yaml, text: string): DocumentC
 }
 
 /** "file:3:7: message" style location, or the message alone. */
-export function describeCheck(where: string, check: Extract<DocumentCheck, { ok: false }>): string {
+export function describeCheck(where: string, check: Failure): string {
   return check.line !== undefined ? `${where}:${check.line}:${check.column ?? 1}: ${check.message}` : `${where}: ${check.message}`;
 }

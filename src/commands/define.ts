@@ -58,6 +58,10 @@ export interface Arg {
   param?: string;
   /** The query parameter it is sent as. */
   query?: string;
+  /** The body field it fills (`openapi create <slug>` sends `slug`). */
+  body?: string;
+  /** May be left out (`[name]`); only the last arguments, and only for `run` commands. */
+  optional?: boolean;
   /** The value must have more than white space. */
   nonBlank?: boolean;
 }

@@ -15,5 +15,7 @@ export const GROUPS: Group[] = [
   { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs/index.js') },
   { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections/index.js') },
   { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
+  { name: 'openapi', summary: 'Publish OpenAPI specifications (from CI too) and read their versions', load: () => import('./openapi/index.js') },
+  { name: 'integrations', summary: 'Browse, publish and unpublish integrations, and list their installations', load: () => import('./integrations/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

@@ -35,7 +35,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   const args = def.args ?? [];
   args.forEach((a, i) => {
     const many = !!def.bulk && i === args.length - 1;
-    cmd.argument(many ? `<${a.name}...>` : `<${a.name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
+    const name = many ? `${a.name}...` : a.name;
+    cmd.argument(a.optional ? `[${name}]` : `<${name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
   });
   for (const [key, f] of Object.entries(def.flags ?? {})) {
     const repeated = /\.\.\.>/.test(f.flags);
@@ -122,6 +123,9 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     if (a.query) {
       claim('query', a.query, a.name);
       input.query[a.query] = value;
+    } else if (a.body) {
+      claim('body', a.body, a.name);
+      setPath(input.body, a.body, value);
     } else {
       const param = paramOf(a, op);
       claim('param', param, idLabel(a.name), '');
@@ -231,15 +235,23 @@ function flagValue(f: Flag, raw: unknown): unknown {
 
 /** The text of the file a flag names; `-` reads stdin. */
 async function readFileFlag(ctx: Context, f: Flag, path: string): Promise<string> {
-  if (path === '-') {
-    if (ctx.io.stdinTTY) throw new UsageError(`${longName(f)} - reads stdin, but stdin is a terminal: pipe the content in`);
+  return readUserFile(ctx, longName(f), path);
+}
+
+/**
+ * A file the user named (`-`: stdin, when `stdin` allows it), as text or
+ * base64; a usage error that starts with `label` when it cannot be read.
+ */
+export async function readUserFile(ctx: Context, label: string, path: string, opts: { as?: 'utf8' | 'base64'; shown?: string; stdin?: boolean } = {}): Promise<string> {
+  if (path === '-' && opts.stdin !== false) {
+    if (ctx.io.stdinTTY) throw new UsageError(`${label} - reads stdin, but stdin is a terminal: pipe the content in`);
     return ctx.readStdin();
   }
   try {
-    return await readFile(path, 'utf8');
+    return (await readFile(path)).toString(opts.as ?? 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`${longName(f)}: cannot read "${path}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
+    throw new UsageError(`${label}: cannot read "${opts.shown ?? path}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
   }
 }
 

@@ -77,6 +77,8 @@ export interface Sandbox {
   clock: { now(): number; advance(ms: number): void };
   /** The token of a published integration (for its installations), or undefined. */
   integrationToken(name: string): string | undefined;
+  /** The tokens of the integrations published by the caller's organizations, by name. */
+  integrationTokens(): Record<string, string>;
   save(): Promise<void>;
   /** Stops the server, waits for a pending autosave, and releases the data file's lock. */
   close(): Promise<void>;
@@ -332,6 +334,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
       return requestCount;
     },
     integrationToken: (name: string) => world.family('integrations').tokenOf(name),
+    integrationTokens: () => world.family('integrations').ownTokens(),
     clock: {
       now: () => world.clock.now(),
       advance: (ms: number) => {

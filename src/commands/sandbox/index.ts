@@ -54,13 +54,17 @@ export const COMMANDS: CommandDef[] = [
         if (opts.data !== undefined && /sandbox state/.test(err.message)) throw new UsageError(`--data: ${err.message}`);
         throw new DocplatError(`cannot start the sandbox: ${err.message}`);
       });
-      const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null };
+      const integrationTokens = sandbox.integrationTokens();
+      const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null, integrationTokens };
       if (ctx.jsonErrors) {
         await ctx.output.item(info, []);
       } else {
         await ctx.output.text(`${sandbox.url}\t${sandbox.token}`);
+        const names = Object.keys(integrationTokens);
         ctx.output.note(
-          `Sandbox listening on ${sandbox.url}\nTry: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list\nPress Ctrl-C to stop.`,
+          `Sandbox listening on ${sandbox.url}\nTry: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list\n` +
+            (names.length ? `Integration tokens (for \`docplat integrations installations <name> --token <token>\`):\n${names.map((n) => `  ${n}\t${integrationTokens[n]}`).join('\n')}\n` : '') +
+            'Press Ctrl-C to stop.',
         );
       }
       await new Promise<void>((resolve) => {

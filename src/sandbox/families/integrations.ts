@@ -127,6 +127,12 @@ export class Integrations implements Family {
     return this.integrations.has(name) ? integrationToken(this.world.token, name) : undefined;
   }
 
+  /** The tokens of the integrations the caller's organizations published, by name. */
+  ownTokens(): Record<string, string> {
+    const own = [...this.integrations.values()].filter((i) => this.orgs.roleIn(i.owner) !== undefined);
+    return Object.fromEntries(own.map((i) => [i.id, integrationToken(this.world.token, i.id)]));
+  }
+
   authenticate(token: string): Caller | undefined {
     if (!token.startsWith(TOKEN_PREFIX)) return undefined;
     const given = Buffer.from(token);
