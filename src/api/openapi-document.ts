@@ -3,9 +3,9 @@
 // holds an `openapi` or `swagger` version field. The CLI checks a file with
 // it before sending (`openapi publish --file`) and the sandbox processes
 // what it receives with it, so both sides agree on what fails to parse.
-// The caller passes the `yaml` module: the CLI imports it only when it
-// needs it, the sandbox once.
-import type * as Yaml from 'yaml';
+// The CLI imports this module only when it reads a YAML file, so start-up
+// never loads the parser.
+import { parseDocument } from 'yaml';
 
 export type DocumentCheck =
   | { ok: true; version: string; title?: string }
@@ -14,9 +14,9 @@ export type DocumentCheck =
 export type Failure = Extract<DocumentCheck, { ok: false }>;
 
 /** A YAML (or JSON) mapping, or where and why the text is not one. */
-export function parseMapping(yaml: typeof Yaml, text: string, what: string): { ok: true; value: Record<string, unknown> } | Failure {
+export function parseMapping(text: string, what: string): { ok: true; value: Record<string, unknown> } | Failure {
   if (text.trim() === '') return { ok: false, message: `the ${what} is empty` };
-  const doc = yaml.parseDocument(text, { uniqueKeys: false });
+  const doc = parseDocument(text, { uniqueKeys: false });
   const error = doc.errors[0];
   if (error) {
     const at = error.linePos?.[0];
@@ -30,8 +30,8 @@ export function parseMapping(yaml: typeof Yaml, text: string, what: string): { o
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-export function checkOpenApiDocument(yaml: typeof Yaml, text: string): DocumentCheck {
-  const parsed = parseMapping(yaml, text, 'document');
+export function checkOpenApiDocument(text: string): DocumentCheck {
+  const parsed = parseMapping(text, 'document');
   if (!parsed.ok) return parsed;
   const fields = parsed.value;
   const version = fields.openapi ?? fields.swagger;

@@ -96,6 +96,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   if (selecting.length > 1) throw new UsageError(`${longName(selecting[0][1])} and ${longName(selecting[1][1])} cannot be used together`);
 
   if (def.run) {
+    for (const [key, f] of given) if (f.nonBlank && typeof opts[key] === 'string' && !(opts[key] as string).trim()) throw new UsageError(`${longName(f)} is empty`);
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);
     return;
   }

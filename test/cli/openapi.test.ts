@@ -98,6 +98,15 @@ describe('openapi create and publish', () => {
     expect(JSON.parse((await api.cli(['openapi', 'versions', 'shop', '--json'])).stdout)).toHaveLength(2);
   });
 
+  it('the built CLI (bundled YAML parser) publishes --file --wait, and refuses a broken file with its line and column', async () => {
+    const r = await api.spawn(['openapi', 'publish', 'spawned', '--file', file('spawned.yaml', DOC), '--wait', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).processingState).toBe('complete');
+    const bad = await api.spawn(['openapi', 'publish', 'spawned', '--file', file('bad.yaml', 'openapi: 3.0.0\ninfo: {title: x\n')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error: --file .*bad\.yaml:\d+:\d+: not YAML or JSON: /m);
+  });
+
   it('publish --file - reads stdin; --url is sent as source.url', async () => {
     const r = await api.cli(['openapi', 'publish', 'from-stdin', '--file', '-', '--json'], { input: DOC });
     expect(r.code, r.stderr).toBe(0);

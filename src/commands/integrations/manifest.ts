@@ -10,7 +10,6 @@ import { OPERATIONS } from '../../api/operations/index.js';
 import type { BuiltRequest } from '../../api/request.js';
 import { UsageError } from '../../errors.js';
 import { checkedRequest, readUserFile } from '../runner.js';
-import { describeCheck, parseMapping } from '../../api/openapi-document.js';
 import type { Context } from '../../context.js';
 
 const FIELDS = Object.keys(OPERATIONS['integrations.publish'].body!);
@@ -18,7 +17,10 @@ const FIELDS = Object.keys(OPERATIONS['integrations.publish'].body!);
 /** The publish request of integration `name` from the manifest at `path`. */
 export async function manifestRequest(ctx: Context, name: string, path: string): Promise<BuiltRequest> {
   if (path === '-') throw new UsageError('--manifest needs a file: the files it names are read relative to it');
-  const parsed = parseMapping(await import('yaml'), await readUserFile(ctx, '--manifest', path), 'manifest');
+  const text = await readUserFile(ctx, '--manifest', path);
+  // Loaded here: only a command that reads a YAML file pays for the parser.
+  const { describeCheck, parseMapping } = await import('../../api/openapi-document.js');
+  const parsed = parseMapping(text, 'manifest');
   if (!parsed.ok) throw new UsageError(`--manifest ${describeCheck(path, parsed)}`);
   const body = { ...parsed.value };
   const unknown = Object.keys(body).filter((k) => !FIELDS.includes(k));

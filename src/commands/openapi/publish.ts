@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { OperationId } from '../../api/operations/index.js';
-import { checkOpenApiDocument, describeCheck } from '../../api/openapi-document.js';
 import type { Context } from '../../context.js';
 import { DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { SPEC_DETAIL } from '../../resources/openapi.js';
@@ -69,7 +68,9 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
 /** The document of --file (`-`: stdin), checked: YAML or JSON with an `openapi` or `swagger` field. */
 async function readDocument(ctx: Context, path: string): Promise<string> {
   const text = await readUserFile(ctx, '--file', path);
-  const check = checkOpenApiDocument(await import('yaml'), text);
+  // Loaded here: only a command that reads a YAML file pays for the parser.
+  const { checkOpenApiDocument, describeCheck } = await import('../../api/openapi-document.js');
+  const check = checkOpenApiDocument(text);
   if (!check.ok) throw new UsageError(`--file ${describeCheck(path === '-' ? '(stdin)' : path, check)}`);
   return text;
 }

@@ -10,7 +10,6 @@
 // A version's document is served without a token at
 // /_files/openapi/<versionId> (text sources; a URL source's version points
 // at the URL itself).
-import * as YAML from 'yaml';
 import type { Role } from '../../api/enums.js';
 import { checkOpenApiDocument } from '../../api/openapi-document.js';
 import { OPERATIONS } from '../../api/operations/index.js';
@@ -171,7 +170,7 @@ export class OpenApiSpecs implements Family {
     spec.lastProcessedAt = at;
     let failure: { code: ProcessErrorCode; message: string } | undefined = 'code' in outcome ? outcome : undefined;
     if (!failure) {
-      const check = checkOpenApiDocument(YAML, (outcome as { text: string }).text);
+      const check = checkOpenApiDocument((outcome as { text: string }).text);
       if (!check.ok) failure = { code: 'PARSE_ERROR', message: check.line !== undefined ? `line ${check.line}, column ${check.column}: ${check.message}` : check.message };
     }
     if (failure) {
