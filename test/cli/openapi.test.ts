@@ -80,6 +80,9 @@ describe('openapi create and publish', () => {
     const again = await api.cli(['openapi', 'create', 'orders', '--file', path]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/409 .*already exists/);
+    const waited = await api.cli(['openapi', 'create', 'orders-2', '--url', 'https://elsewhere.example/o.yaml', '--wait', '--fields', 'slug,processingState,lastProcessErrorCode']);
+    expect(waited.code).toBe(1);
+    expect(tsv(waited.stdout)).toEqual([['orders-2', 'complete', 'FETCH_ERROR']]);
   });
 
   it('publish --file --wait reaches complete and prints the final spec; republish says updated (200)', async () => {

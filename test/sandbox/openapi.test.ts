@@ -58,6 +58,10 @@ describe('openapi specs', () => {
     const latest = await call(sb, 'GET', `${SPECS}/new-api/versions/latest`);
     expectOperation(latest, 'GET', '/orgs/{organizationId}/openapi/{specSlug}/versions/latest', 200);
     expect(latest.body.id).toBe(versions.body.items[0].id);
+    const byId = await call(sb, 'GET', `${SPECS}/new-api/versions/${versions.body.items[1].id}`);
+    expectOperation(byId, 'GET', '/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}', 200);
+    expectOperation(await call(sb, 'GET', `${SPECS}/new-api/versions/latest/content`), 'GET', '/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content', 200);
+    expectError(await call(sb, 'GET', `${SPECS}/new-api/versions/nope`), 404, /No version nope/);
     const content = await call(sb, 'GET', `${SPECS}/new-api/versions/${latest.body.id}/content`);
     expectOperation(content, 'GET', '/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content', 200);
     // The document is served without a token, as a storage host would.

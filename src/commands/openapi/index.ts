@@ -63,7 +63,7 @@ export const COMMANDS: CommandDef[] = [
   defineCommand({
     name: 'publish',
     summary: 'create or update an OpenAPI specification (safe to repeat), from a URL or a file',
-    help: `Creates the specification (201) or adds a version to it (200), as said on stderr.\n--file sends the document itself, so a CI job can publish the spec of its repository.\n\n${WAIT_HELP}`,
+    help: `Creates the specification (201) or adds a version to it (200), as said on\nstderr. --file sends the document itself, so a CI job can publish the spec of\nits repository.\n\n${WAIT_HELP}`,
     examples: ['publish petstore --file openapi.yaml --wait', 'publish petstore --url https://example.com/openapi.yaml', 'publish petstore --file - --wait --wait-timeout 10m < openapi.json'],
     args: [SLUG],
     flags: SOURCE_FLAGS,
