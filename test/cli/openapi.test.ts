@@ -71,7 +71,7 @@ describe('openapi list, get, versions, version, content', () => {
 });
 
 describe('openapi create and publish', () => {
-  it('create sends the file as source.text (201); create again is a conflict', async () => {
+  it('create sends the file as source.text (201); create again is a conflict; publish of that slug updates it (200)', async () => {
     const path = file('orders.yaml', DOC);
     const r = await api.cli(['openapi', 'create', 'orders', '--file', path, '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -80,6 +80,9 @@ describe('openapi create and publish', () => {
     const again = await api.cli(['openapi', 'create', 'orders', '--file', path]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/409 .*already exists/);
+    const republished = await api.cli(['openapi', 'publish', 'orders', '--file', path]);
+    expect(republished.code, republished.stderr).toBe(0);
+    expect(republished.stderr).toMatch(/updated OpenAPI specification "orders" \(200\)/);
     const waited = await api.cli(['openapi', 'create', 'orders-2', '--url', 'https://elsewhere.example/o.yaml', '--wait', '--fields', 'slug,processingState,lastProcessErrorCode']);
     expect(waited.code).toBe(1);
     expect(tsv(waited.stdout)).toEqual([['orders-2', 'complete', 'FETCH_ERROR']]);

@@ -188,6 +188,7 @@ export class OpenApiSpecs implements Family {
   /** Starts processing a new document: the previous outcome is forgotten. */
   private startJob(spec: SpecRec, source: Source): void {
     const now = this.world.clock.now();
+    if (spec.job) this.fetches.delete(`${spec.id}@${spec.job.startedAt}`);
     spec.job = { startedAt: now, ...(source.url !== undefined ? { url: source.url } : { text: source.text }) };
     if (source.url !== undefined) spec.sourceURL = source.url;
     spec.updatedAt = iso(now);
