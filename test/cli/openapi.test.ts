@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lines, runInProcess, tempDir, tsv, useTestApi } from '../helpers.js';
+import { lines, runInProcess, startCli, tempDir, tsv, until, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi({ processingMs: 400 });
 
@@ -154,6 +154,17 @@ describe('openapi create and publish', () => {
     expect(JSON.parse(r.stdout).processingState).toBe('complete');
     const piped = await api.cli(['openapi', 'publish', 'watched', '--file', '-', '--wait'], { input: DOC });
     expect(piped.stderr).not.toContain('processing "watched"');
+  });
+
+  it('Ctrl-C while waiting exits 130 and says the document is still being processed', async () => {
+    await withTestApi({ processingMs: 600_000 }, async (slow) => {
+      const run = startCli(['openapi', 'publish', 'long', '--file', '-', '--wait'], { env: slow.env(), input: DOC });
+      await until(() => /waiting for the platform/.test(run.stderr()));
+      run.child.kill('SIGINT');
+      const r = await run.done;
+      expect(r.code).toBe(130);
+      expect(lines(r.stderr).at(-1)).toMatch(/^error: interrupted while waiting; "long" is still being processed/);
+    });
   });
 
   it('--wait-timeout reached: exit 1, naming the state', async () => {

@@ -12,7 +12,7 @@ const NAME: Arg = { name: 'integration', param: 'integrationName', description: 
 function installationsRefused(err: ApiError): Error | undefined {
   if (err.status !== 401 && err.status !== 403) return undefined;
   return new AuthError(
-    `the platform lists installations only for the integration's own token, and refused this one (${err.status}${err.apiMessage ? `: ${err.apiMessage}` : ''}); pass the integration's token with --token or DOCPLAT_TOKEN`,
+    `the platform lists installations only for the integration's own token, and refused this one (${err.status}${err.apiMessage ? `: ${err.apiMessage.replace(/\.$/, '')}` : ''}); pass the integration's token with --token or DOCPLAT_TOKEN`,
   );
 }
 
