@@ -71,6 +71,7 @@ describe('integrations', () => {
     expectError(await call(sb, 'DELETE', '/integrations/globex-search'), 403, /admin role/);
     expectError(await call(sb, 'POST', '/integrations/widget', { body: { ...PUBLISH, icon: 'not base64!' } }), 400, /"icon" must be base64/);
     expectError(await call(sb, 'POST', '/integrations/widget', { body: { ...PUBLISH, organization: 'nope' } }), 404, /No organization/);
+    expectError(await call(sb, 'POST', '/integrations/bad%20name', { body: PUBLISH }), 400, /The path parameter "integrationName" must be letters, digits, -, _ and \./);
   });
 
   it("lists installations with the integration's token only", async () => {

@@ -9,7 +9,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { iso } from '../core/clock.js';
 import { badRequest, forbidden, notFound } from '../core/errors.js';
+import { OPERATIONS } from '../../api/operations/index.js';
 import { Draws, type SeedName } from '../core/ids.js';
+import { checkParams } from '../core/input.js';
 import type { PageQuery } from '../core/paging.js';
 import { familyObject, records } from '../core/persist.js';
 import { APP_URL, jsonBody, list, ok, type Reply } from '../core/reply.js';
@@ -240,6 +242,7 @@ export class Integrations implements Family {
     },
     'integrations.get': (req: Req) => ok(this.integrationObject(this.integration(req.params.integrationName), req.api)),
     'integrations.publish': (req: Req<unknown, PublishBody>) => {
+      checkParams(OPERATIONS['integrations.publish'], req.params);
       const name = req.params.integrationName;
       const b = req.body;
       const org = this.orgs.listOrgs().find((o) => o.id === b.organization);

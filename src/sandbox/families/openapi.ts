@@ -13,10 +13,10 @@
 import type { Role } from '../../api/enums.js';
 import { checkOpenApiDocument } from '../../api/openapi-document.js';
 import { OPERATIONS } from '../../api/operations/index.js';
-import { check } from '../../api/schema.js';
 import { iso } from '../core/clock.js';
 import { badRequest, conflict, notFound } from '../core/errors.js';
 import { Draws, type SeedName } from '../core/ids.js';
+import { checkParams } from '../core/input.js';
 import type { PageQuery } from '../core/paging.js';
 import { familyObject, records } from '../core/persist.js';
 import { APP_URL, created, deleted, errorReply, jsonBody, list, ok, type Reply } from '../core/reply.js';
@@ -282,8 +282,7 @@ export class OpenApiSpecs implements Family {
     'openapi.publish': (req: Req<unknown, { source: Source }>) => {
       const org = req.params.organizationId;
       this.writable(org);
-      const bad = check(OPERATIONS['openapi.publish'].params.specSlug, req.params.specSlug);
-      if (bad) throw badRequest(`The path parameter "specSlug" must be ${bad.rule}.`);
+      checkParams(OPERATIONS['openapi.publish'], req.params);
       const source = checkSource(req.body.source);
       const existing = this.specs.get(this.key(org, req.params.specSlug));
       const spec = existing ?? this.add(org, req.params.specSlug);
