@@ -13,7 +13,7 @@ const SOURCE_FLAGS = {
   url: { flags: '--url <url>', description: 'URL the platform fetches the document from', body: 'source.url', nonBlank: true },
   file: { flags: '--file <path>', description: 'YAML or JSON document to send (- reads stdin); checked before sending', body: 'source.text' },
   wait: { flags: '--wait', description: 'wait until the platform has processed the document; exit 1 if it could not' },
-  waitTimeout: { flags: '--wait-timeout <duration>', description: 'how long --wait waits, e.g. 90s, 10m (default 5m)' },
+  waitTimeout: { flags: '--wait-timeout <duration>', description: 'how long --wait waits, e.g. 90s, 10m (default 5m; implies --wait)' },
 } as const;
 
 const WAIT_HELP = `With --wait, the command polls the specification (with backoff) until its
@@ -122,7 +122,8 @@ export const COMMANDS: CommandDef[] = [
       const content = (await send(ctx, request)).data as { url?: string; urls?: { source?: string } };
       if (opts.dest !== undefined) {
         const url = content.url ?? content.urls?.source;
-        if (!url) throw new DocplatError('the version content has no url to download the document from');
+        // API data is untrusted: only an absolute http(s) URL is fetched (a path would go to the API, with the token).
+        if (!url || !/^https?:\/\//i.test(url)) throw new DocplatError(`the version content has no http(s) url to download the document from${url ? ` (got "${url}")` : ''}`);
         const bytes = await download(ctx, url, opts.dest, !!opts.force);
         ctx.output.note(`wrote ${bytes} bytes to ${opts.dest}`);
       }
