@@ -227,16 +227,16 @@ export class Integrations implements Family {
     'integrations.list': (req: Req<ListQuery>) => {
       const q = req.query;
       const search = q.search?.toLowerCase();
+      // Listed: public ones, and every one of the caller's organizations (unlisted and private ones too).
       const items = [...this.integrations.values()].filter(
         (i) =>
-          i.visibility === 'public' || this.orgs.roleIn(i.owner) !== undefined
-            ? (!search || i.id.toLowerCase().includes(search) || i.title.toLowerCase().includes(search)) &&
-              (q.category === undefined || i.categories.includes(q.category)) &&
-              (q.blockDomain === undefined || i.blocks.some((b) => unfurls(b, q.blockDomain!))) &&
-              (q.blocks === undefined || i.blocks.length > 0 === q.blocks) &&
-              (q.contentSources === undefined || i.contentSources.length > 0 === q.contentSources) &&
-              (q.owner === undefined || i.owner === q.owner)
-            : false,
+          (i.visibility === 'public' || this.orgs.roleIn(i.owner) !== undefined) &&
+          (!search || i.id.toLowerCase().includes(search) || i.title.toLowerCase().includes(search)) &&
+          (q.category === undefined || i.categories.includes(q.category)) &&
+          (q.blockDomain === undefined || i.blocks.some((b) => unfurls(b, q.blockDomain!))) &&
+          (q.blocks === undefined || i.blocks.length > 0 === q.blocks) &&
+          (q.contentSources === undefined || i.contentSources.length > 0 === q.contentSources) &&
+          (q.owner === undefined || i.owner === q.owner),
       );
       return list(q, items, (i) => i.id, (i) => jsonBody(this.integrationObject(i, req.api)));
     },
