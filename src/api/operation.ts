@@ -32,6 +32,8 @@ export interface Operation {
   paginated: boolean;
   /** Where the operation is described, when not in the API reference (e.g. `openapi 0.202.0`). */
   source?: string;
+  /** Body fields never shown (dry run, debug trace): a string becomes `***`, and so does each value of a map. */
+  masked?: readonly string[];
 }
 
 export interface OperationInput {
@@ -44,6 +46,7 @@ export interface OperationInput {
   safe?: boolean;
   paginated?: boolean;
   source?: string;
+  masked?: readonly string[];
 }
 
 /** The query of every paginated list. */
@@ -81,6 +84,7 @@ export function op(opId: string, route: `${Method} /${string}`, input: Operation
     safe: input.safe ?? method !== 'POST',
     paginated,
     source: input.source,
+    masked: input.masked,
   };
 }
 

@@ -74,6 +74,22 @@ export function buildRequest(op: Operation, input: RequestInput = {}): BuiltRequ
   return { operation: op, method: op.method, path, query, body, safe: op.safe };
 }
 
+/** The body as people see it (--dry-run, --debug): the operation's `masked` fields as `***`. */
+export function shownBody(r: Pick<BuiltRequest, 'operation' | 'body'>): Record<string, unknown> | undefined {
+  const masked = r.operation.masked;
+  if (!r.body || !masked?.length) return r.body;
+  const shown: Record<string, unknown> = { ...r.body };
+  for (const name of masked) {
+    const value = shown[name];
+    if (typeof value === 'string') shown[name] = MASK;
+    else if (value && typeof value === 'object' && !Array.isArray(value)) shown[name] = Object.fromEntries(Object.keys(value).map((k) => [k, MASK]));
+    else if (value !== undefined && value !== null) shown[name] = MASK;
+  }
+  return shown;
+}
+
+const MASK = '***';
+
 /** The request of an operation of the table, by id. */
 export function apiRequest(opId: OperationId, input: RequestInput = {}): BuiltRequest {
   return buildRequest(OPERATIONS[opId], input);

@@ -18,6 +18,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null | string[]>;
   /** Sent as JSON. */
   body?: unknown;
+  /** What --debug prints in place of `body` (secrets masked); default: the body sent. */
+  shownBody?: unknown;
   /** Sent as is (with a content-type among `headers`), instead of `body`. */
   rawBody?: string | Uint8Array;
   /** Extra request headers. `authorization` cannot be set here: the token is the client's to send. */
@@ -226,7 +228,8 @@ export class ApiClient {
     if (debug) {
       debug(`> ${method} ${url}`);
       for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer ***' : v}`);
-      if (body) debug(`> ${typeof body === 'string' ? truncate(body, 2000) : `(${body.length} bytes)`}`);
+      const shown = opts.shownBody !== undefined && opts.rawBody === undefined ? JSON.stringify(opts.shownBody) : body;
+      if (shown) debug(`> ${typeof shown === 'string' ? truncate(shown, 2000) : `(${shown.length} bytes)`}`);
     }
     const signal = this.signalFor(opts);
     // undici's own timers tick every half second or so: a time limit under a second would not hold.

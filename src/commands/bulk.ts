@@ -2,7 +2,7 @@
 // concurrency, one result per id as it completes, a summary, exit 5 when some
 // failed; and the dry run that prints requests instead of sending them.
 import type { Writable } from 'node:stream';
-import type { BuiltRequest } from '../api/request.js';
+import { shownBody, type BuiltRequest } from '../api/request.js';
 import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
@@ -186,7 +186,7 @@ export async function dryRun(ctx: Context, requests: BuiltRequest[]): Promise<vo
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(r.query)) for (const x of Array.isArray(v) ? v : [v]) query.append(k, x);
     const qs = query.toString();
-    return { method: r.method, url: `${base}${r.path}${qs ? `?${qs}` : ''}`, ...(r.body !== undefined ? { body: r.body } : {}) };
+    return { method: r.method, url: `${base}${r.path}${qs ? `?${qs}` : ''}`, ...(r.body !== undefined ? { body: shownBody(r) } : {}) };
   });
   const { format, jq } = ctx.output.opts;
   if (jq || format === 'json' || format === 'jsonl') {
@@ -216,7 +216,7 @@ async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, {
       if (skip) return { id, result: 'skipped', message: skip };
     }
     sent = true;
-    const res = await client.request(r.method, r.path, { query: r.query, body: r.body, idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
+    const res = await client.request(r.method, r.path, { query: r.query, body: r.body, shownBody: shownBody(r), idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
     // A delete answers 204 when there was nothing to delete (when its success is 205; some answer only 204).
     const skip = r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205) ? 'already deleted' : undefined;
     return skip ? { id, result: 'skipped', message: skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };

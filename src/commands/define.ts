@@ -64,6 +64,10 @@ export interface Arg {
   param?: string;
   /** The query parameter it is sent as. */
   query?: string;
+  /** The body field it fills (`openapi create <slug>` sends `slug`). */
+  body?: string;
+  /** May be left out (`[name]`); only the last arguments, and only for `run` commands. */
+  optional?: boolean;
   /** The value must have more than white space. */
   nonBlank?: boolean;
   /** The last argument takes the rest of the words (`[name...]`, possibly none), given to `run` as `rest`. */
@@ -127,6 +131,8 @@ export interface CommandDef<F extends Record<string, Flag> = Record<string, Flag
   move?: PositionKind[];
   /** Checks the given flags together (`--option` only with a select type), before anything is sent; throw a UsageError. */
   checkFlags?(opts: Record<string, unknown>): void;
+  /** A clearer error for an API failure this command knows more about (a 403 that needs another token); undefined keeps the API's. */
+  explain?(err: ApiError): Error | undefined;
   /** A special command: the runner parses and checks its flags, then calls this. */
   run?(ctx: Context, input: Input<F>): Promise<void>;
 }

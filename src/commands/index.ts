@@ -20,5 +20,7 @@ export const GROUPS: Group[] = [
   { name: 'sso', summary: 'Manage SAML single sign-on providers', load: () => import('./sso/index.js') },
   { name: 'custom-fields', summary: 'Declare custom fields and set their values on spaces', load: () => import('./custom-fields/index.js') },
   { name: 'translations', summary: 'Manage translation settings', load: () => import('./translations/index.js') },
+  { name: 'openapi', summary: 'Publish OpenAPI specifications (from CI too) and read their versions', load: () => import('./openapi/index.js') },
+  { name: 'integrations', summary: 'Browse, publish and unpublish integrations, and list their installations', load: () => import('./integrations/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

@@ -10,9 +10,11 @@ import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
 import { position, type PositionKind } from '../api/positions.js';
-import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
+import { buildRequest, InputError, shownBody, type BuiltRequest, type RequestInput } from '../api/request.js';
+import type { OperationId } from '../api/operations/index.js';
+import type { ApiResponse } from '../client/http.js';
 import type { Context } from '../context.js';
-import { Interrupted, UsageError } from '../errors.js';
+import { ApiError, Interrupted, UsageError } from '../errors.js';
 import { getPath, type Column, type Shape } from '../output/format.js';
 import { parseInteger } from '../validate.js';
 import { dryRun, readIds, runBulk } from './bulk.js';
@@ -36,11 +38,14 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   args.forEach((a, i) => {
     const many = !!def.bulk && i === args.length - 1;
     if (a.variadic) cmd.argument(`[${a.name}...]`, a.description ?? '');
-    else cmd.argument(many ? `<${a.name}...>` : `<${a.name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
+    else {
+      const name = many ? `${a.name}...` : a.name;
+      cmd.argument(a.optional ? `[${name}]` : `<${name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
+    }
   });
   const required = Object.values(def.flags ?? {}).filter((f) => f.required).map((f) => f.flags.replace('...>', '>'));
   // Required flags are in the usage line: `docplat spaces create --title <title> [flags]`.
-  cmd.usage([...cmd.registeredArguments.map((a) => `<${a.name()}${a.variadic ? '...' : ''}>`), ...required, '[flags]'].join(' '));
+  cmd.usage([...cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`)), ...required, '[flags]'].join(' '));
   for (const [key, f] of Object.entries(def.flags ?? {})) {
     const repeated = /\.\.\.>/.test(f.flags);
     const option = new Option(f.flags.replace('...>', '>'), f.required ? `(required) ${f.description}` : f.description);
@@ -113,6 +118,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   def.checkFlags?.(opts);
 
   if (def.run) {
+    for (const [key, f] of given) if (f.nonBlank && typeof opts[key] === 'string' && !(opts[key] as string).trim()) throw new UsageError(`${longName(f)} is empty`);
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);
     return;
   }
@@ -144,6 +150,9 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     if (a.query) {
       claim('query', a.query, a.name);
       input.query[a.query] = value;
+    } else if (a.body) {
+      claim('body', a.body, a.name);
+      setPath(input.body, a.body, value);
     } else {
       const param = paramOf(a, op);
       claim('param', param, idLabel(a.name), '');
@@ -202,20 +211,40 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   if (opts.dryRun) return dryRun(ctx, [request]);
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
   const keep = filters.length ? (item: unknown) => filters.every((f) => f(item)) : undefined;
-  if (isList) return list(ctx, request, output as { list: Column[] } & Shape, { limit, cursor: opts.cursor as string | undefined, keep });
+  try {
+    if (isList) return await list(ctx, request, output as { list: Column[] } & Shape, { limit, cursor: opts.cursor as string | undefined, keep });
+    const { data } = await send(ctx, request);
+    if (opts.web) {
+      const { openInBrowser } = await import('../web.js');
+      return await openInBrowser(ctx, getPath(data, 'urls.app'));
+    }
+    if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(data), output.list, output);
+    else if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
+  } catch (err) {
+    throw (err instanceof ApiError && def.explain?.(err)) || err;
+  }
+}
+
+/** Sends a built request once (retried as its operation allows), with its secrets masked in the --debug trace. */
+export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResponse> {
   const client = await ctx.client();
-  const { data } = await client.request(request.method, request.path, {
+  return client.request(request.method, request.path, {
     query: request.query,
     body: request.body,
+    shownBody: shownBody(request),
     idempotency: request.safe ? 'safe' : 'create',
     signal: ctx.signal,
   });
-  if (opts.web) {
-    const { openInBrowser } = await import('../web.js');
-    return openInBrowser(ctx, getPath(data, 'urls.app'));
-  }
-  if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(data), output.list, output);
-  else if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
+}
+
+/**
+ * For `run` commands: the request of an operation, or a usage error that
+ * names the flag or argument (`names`: `param:specSlug` → `slug`,
+ * `body:source.url` → `--url`) whose value broke the operation's bounds.
+ */
+export function checkedRequest(opId: OperationId, input: RequestInput, names: Record<string, string> = {}): BuiltRequest {
+  const sources: Sources = new Map(Object.entries(names).map(([key, name]) => [key, { name, id: idName(name) }]));
+  return build(OPERATIONS[opId], input, sources);
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */
@@ -255,15 +284,23 @@ function flagValue(f: Flag, raw: unknown): unknown {
 
 /** The text of the file a flag names; `-` reads stdin. */
 async function readFileFlag(ctx: Context, f: Flag, path: string): Promise<string> {
-  if (path === '-') {
-    if (ctx.io.stdinTTY) throw new UsageError(`${longName(f)} - reads stdin, but stdin is a terminal: pipe the content in`);
+  return readUserFile(ctx, longName(f), path);
+}
+
+/**
+ * A file the user named (`-`: stdin, when `stdin` allows it), as text or
+ * base64; a usage error that starts with `label` when it cannot be read.
+ */
+export async function readUserFile(ctx: Context, label: string, path: string, opts: { as?: 'utf8' | 'base64'; shown?: string; stdin?: boolean } = {}): Promise<string> {
+  if (path === '-' && opts.stdin !== false) {
+    if (ctx.io.stdinTTY) throw new UsageError(`${label} - reads stdin, but stdin is a terminal: pipe the content in`);
     return ctx.readStdin();
   }
   try {
-    return await readFile(path, 'utf8');
+    return (await readFile(path)).toString(opts.as ?? 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`${longName(f)}: cannot read "${path}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
+    throw new UsageError(`${label}: cannot read "${opts.shown ?? path}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
   }
 }
 

@@ -8,6 +8,10 @@
 //   POST /_sandbox/clock   {"advanceMs": n} or {"advanceDays": n} → {"now": iso}
 //   GET  /_sandbox/stats   → {"requests": n}
 //   POST /_sandbox/faults  {"spec": "503=0.1,seed=1"} ("" turns faults off) → {"faults": spec}
+// Files (no token, as a storage host): GET /_files/<family>/<path> (an OpenAPI version's document).
+// Besides its own token, the sandbox accepts the token of each published
+// integration (Sandbox.integrationToken(), printed by `sandbox serve`), for
+// the operations that integration tokens may call.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +27,7 @@ import { FileLock } from './core/lock.js';
 import { Saver, readWorld, seedWorld, stateOf, type StateFile } from './core/persist.js';
 import { errorReply, jsonBody, type Reply } from './core/reply.js';
 import { Router } from './core/router.js';
+import type { Caller } from './core/world.js';
 import { FAMILIES } from './families/index.js';
 
 export { parseFaults, FaultInjector, type FaultSpec } from './core/faults.js';
@@ -59,6 +64,8 @@ export interface SandboxOptions {
   faults?: string;
   /** Request log: "METHOD /path status ms". Never holds the token or the query. */
   log?: (line: string) => void;
+  /** How long processing an OpenAPI document takes, in sandbox-clock ms (default 1500). */
+  processingMs?: number;
 }
 
 export interface Sandbox {
@@ -69,6 +76,10 @@ export interface Sandbox {
   /** /v1 requests received so far. */
   readonly requestCount: number;
   clock: { now(): number; advance(ms: number): void };
+  /** The token of a published integration (for its installations), or undefined. */
+  integrationToken(name: string): string | undefined;
+  /** The tokens of the integrations published by the caller's organizations, by name. */
+  integrationTokens(): Record<string, string>;
   save(): Promise<void>;
   /** Stops the server, waits for a pending autosave, and releases the data file's lock. */
   close(): Promise<void>;
@@ -89,7 +100,7 @@ const ROUTER = new Router(Object.values(OPERATIONS));
 function send(res: ServerResponse, reply: Reply): void {
   const headers: Record<string, string | number> = { ...reply.headers };
   if (reply.body !== undefined) {
-    headers['content-type'] = JSON_TYPE;
+    headers['content-type'] ??= JSON_TYPE;
     headers['content-length'] = reply.body.length;
     res.writeHead(reply.status, headers);
     res.end(reply.body);
@@ -184,6 +195,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefined, lock: FileLock | undefined): Promise<Sandbox> {
   let faults = initialFaults;
   const world = await readWorld(FAMILIES, opts.fresh ? undefined : opts.dataFile, { seed: opts.seed ?? 'demo', extra: { spaces: opts.spaces ?? 0 } });
+  if (opts.processingMs !== undefined) world.family('openapi').processingMs = opts.processingMs;
   const log = opts.log;
   const saver = opts.dataFile ? new Saver(opts.dataFile, world, (err) => log?.(`autosave failed: ${err.message}`)) : undefined;
   const autosave = () => {
@@ -199,11 +211,20 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     return errorReply(500, `The sandbox failed: ${(err as Error)?.message ?? String(err)}.`);
   };
 
+  /** The refusal of a request's token, or who it is: undefined for the user, a Caller for an integration's token. */
+  const authenticate = (req: IncomingMessage): { denied: Reply } | { caller?: Caller } => {
+    const header = req.headers.authorization;
+    const auth = tokenMatches(header, world.token);
+    if (auth === 'missing') return { denied: errorReply(401, 'Authentication required: send the header "Authorization: Bearer <token>".') };
+    if (auth === 'ok') return {};
+    const caller = world.authenticate(/^Bearer\s+(\S+)/i.exec(header!)![1]);
+    return caller ? { caller } : { denied: errorReply(401, 'The bearer token is not valid for this API.') };
+  };
+  /** The user's token only (the admin endpoints). */
   const authorize = (req: IncomingMessage): Reply | undefined => {
-    const auth = tokenMatches(req.headers.authorization, world.token);
-    if (auth === 'missing') return errorReply(401, 'Authentication required: send the header "Authorization: Bearer <token>".');
-    if (auth === 'wrong') return errorReply(401, 'The bearer token is not valid for this API.');
-    return undefined;
+    const auth = authenticate(req);
+    if ('denied' in auth) return auth.denied;
+    return auth.caller ? errorReply(403, 'An integration token cannot call the sandbox admin endpoints.') : undefined;
   };
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, search: string): Promise<Reply | FaultKind> {
@@ -245,18 +266,22 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
 
   /** The answer to a /v1 request, faults aside. */
   async function answer(req: IncomingMessage, path: string, search: string): Promise<Reply> {
-    const denied = authorize(req);
-    if (denied) return denied;
+    const auth = authenticate(req);
+    if ('denied' in auth) return auth.denied;
     const method = req.method ?? 'GET';
     const match = ROUTER.match(method, path.slice(3) || '/');
     if (!match) return errorReply(404, `No operation at ${method} ${path}.`);
     if ('allow' in match) return errorReply(405, `${method} is not allowed on ${path}; use ${match.allow.join(' or ')}.`, { allow: match.allow.join(', ') });
     const { operation, params } = match;
+    const integration = auth.caller?.integration;
+    if (auth.caller && !auth.caller.operations.includes(operation.id)) {
+      return errorReply(403, `This is the token of integration "${integration}": it cannot call ${method} ${path}; use a user token.`);
+    }
     const handle = world.handlers.get(operation.id);
     if (!handle) return errorReply(501, `${method} ${path} is not emulated by the sandbox yet`);
     const json = method === 'GET' || method === 'DELETE' ? undefined : await readBody(req);
     const { query, body } = parseInputs(operation, new URLSearchParams(search), json);
-    const reply = handle({ params, query, body, api });
+    const reply = handle({ params, query, body, api, integration });
     if (method !== 'GET') autosave();
     return reply;
   }
@@ -297,7 +322,13 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     const path = q < 0 ? url : url.slice(0, q);
     const search = q < 0 ? '' : url.slice(q + 1);
     const isApi = path === '/v1' || path.startsWith('/v1/');
-    const work = isApi ? handleApi(req, res, path, search) : path.startsWith('/_sandbox/') ? handleAdmin(req, path) : Promise.resolve(errorReply(404, `No operation at ${path}: the API is under /v1.`));
+    const work = isApi
+      ? handleApi(req, res, path, search)
+      : path.startsWith('/_sandbox/')
+        ? handleAdmin(req, path)
+        : path.startsWith('/_files/') && req.method === 'GET'
+          ? Promise.resolve(world.file(path.slice('/_files/'.length)) ?? errorReply(404, `No file at ${path}.`))
+          : Promise.resolve(errorReply(404, `No operation at ${path}: the API is under /v1.`));
     work
       .catch(errorFrom)
       .then((outcome) => {
@@ -322,6 +353,8 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     get requestCount() {
       return requestCount;
     },
+    integrationToken: (name: string) => world.family('integrations').tokenOf(name),
+    integrationTokens: () => world.family('integrations').ownTokens(),
     clock: {
       now: () => world.clock.now(),
       advance: (ms: number) => {

@@ -51,6 +51,8 @@ export const INTEGRATIONS_OPERATIONS = {
     },
     safe: true,
     success: [200],
+    // Sent, never shown: --dry-run and --debug print each value as ***.
+    masked: ['secrets'],
   }),
   'integrations.unpublish': op('integrations.unpublish', `DELETE ${INTEGRATION}`, { params: PARAMS, success: [204] }),
   'integrations.installations': op('integrations.installations', `GET ${INTEGRATION}/installations`, {

@@ -60,14 +60,18 @@ export const COMMANDS: CommandDef[] = [
           `warning: the sandbox listens on ${host}, not only on this machine: anyone who can reach it and has the token can use it, and the token travels over plain http (clients elsewhere need --insecure-http)`,
         );
       }
-      const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null };
+      const integrationTokens = sandbox.integrationTokens();
+      const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null, integrationTokens };
       if (ctx.jsonErrors) {
         await ctx.output.item(info, []);
       } else {
         await ctx.output.text(`${sandbox.url}\t${sandbox.token}`);
         // The token is shown once, on stdout; it is random for each new state, and kept in the --data file.
+        const names = Object.keys(integrationTokens);
         ctx.output.note(
-          `Sandbox listening on ${sandbox.url}\nTry: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list${isLoopback(host) ? '' : ' --insecure-http'}\nPress Ctrl-C to stop.`,
+          `Sandbox listening on ${sandbox.url}\nTry: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list${isLoopback(host) ? '' : ' --insecure-http'}\n` +
+            (names.length ? `Integration tokens (for \`docplat integrations installations <name> --token <token>\`):\n${names.map((n) => `  ${n}\t${integrationTokens[n]}`).join('\n')}\n` : '') +
+            'Press Ctrl-C to stop.',
         );
       }
       await new Promise<void>((resolve) => {

@@ -5,7 +5,7 @@
 // number from 1 to 1000; got "x".`
 import type { Operation } from '../../api/operation.js';
 import { InputError, parseBody, parseQuery } from '../../api/request.js';
-import { describe, length, type Spec } from '../../api/schema.js';
+import { check, describe, length, type Spec } from '../../api/schema.js';
 import { badRequest, type SandboxError } from './errors.js';
 
 export interface Inputs {
@@ -25,6 +25,18 @@ export function parseInputs(op: Operation, search: URLSearchParams, json: unknow
   }
 }
 
+/**
+ * Checks the path params of a request against the operation's declarations
+ * (a 400 naming the first bad one). For handlers that create a resource
+ * under a name from the path, where a bad name must not be stored.
+ */
+export function checkParams(op: Operation, params: Record<string, string>): void {
+  for (const [name, spec] of Object.entries(op.params)) {
+    const v = check(spec, params[name], name);
+    if (v) throw inputError(op, new InputError('param', v));
+  }
+}
+
 const REQUIRED = 'given (it is required)';
 
 /** The 400 for an input that breaks its declaration. */
@@ -38,6 +50,7 @@ export function inputError(op: Operation, err: InputError): SandboxError {
   if (rule === REQUIRED) return badRequest(`${what} is required.`);
   const spec = specAt(where === 'body' ? op.body : where === 'query' ? op.query : op.params, path);
   const counted = typeof value === 'string' && /character/.test(rule) ? ` (it has ${length(value)})` : '';
+  if (where === 'param') return badRequest(`${what} must be ${rule}${counted || `; got "${String(value)}"`}.`);
   if (where === 'body') {
     const orNull = spec?.nullable && !rule.endsWith('not null') ? ', or null' : '';
     return badRequest(`${what} must be ${rule}${orNull}${counted}.`);

@@ -11,6 +11,8 @@ export interface Req<Q = Record<string, unknown>, B = Record<string, unknown>> {
   body: B;
   /** Base URL of the API, ending in /v1 (for `urls` and Location). */
   api: string;
+  /** Set when the request came with this integration's token rather than the user's. */
+  integration?: string;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the query and body of its own operation

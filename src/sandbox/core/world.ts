@@ -5,7 +5,7 @@
 import { OPERATIONS, type OperationId } from '../../api/operations/index.js';
 import { Clock } from './clock.js';
 import { Seq, newToken, type SeedName } from './ids.js';
-import { Caches } from './reply.js';
+import { Caches, type Reply } from './reply.js';
 import { HandlerRegistry, type Handler } from './router.js';
 
 /**
@@ -17,6 +17,13 @@ export interface Families {}
 
 /** Operation id → handler (`satisfies Handlers` on a family's literal catches an id not in the table). */
 export type Handlers = Partial<Record<OperationId, Handler>>;
+
+/** Who a token other than the state's own belongs to (an integration), and what it may call. */
+export interface Caller {
+  integration: string;
+  /** The operation ids this token may call; any other is a 403. */
+  operations: readonly string[];
+}
 
 /** One family of the API (orgs, spaces, ...): its records, operations, renderers and demo seed. */
 export interface Family {
@@ -35,6 +42,10 @@ export interface Family {
   seed(seed: SeedName, extra: number): void;
   /** The records from a state file of format 1 (before families); absent for a family that format did not have. */
   fromFormat1?(data: Record<string, unknown>): unknown;
+  /** Who a bearer token other than the state's belongs to (an integration's token), or undefined. */
+  authenticate?(token: string): Caller | undefined;
+  /** A file served without a token under `/_files/<family name>/<path>`, as a storage host serves a document. */
+  file?(path: string): Reply | undefined;
 }
 
 export type FamilyFactory = (world: World) => Family;
@@ -87,6 +98,22 @@ export class World {
   /** The families in the order of the family list. */
   all(): Family[] {
     return [...this.families.values()];
+  }
+
+  /** The caller a token other than the state's names, when a family knows it. */
+  authenticate(token: string): Caller | undefined {
+    for (const family of this.families.values()) {
+      const caller = family.authenticate?.(token);
+      if (caller) return caller;
+    }
+    return undefined;
+  }
+
+  /** A public file (`/_files/<family>/<path>`), or undefined. */
+  file(path: string): Reply | undefined {
+    const slash = path.indexOf('/');
+    const family = slash > 0 ? this.families.get(path.slice(0, slash)) : undefined;
+    return family?.file?.(path.slice(slash + 1));
   }
 
   /** The next id of the state. */

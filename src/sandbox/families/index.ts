@@ -3,6 +3,8 @@
 // module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
 import { customFieldsFamily } from './customFields.js';
+import { integrationsFamily } from './integrations.js';
+import { openapiFamily } from './openapi.js';
 import { orgsFamily } from './orgs.js';
 import { spacesFamily } from './spaces.js';
 import { teamsFamily } from './teams.js';
@@ -16,4 +18,6 @@ export const FAMILIES: readonly FamilyFactory[] = [
   ssoFamily,
   customFieldsFamily,
   translationsFamily,
+  openapiFamily,
+  integrationsFamily,
 ];

@@ -1,0 +1,133 @@
+// docplat openapi <verb>: declarations; publishing and downloads are in publish.ts.
+import { CONTENT_DETAIL, SPEC_COLUMNS, SPEC_DETAIL, VERSION_COLUMNS, VERSION_DETAIL } from '../../resources/openapi.js';
+import { dryRun } from '../bulk.js';
+import { defineCommand, type Arg, type CommandDef } from '../define.js';
+import { checkedRequest, send } from '../runner.js';
+import { checkDest, download, publishSpec } from './publish.js';
+import { DocplatError, UsageError } from '../../errors.js';
+
+const SLUG: Arg = { name: 'slug', param: 'specSlug', description: 'the specification slug (lowercase letters and digits, words joined by -)' };
+const VERSION: Arg = { name: 'versionId', optional: true, description: 'a version id, or latest (the default)' };
+
+const SOURCE_FLAGS = {
+  url: { flags: '--url <url>', description: 'URL the platform fetches the document from', body: 'source.url', nonBlank: true },
+  file: { flags: '--file <path>', description: 'YAML or JSON document to send (- reads stdin); checked before sending', body: 'source.text' },
+  wait: { flags: '--wait', description: 'wait until the platform has processed the document; exit 1 if it could not' },
+  waitTimeout: { flags: '--wait-timeout <duration>', description: 'how long --wait waits, e.g. 90s, 10m (default 5m; implies --wait)' },
+} as const;
+
+const WAIT_HELP = `With --wait, the command polls the specification (with backoff) until its
+processingState is complete, then prints it. It exits 1 if the platform reports
+a lastProcessErrorCode (FETCH_ERROR, FETCH_TIMEOUT, PARSE_ERROR, ...), with the
+errors, or if --wait-timeout is reached first.`;
+
+const isDryRun = (opts: object): boolean => !!(opts as { dryRun?: boolean }).dryRun;
+
+/** The version request: `latest` (or none) has a path of its own. */
+function versionRequest(org: string, slug: string, versionId: string | undefined, which: 'version' | 'content') {
+  const latest = versionId === undefined || versionId === 'latest';
+  const names = { 'param:specSlug': 'slug', 'param:versionId': 'version id' };
+  const params = { organizationId: org, specSlug: slug, ...(latest ? {} : { versionId }) } as Record<string, string>;
+  if (which === 'version') return latest ? checkedRequest('openapi.latestVersion', { params }, names) : checkedRequest('openapi.version', { params }, names);
+  return latest ? checkedRequest('openapi.latestContent', { params }, names) : checkedRequest('openapi.content', { params }, names);
+}
+
+export const COMMANDS: CommandDef[] = [
+  defineCommand({
+    name: 'list',
+    aliases: ['ls'],
+    summary: "list the organization's OpenAPI specifications",
+    examples: ['list', "list --jq '.[] | select(.lastProcessErrorCode) | .slug'"],
+    operation: 'openapi.list',
+    output: { list: SPEC_COLUMNS },
+  }),
+  defineCommand({
+    name: 'get',
+    summary: 'show an OpenAPI specification, with its processing state',
+    examples: ['get petstore', 'get petstore --fields processingState,lastProcessErrorCode'],
+    args: [SLUG],
+    operation: 'openapi.get',
+    output: { item: SPEC_DETAIL },
+  }),
+  defineCommand({
+    name: 'create',
+    summary: 'create an OpenAPI specification from a URL or a file (fails if the slug exists)',
+    help: WAIT_HELP,
+    examples: ['create petstore --url https://example.com/openapi.yaml', 'create petstore --file openapi.yaml --wait'],
+    args: [{ ...SLUG, param: undefined, body: 'slug' }],
+    flags: SOURCE_FLAGS,
+    operation: 'openapi.create',
+    output: { item: SPEC_DETAIL },
+    run: (ctx, { args, opts }) => publishSpec(ctx, 'openapi.create', args[0], opts),
+  }),
+  defineCommand({
+    name: 'publish',
+    summary: 'create or update an OpenAPI specification (safe to repeat), from a URL or a file',
+    help: `Creates the specification (201) or adds a version to it (200), as said on\nstderr. --file sends the document itself, so a CI job can publish the spec of\nits repository.\n\n${WAIT_HELP}`,
+    examples: ['publish petstore --file openapi.yaml --wait', 'publish petstore --url https://example.com/openapi.yaml', 'publish petstore --file - --wait --wait-timeout 10m < openapi.json'],
+    args: [SLUG],
+    flags: SOURCE_FLAGS,
+    operation: 'openapi.publish',
+    output: { item: SPEC_DETAIL },
+    run: (ctx, { args, opts }) => publishSpec(ctx, 'openapi.publish', args[0], opts),
+  }),
+  defineCommand({
+    name: 'delete',
+    aliases: ['rm'],
+    summary: 'delete OpenAPI specifications and their versions',
+    examples: ['delete petstore --yes', "list --jq '.[].slug' | docplat openapi delete - --yes"],
+    args: [{ ...SLUG, description: undefined }],
+    operation: 'openapi.delete',
+    bulk: { what: 'OpenAPI specification', done: 'deleted' },
+    confirm: 'Delete',
+  }),
+  defineCommand({
+    name: 'versions',
+    summary: 'list the versions of an OpenAPI specification, newest first',
+    examples: ['versions petstore', "versions petstore --jq '.[0].id'"],
+    args: [SLUG],
+    operation: 'openapi.versions',
+    output: { list: VERSION_COLUMNS },
+  }),
+  defineCommand({
+    name: 'version',
+    summary: 'show a version of an OpenAPI specification (default: the latest)',
+    examples: ['version petstore', 'version petstore <versionId> --json'],
+    args: [SLUG, VERSION],
+    operation: 'openapi.version',
+    output: { item: VERSION_DETAIL },
+    async run(ctx, { args, opts }) {
+      const request = versionRequest(await ctx.org(), args[0], args[1], 'version');
+      if (isDryRun(opts)) return dryRun(ctx, [request]);
+      await ctx.output.item((await send(ctx, request)).data, VERSION_DETAIL);
+    },
+  }),
+  defineCommand({
+    name: 'content',
+    summary: "show a version's content object (default: the latest), or download its document with --dest",
+    help: '--dest writes the document found at the content\'s url, atomically; it refuses to overwrite a file without --force.',
+    examples: ['content petstore', 'content petstore latest --dest openapi.yaml', 'content petstore <versionId> --dest spec.yaml --force'],
+    args: [SLUG, VERSION],
+    flags: {
+      dest: { flags: '--dest <path>', description: 'write the document to this file' },
+      force: { flags: '--force', description: 'with --dest, overwrite an existing file' },
+    },
+    operation: 'openapi.content',
+    output: { item: CONTENT_DETAIL },
+    async run(ctx, { args, opts }) {
+      if (opts.force && opts.dest === undefined) throw new UsageError('--force only applies with --dest');
+      if (opts.dest !== undefined) checkDest(opts.dest, !!opts.force);
+      const request = versionRequest(await ctx.org(), args[0], args[1], 'content');
+      if (isDryRun(opts)) return dryRun(ctx, [request]);
+      const content = (await send(ctx, request)).data as { url?: string; urls?: { source?: string } };
+      if (opts.dest !== undefined) {
+        const url = content.url ?? content.urls?.source;
+        // API data is untrusted: only an absolute http(s) URL is fetched (a path would go to the API, with the token).
+        if (!url || !/^https?:\/\//i.test(url)) throw new DocplatError(`the version content has no http(s) url to download the document from${url ? ` (got "${url}")` : ''}`);
+        const bytes = await download(ctx, url, opts.dest, !!opts.force);
+        ctx.output.note(`wrote ${bytes} bytes to ${opts.dest}`);
+      }
+      await ctx.output.item(content, CONTENT_DETAIL);
+    },
+  }),
+];

@@ -1,0 +1,171 @@
+// openapi create/publish: the source (--url, or --file checked locally as an
+// OpenAPI document before anything is sent), the request, and --wait, which
+// polls the spec with backoff until the platform has processed it and fails
+// when processing failed. Also the download of `openapi content --dest`.
+import { link, rename, unlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { OperationId } from '../../api/operations/index.js';
+import type { Context } from '../../context.js';
+import { DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
+import { SPEC_DETAIL } from '../../resources/openapi.js';
+import { dryRun } from '../bulk.js';
+import { checkedRequest, readUserFile, send } from '../runner.js';
+
+export interface SourceOpts {
+  url?: string;
+  file?: string;
+  wait?: boolean;
+  waitTimeout?: string;
+  dryRun?: boolean;
+}
+
+interface Spec {
+  slug: string;
+  processingState: 'pending' | 'progress' | 'complete';
+  lastProcessErrorCode?: string;
+  lastProcessedErrors?: { code?: string; message: string }[];
+  lastProcessedErrorCount?: number;
+}
+
+/** --wait-timeout's default: 5 minutes. */
+const WAIT_TIMEOUT_MS = 300_000;
+const FIRST_POLL_MS = 250;
+const MAX_POLL_MS = 5_000;
+
+/** `openapi create` (POST, the slug in the body) and `openapi publish` (PUT: create or update). */
+export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'openapi.create' | 'openapi.publish'>, slug: string, opts: SourceOpts): Promise<void> {
+  if (opts.url !== undefined && opts.file !== undefined) throw new UsageError('--url and --file cannot be used together');
+  if (opts.url === undefined && opts.file === undefined) throw new UsageError('give the document with --url <url> or --file <path> (- reads stdin)');
+  const timeoutMs = opts.waitTimeout !== undefined ? parseDuration('--wait-timeout', opts.waitTimeout) : WAIT_TIMEOUT_MS;
+  const wait = !!opts.wait || opts.waitTimeout !== undefined;
+  const source = opts.url !== undefined ? { url: opts.url } : { text: await readDocument(ctx, opts.file!) };
+  const organizationId = await ctx.org();
+  const names = { 'param:specSlug': 'slug', 'body:slug': 'slug', 'body:source.url': '--url', 'body:source.text': '--file', 'body:source': opts.url !== undefined ? '--url' : '--file' };
+  const request =
+    opId === 'openapi.create'
+      ? checkedRequest(opId, { params: { organizationId }, body: { slug, source } }, names)
+      : checkedRequest(opId, { params: { organizationId, specSlug: slug }, body: { source } }, names);
+  if (opts.dryRun) return dryRun(ctx, [request]);
+
+  const res = await send(ctx, request);
+  ctx.output.note(`${res.status === 201 ? 'created' : 'updated'} OpenAPI specification "${slug}" (${res.status})${wait ? '; waiting for the platform to process it' : ''}`);
+  let spec = res.data as Spec;
+  if (wait) spec = await waitForProcessing(ctx, organizationId, slug, spec, timeoutMs);
+  await ctx.output.item(spec, SPEC_DETAIL);
+  if (wait && spec.lastProcessErrorCode) {
+    const errors = (spec.lastProcessedErrors ?? []).slice(0, 5).map((e) => e.message);
+    const more = (spec.lastProcessedErrorCount ?? errors.length) - errors.length;
+    throw new DocplatError(
+      `the platform could not process "${slug}": ${spec.lastProcessErrorCode}${errors.length ? `: ${errors.join('; ')}` : ''}${more > 0 ? ` (and ${more} more)` : ''}`,
+      EXIT.failure,
+      { kind: 'processing', code: spec.lastProcessErrorCode, errors: spec.lastProcessedErrors ?? [] },
+    );
+  }
+}
+
+/** The document of --file (`-`: stdin), checked: YAML or JSON with an `openapi` or `swagger` field. */
+async function readDocument(ctx: Context, path: string): Promise<string> {
+  const text = await readUserFile(ctx, '--file', path);
+  // Loaded here: only a command that reads a YAML file pays for the parser.
+  const { checkOpenApiDocument, describeCheck } = await import('../../api/openapi-document.js');
+  const check = checkOpenApiDocument(text);
+  if (!check.ok) throw new UsageError(`--file ${describeCheck(path === '-' ? '(stdin)' : path, check)}`);
+  return text;
+}
+
+/** Polls the spec, with backoff, until its processing is complete; exit 1 when --wait-timeout is reached first. */
+async function waitForProcessing(ctx: Context, org: string, slug: string, first: Spec, timeoutMs: number): Promise<Spec> {
+  const started = Date.now();
+  const request = checkedRequest('openapi.get', { params: { organizationId: org, specSlug: slug } });
+  const progress = ctx.io.stderrTTY && !ctx.globals.quiet;
+  let spec = first;
+  let delay = FIRST_POLL_MS;
+  try {
+    while (spec.processingState !== 'complete') {
+      const elapsed = Date.now() - started;
+      if (progress) ctx.io.stderr.write(`\r\x1b[2Kprocessing "${slug}": ${spec.processingState} (${Math.round(elapsed / 1000)}s)`);
+      if (elapsed >= timeoutMs) {
+        throw new DocplatError(
+          `gave up waiting for "${slug}" after ${formatDuration(timeoutMs)} (--wait-timeout): it is still ${spec.processingState}; see \`docplat openapi get ${slug}\``,
+          EXIT.failure,
+          { kind: 'timeout', processingState: spec.processingState },
+        );
+      }
+      await sleep(Math.min(delay, timeoutMs - elapsed), ctx.signal);
+      delay = Math.min(delay * 1.6, MAX_POLL_MS);
+      spec = (await send(ctx, request)).data as Spec;
+    }
+  } catch (err) {
+    if (ctx.signal.aborted) throw new Interrupted(`interrupted while waiting; "${slug}" is still being processed (see \`docplat openapi get ${slug}\`)`);
+    throw err;
+  } finally {
+    if (progress) ctx.io.stderr.write('\r\x1b[2K');
+  }
+  return spec;
+}
+
+/** `5m`, `30s`, `1500ms`, `1h`, or a number of seconds. */
+export function parseDuration(flag: string, value: string): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
+  const ms = m ? Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'] : NaN;
+  if (!Number.isFinite(ms) || ms <= 0 || ms > 86_400_000) {
+    throw new UsageError(`${flag} must be a duration above 0 and at most 24h, such as 90s, 5m or 1h, got "${value}"`);
+  }
+  return ms;
+}
+
+function formatDuration(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000}m`;
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+// ---- openapi content --dest ----------------------------------------------------------------
+
+/** Refuses an existing --dest without --force before anything is sent. */
+export function checkDest(dest: string, force: boolean): void {
+  if (!existsSync(dirname(dest))) throw new UsageError(`--dest: the folder ${dirname(dest)} does not exist`);
+  if (existsSync(dest) && !force) throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
+}
+
+/**
+ * Downloads the document at `url` (the token goes only to the API's own
+ * origin) and writes it to `dest` atomically: a temporary file beside it,
+ * then a rename (with --force) or a link that fails if `dest` appeared.
+ */
+export async function download(ctx: Context, url: string, dest: string, force: boolean): Promise<number> {
+  const client = await ctx.client();
+  const { data } = await client.request<string>('GET', url, { as: 'text', signal: ctx.signal });
+  const tmp = join(dirname(dest), `.${basename(dest)}.${randomBytes(6).toString('hex')}.tmp`);
+  await writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
+  try {
+    if (force) await rename(tmp, dest);
+    else {
+      try {
+        await link(tmp, dest);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
+        throw err;
+      }
+    }
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+  return Buffer.byteLength(data);
+}

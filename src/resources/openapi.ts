@@ -1,0 +1,42 @@
+// The OpenAPI specification resource's table columns, and those of its versions.
+import type { Column } from '../output/format.js';
+
+export const SPEC_COLUMNS: Column[] = [
+  { key: 'slug', header: 'SLUG' },
+  { key: 'processingState', header: 'STATE' },
+  { key: 'lastProcessErrorCode', header: 'ERROR' },
+  { key: 'lastVersion', header: 'LAST VERSION' },
+  { key: 'updatedAt', header: 'UPDATED', kind: 'time' },
+];
+
+export const SPEC_DETAIL: Column[] = [
+  { key: 'slug', header: 'Slug' },
+  { key: 'id', header: 'ID' },
+  { key: 'processingState', header: 'State' },
+  { key: 'lastProcessErrorCode', header: 'Error' },
+  { key: 'lastProcessedErrors', header: 'Errors' },
+  { key: 'lastVersion', header: 'Last version' },
+  { key: 'sourceURL', header: 'Source URL' },
+  { key: 'lastProcessedAt', header: 'Processed', kind: 'time' },
+  { key: 'createdAt', header: 'Created', kind: 'time' },
+  { key: 'updatedAt', header: 'Updated', kind: 'time' },
+  { key: 'urls.app', header: 'URL' },
+];
+
+export const VERSION_COLUMNS: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'createdAt', header: 'CREATED', kind: 'time' },
+  { key: 'url', header: 'URL' },
+];
+
+export const VERSION_DETAIL: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'createdAt', header: 'Created', kind: 'time' },
+  { key: 'url', header: 'URL' },
+];
+
+export const CONTENT_DETAIL: Column[] = [
+  { key: 'url', header: 'URL' },
+  { key: 'urls.public', header: 'Public URL' },
+  { key: 'filesystem', header: 'Filesystem' },
+];

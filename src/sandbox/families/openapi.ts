@@ -1,0 +1,403 @@
+// The openapi family: an organization's OpenAPI specifications, stored under
+// a slug, and their versions. A publish (POST, or PUT of a slug) starts a
+// processing job that moves the spec's `processingState` from `pending` to
+// `progress` to `complete` over the sandbox clock (processingMs, 1.5 s by
+// default): a text source is parsed then (PARSE_ERROR with the parser's
+// errors when it is not an OpenAPI document), a URL source is fetched, but
+// only from loopback (localhost, 127.x, ::1): any other host ends in
+// FETCH_ERROR, so the sandbox never reaches the network. A job that ends
+// well adds a version; one that fails leaves the last version as it was.
+// A version's document is served without a token at
+// /_files/openapi/<versionId> (text sources; a URL source's version points
+// at the URL itself).
+import type { Role } from '../../api/enums.js';
+import { checkOpenApiDocument } from '../../api/openapi-document.js';
+import { OPERATIONS } from '../../api/operations/index.js';
+import { iso } from '../core/clock.js';
+import { badRequest, conflict, notFound } from '../core/errors.js';
+import { Draws, type SeedName } from '../core/ids.js';
+import { checkParams } from '../core/input.js';
+import type { PageQuery } from '../core/paging.js';
+import { familyObject, records } from '../core/persist.js';
+import { APP_URL, created, deleted, errorReply, jsonBody, list, ok, type Reply } from '../core/reply.js';
+import { atLeast } from '../core/roles.js';
+import type { Req } from '../core/router.js';
+import type { Family, Handlers, World } from '../core/world.js';
+
+declare module '../core/world.js' {
+  interface Families {
+    openapi: OpenApiSpecs;
+  }
+}
+
+export type ProcessErrorCode = 'FETCH_ERROR' | 'FETCH_TIMEOUT' | 'PARSE_ERROR';
+
+export interface VersionRec {
+  id: string;
+  createdAt: string;
+  /** The document, for a text source. */
+  text?: string;
+  /** The source URL, for a URL source. */
+  url?: string;
+}
+
+export interface SpecRec {
+  id: string;
+  org: string;
+  slug: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The URL of the last URL source. */
+  sourceURL?: string;
+  lastProcessedAt?: string;
+  lastProcessErrorCode?: ProcessErrorCode;
+  lastProcessedErrors?: { code?: string; message: string }[];
+  /** The document being processed: since when (sandbox-clock ms) and its source. */
+  job?: { startedAt: number; text?: string; url?: string };
+  /** Oldest first. */
+  versions: VersionRec[];
+}
+
+/** A loopback fetch of a URL job. */
+interface Fetch {
+  done: boolean;
+  text?: string;
+  error?: string;
+  timedOut?: boolean;
+}
+
+interface Source {
+  url?: string;
+  text?: string;
+}
+
+/** Default processing time, in sandbox-clock ms: long enough that `--wait` really waits. */
+export const PROCESSING_MS = 1500;
+/** A loopback fetch that has not answered in this much wall time is a FETCH_TIMEOUT. */
+const FETCH_TIMEOUT_MS = 10_000;
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+export class OpenApiSpecs implements Family {
+  readonly name = 'openapi';
+  /** How long a job takes on the sandbox clock (SandboxOptions.processingMs). */
+  processingMs = PROCESSING_MS;
+  private readonly specs = new Map<string, SpecRec>();
+  private readonly versionsById = new Map<string, { spec: SpecRec; version: VersionRec }>();
+  /** Fetches of URL jobs under way or done, by spec id and job start; not persisted (a reload fetches again). */
+  private readonly fetches = new Map<string, Fetch>();
+
+  constructor(private readonly world: World) {}
+
+  private get orgs() {
+    return this.world.family('orgs');
+  }
+
+  private key(org: string, slug: string): string {
+    return `${org}/${slug}`;
+  }
+
+  /** The organization's specs, oldest first; 404 when the caller is not a member. */
+  private orgSpecs(org: string): SpecRec[] {
+    this.readable(org);
+    return [...this.specs.values()].filter((s) => s.org === org);
+  }
+
+  private readable(org: string): void {
+    this.orgs.org(org);
+    this.orgs.require(org, 'read', 'read its OpenAPI specifications');
+  }
+
+  private spec(org: string, slug: string): SpecRec {
+    this.readable(org);
+    const spec = this.specs.get(this.key(org, slug));
+    if (!spec) throw notFound(`No OpenAPI specification "${slug}" in organization ${org}.`);
+    return spec;
+  }
+
+  // ---- processing ----------------------------------------------------------------------
+
+  /** The processing state now, finishing the job when its time has come. */
+  private state(spec: SpecRec): 'pending' | 'progress' | 'complete' {
+    const job = spec.job;
+    if (!job) return 'complete';
+    const elapsed = this.world.clock.now() - job.startedAt;
+    if (elapsed < this.processingMs / 3) return 'pending';
+    if (job.url !== undefined) this.startFetch(spec, job.url);
+    if (elapsed < this.processingMs) return 'progress';
+    const outcome = this.outcome(spec);
+    if (!outcome) return 'progress';
+    this.finish(spec, outcome);
+    return 'complete';
+  }
+
+  /** What the job ended with, or undefined while a loopback fetch is still under way. */
+  private outcome(spec: SpecRec): { text: string } | { code: ProcessErrorCode; message: string } | undefined {
+    const job = spec.job!;
+    if (job.text !== undefined) return { text: job.text };
+    const url = new URL(job.url!);
+    if (!LOOPBACK.test(url.hostname)) {
+      return { code: 'FETCH_ERROR', message: `The sandbox fetches nothing outside loopback: ${url.host} was not fetched (serve the document on 127.0.0.1, or publish it with --file).` };
+    }
+    const fetched = this.fetches.get(`${spec.id}@${job.startedAt}`);
+    if (!fetched?.done) return undefined;
+    if (fetched.timedOut) return { code: 'FETCH_TIMEOUT', message: `${job.url} did not answer within ${FETCH_TIMEOUT_MS / 1000} seconds.` };
+    if (fetched.error !== undefined) return { code: 'FETCH_ERROR', message: `Cannot fetch ${job.url}: ${fetched.error}.` };
+    return { text: fetched.text! };
+  }
+
+  private startFetch(spec: SpecRec, url: string): void {
+    const key = `${spec.id}@${spec.job!.startedAt}`;
+    if (this.fetches.has(key) || !LOOPBACK.test(new URL(url).hostname)) return;
+    const entry: Fetch = { done: false };
+    this.fetches.set(key, entry);
+    fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' })
+      .then(async (res) => {
+        if (!res.ok) entry.error = `it answered ${res.status}`;
+        else entry.text = await res.text();
+      })
+      .catch((err: Error) => {
+        entry.timedOut = err.name === 'TimeoutError';
+        entry.error = (err.cause as Error | undefined)?.message ?? err.message;
+      })
+      .finally(() => (entry.done = true));
+  }
+
+  private finish(spec: SpecRec, outcome: { text: string } | { code: ProcessErrorCode; message: string }): void {
+    const job = spec.job!;
+    const at = iso(job.startedAt + this.processingMs);
+    spec.job = undefined;
+    this.fetches.delete(`${spec.id}@${job.startedAt}`);
+    spec.lastProcessedAt = at;
+    let failure: { code: ProcessErrorCode; message: string } | undefined = 'code' in outcome ? outcome : undefined;
+    if (!failure) {
+      const check = checkOpenApiDocument((outcome as { text: string }).text);
+      if (!check.ok) failure = { code: 'PARSE_ERROR', message: check.line !== undefined ? `line ${check.line}, column ${check.column}: ${check.message}` : check.message };
+    }
+    if (failure) {
+      spec.lastProcessErrorCode = failure.code;
+      spec.lastProcessedErrors = [{ code: failure.code, message: failure.message }];
+      return;
+    }
+    spec.lastProcessErrorCode = undefined;
+    spec.lastProcessedErrors = undefined;
+    const version: VersionRec = { id: this.world.nextId(), createdAt: at, ...(job.url !== undefined ? { url: job.url } : { text: job.text }) };
+    spec.versions.push(version);
+    this.versionsById.set(version.id, { spec, version });
+  }
+
+  /** Starts processing a new document: the previous outcome is forgotten. */
+  private startJob(spec: SpecRec, source: Source): void {
+    const now = this.world.clock.now();
+    if (spec.job) this.fetches.delete(`${spec.id}@${spec.job.startedAt}`);
+    spec.job = { startedAt: now, ...(source.url !== undefined ? { url: source.url } : { text: source.text }) };
+    if (source.url !== undefined) spec.sourceURL = source.url;
+    spec.updatedAt = iso(now);
+    spec.lastProcessErrorCode = undefined;
+    spec.lastProcessedErrors = undefined;
+  }
+
+  private writable(org: string): void {
+    this.orgs.org(org);
+    this.orgs.require(org, 'create', 'publish OpenAPI specifications');
+  }
+
+  // ---- renderers -----------------------------------------------------------------------
+
+  private specObject(spec: SpecRec, api: string): Record<string, unknown> {
+    const state = this.state(spec);
+    const last = spec.versions[spec.versions.length - 1];
+    const role: Role | null | undefined = this.orgs.roleIn(spec.org);
+    return {
+      object: 'openapi-spec',
+      id: spec.id,
+      createdAt: spec.createdAt,
+      updatedAt: spec.updatedAt,
+      slug: spec.slug,
+      ...(spec.sourceURL ? { sourceURL: spec.sourceURL } : {}),
+      processingState: state,
+      visibility: 'private',
+      ...(last ? { lastVersion: last.id } : {}),
+      ...(spec.lastProcessedAt ? { lastProcessedAt: spec.lastProcessedAt } : {}),
+      ...(spec.lastProcessErrorCode ? { lastProcessErrorCode: spec.lastProcessErrorCode } : {}),
+      ...(spec.lastProcessedErrors ? { lastProcessedErrors: spec.lastProcessedErrors } : {}),
+      lastProcessedErrorCount: spec.lastProcessedErrors?.length ?? 0,
+      permissions: { view: true, edit: atLeast(role, 'create') },
+      urls: { location: `${api}/orgs/${spec.org}/openapi/${spec.slug}`, app: `${APP_URL}/o/${spec.org}/openapi/${spec.slug}` },
+    };
+  }
+
+  private documentURL(version: VersionRec, api: string): string {
+    return version.url ?? `${api.replace(/\/v1$/, '')}/_files/openapi/${version.id}`;
+  }
+
+  private versionObject(spec: SpecRec, version: VersionRec, api: string): Record<string, unknown> {
+    return {
+      object: 'openapi-spec-version',
+      id: version.id,
+      createdAt: version.createdAt,
+      url: this.documentURL(version, api),
+      urls: { location: `${api}/orgs/${spec.org}/openapi/${spec.slug}/versions/${version.id}` },
+    };
+  }
+
+  /** Version content: the reference's `{filesystem, url}` and the public description's `urls`. */
+  private contentObject(version: VersionRec, api: string): Record<string, unknown> {
+    const url = this.documentURL(version, api);
+    const file = version.url ? new URL(version.url).pathname.split('/').pop() || 'openapi.yaml' : 'openapi.yaml';
+    return {
+      filesystem: { entryPoint: file, files: [{ path: file, ...(version.text !== undefined ? { size: Buffer.byteLength(version.text) } : {}) }] },
+      url,
+      urls: { source: url, public: null },
+    };
+  }
+
+  private version(spec: SpecRec, versionId: string): VersionRec {
+    this.state(spec);
+    if (versionId === 'latest') {
+      const last = spec.versions[spec.versions.length - 1];
+      if (!last) throw notFound(`The OpenAPI specification "${spec.slug}" has no version yet.`);
+      return last;
+    }
+    const found = this.versionsById.get(versionId);
+    if (!found || found.spec !== spec) throw notFound(`No version ${versionId} of the OpenAPI specification "${spec.slug}".`);
+    return found.version;
+  }
+
+  // ---- operations ----------------------------------------------------------------------
+
+  readonly handlers = {
+    'openapi.list': (req: Req<PageQuery>) => list(req.query, this.orgSpecs(req.params.organizationId), (s) => s.id, (s) => jsonBody(this.specObject(s, req.api))),
+    'openapi.get': (req: Req) => ok(this.specObject(this.spec(req.params.organizationId, req.params.specSlug), req.api)),
+    'openapi.create': (req: Req<unknown, { slug: string; source: Source }>) => {
+      const org = req.params.organizationId;
+      this.writable(org);
+      const source = checkSource(req.body.source);
+      if (this.specs.has(this.key(org, req.body.slug))) {
+        throw conflict(`An OpenAPI specification "${req.body.slug}" already exists in organization ${org}: publish a new version with PUT.`);
+      }
+      const spec = this.add(org, req.body.slug);
+      this.startJob(spec, source);
+      return created(jsonBody(this.specObject(spec, req.api)), `${req.api}/orgs/${org}/openapi/${spec.slug}`);
+    },
+    'openapi.publish': (req: Req<unknown, { source: Source }>) => {
+      const org = req.params.organizationId;
+      this.writable(org);
+      checkParams(OPERATIONS['openapi.publish'], req.params);
+      const source = checkSource(req.body.source);
+      const existing = this.specs.get(this.key(org, req.params.specSlug));
+      const spec = existing ?? this.add(org, req.params.specSlug);
+      if (existing) this.state(existing);
+      this.startJob(spec, source);
+      const body = jsonBody(this.specObject(spec, req.api));
+      return existing ? ok(body) : created(body, `${req.api}/orgs/${org}/openapi/${spec.slug}`);
+    },
+    'openapi.delete': (req: Req) => {
+      const org = req.params.organizationId;
+      this.writable(org);
+      const spec = this.specs.get(this.key(org, req.params.specSlug));
+      if (!spec) return deleted('nothing');
+      this.specs.delete(this.key(org, spec.slug));
+      for (const v of spec.versions) this.versionsById.delete(v.id);
+      return deleted('deleted');
+    },
+    'openapi.versions': (req: Req<PageQuery>) => {
+      const spec = this.spec(req.params.organizationId, req.params.specSlug);
+      this.state(spec);
+      return list(req.query, [...spec.versions].reverse(), (v) => v.id, (v) => jsonBody(this.versionObject(spec, v, req.api)));
+    },
+    'openapi.latestVersion': (req: Req) => {
+      const spec = this.spec(req.params.organizationId, req.params.specSlug);
+      return ok(this.versionObject(spec, this.version(spec, 'latest'), req.api));
+    },
+    'openapi.version': (req: Req) => {
+      const spec = this.spec(req.params.organizationId, req.params.specSlug);
+      return ok(this.versionObject(spec, this.version(spec, req.params.versionId), req.api));
+    },
+    'openapi.latestContent': (req: Req) => {
+      const spec = this.spec(req.params.organizationId, req.params.specSlug);
+      return ok(this.contentObject(this.version(spec, 'latest'), req.api));
+    },
+    'openapi.content': (req: Req) => {
+      const spec = this.spec(req.params.organizationId, req.params.specSlug);
+      return ok(this.contentObject(this.version(spec, req.params.versionId), req.api));
+    },
+  } satisfies Handlers;
+
+  /** A text version's document, as a storage host serves it (no token). */
+  file(path: string): Reply | undefined {
+    const found = this.versionsById.get(path);
+    if (!found || found.version.text === undefined) return errorReply(404, `No OpenAPI document at /_files/openapi/${path}.`);
+    const yaml = !found.version.text.trimStart().startsWith('{');
+    return { status: 200, body: Buffer.from(found.version.text), headers: { 'content-type': yaml ? 'application/yaml; charset=utf-8' : 'application/json; charset=utf-8' } };
+  }
+
+  private add(org: string, slug: string, at = this.world.clock.nowIso()): SpecRec {
+    const spec: SpecRec = { id: this.world.nextId(), org, slug, createdAt: at, updatedAt: at, versions: [] };
+    this.specs.set(this.key(org, slug), spec);
+    return spec;
+  }
+
+  // ---- persistence -----------------------------------------------------------------------
+
+  toJSON(): { specs: SpecRec[] } {
+    return { specs: [...this.specs.values()] };
+  }
+
+  load(json: unknown): void {
+    for (const s of records<SpecRec>(familyObject(json), 'specs', ['org', 'slug', 'createdAt', 'updatedAt'])) {
+      if (!Array.isArray(s.versions)) throw new Error(`specification ${s.id} must have a list of versions`);
+      this.specs.set(this.key(s.org, s.slug), s);
+      for (const version of s.versions) this.versionsById.set(version.id, { spec: s, version });
+    }
+  }
+
+  // ---- seeds -------------------------------------------------------------------------------
+
+  /** Demo: Acme Docs has "petstore" (two versions) and "billing-api" (from a URL); Globex has "globex-public". */
+  seed(seed: SeedName): void {
+    if (seed !== 'demo') return;
+    const draws = new Draws(20240113);
+    const org = (title: string) => this.orgs.byTitle(title)?.id;
+    const make = (orgId: string | undefined, slug: string, sources: Source[]) => {
+      if (!orgId) return;
+      let at = draws.time(30);
+      const spec = this.add(orgId, slug, iso(at));
+      for (const source of sources) {
+        at = draws.time(20, at);
+        const version: VersionRec = { id: this.world.nextId(), createdAt: iso(at), ...source };
+        spec.versions.push(version);
+        this.versionsById.set(version.id, { spec, version });
+        if (source.url) spec.sourceURL = source.url;
+      }
+      spec.updatedAt = spec.lastProcessedAt = iso(at);
+    };
+    make(org('Acme Docs'), 'petstore', [{ text: demoDocument('Petstore', '1.0.0') }, { text: demoDocument('Petstore', '1.1.0') }]);
+    make(org('Acme Docs'), 'billing-api', [{ url: 'https://specs.acme.example/billing/openapi.yaml' }]);
+    make(org('Globex'), 'globex-public', [{ text: demoDocument('Globex Public API', '2.3.0') }]);
+  }
+}
+
+export const openapiFamily = (world: World): OpenApiSpecs => new OpenApiSpecs(world);
+
+/** Exactly one of url and text. */
+function checkSource(source: Source): Source {
+  const given = ['url', 'text'].filter((k) => source[k as keyof Source] !== undefined);
+  if (given.length !== 1) throw badRequest('The field "source" must have exactly one of "url" and "text".');
+  if (source.text !== undefined && source.text.length === 0) throw badRequest('The field "source.text" must not be empty.');
+  return source;
+}
+
+function demoDocument(title: string, version: string): string {
+  return `openapi: 3.1.0
+info:
+  title: ${title}
+  version: ${version}
+paths:
+  /pets:
+    get:
+      summary: List pets
+      responses:
+        '200':
+          description: A list of pets
+`;
+}
