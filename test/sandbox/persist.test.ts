@@ -54,7 +54,7 @@ describe('format 1', () => {
       await sb.save();
       const saved = readState(file);
       expect(saved).toMatchObject({ format: 'docplat-sandbox/2', seed: 'demo', token: old.token, userId: old.userId, clockOffsetMs: 2 * DAY });
-      expect(Object.keys(saved.families).sort()).toEqual(['orgs', 'spaces']);
+      expect(Object.keys(saved.families).sort()).toEqual(['orgs', 'sites', 'spaces']);
     });
   });
 
@@ -102,11 +102,11 @@ describe('families by name', () => {
 
   it('a family this version does not know is kept as it was', async () => {
     const state = seedState('demo');
-    state.families.sites = { sites: [{ id: 'site1', title: 'From a newer docplat' }] };
+    state.families.widgets = { widgets: [{ id: 'w1', title: 'From a newer docplat' }] };
     await withFile(state, async (sb, file) => {
       await call(sb, 'DELETE', `/spaces/${ids.space('Welcome')}`);
       await sb.save();
-      expect(readState(file).families.sites).toEqual(state.families.sites);
+      expect(readState(file).families.widgets).toEqual(state.families.widgets);
     });
   });
 });

@@ -3,9 +3,11 @@
 // module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
 import { orgsFamily } from './orgs.js';
+import { sitesFamily } from './sites.js';
 import { spacesFamily } from './spaces.js';
 
 export const FAMILIES: readonly FamilyFactory[] = [
   orgsFamily,
   spacesFamily,
+  sitesFamily,
 ];
