@@ -58,6 +58,8 @@ export interface Arg {
   param?: string;
   /** The query parameter it is sent as. */
   query?: string;
+  /** The body field it is sent as (`section-groups add-section <groupId> <sectionId>` sends sectionId). */
+  body?: string;
   /** The value must have more than white space. */
   nonBlank?: boolean;
 }
@@ -73,6 +75,8 @@ export interface Bulk {
    * re-run over the same ids is safe: return the reason, or undefined.
    */
   skip?(err: ApiError): string | undefined;
+  /** Why an id is skipped when the API answers 204 (nothing to do); default "already deleted". */
+  nothing?: string;
 }
 
 export type Output = { item: Column[] } | { list: Column[] } | 'none';

@@ -120,6 +120,9 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     if (a.query) {
       claim('query', a.query, a.name);
       input.query[a.query] = value;
+    } else if (a.body) {
+      claim('body', a.body, idLabel(a.name), '');
+      input.body[a.body] = value;
     } else {
       const param = paramOf(a, op);
       claim('param', param, idLabel(a.name), '');
