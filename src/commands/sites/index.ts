@@ -4,6 +4,7 @@ import { SITE_TYPES, SITE_VISIBILITIES } from '../../api/enums.js';
 import { ADAPTIVE_SCHEMA_DETAIL, PUBLISHED_DETAIL, SITE_COLUMNS, SITE_DETAIL } from '../../resources/sites.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { adaptiveSchemaFile, nullable, onOff } from './common.js';
+import { TREE } from './tree.js';
 
 const SITE_ID = [{ name: 'siteId' }];
 const TITLE = { flags: '--title <title>', description: 'title (2 to 128 characters)', body: 'title', nonBlank: true } as const;
@@ -107,4 +108,5 @@ export const COMMANDS: CommandDef[] = [
     operation: 'sites.setAdaptiveSchema',
     output: { item: ADAPTIVE_SCHEMA_DETAIL },
   }),
+  TREE,
 ];
