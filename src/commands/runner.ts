@@ -42,7 +42,16 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
     if (repeated) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     if (f.hidden) option.hideHelp();
     cmd.addOption(option);
-    if (f.negatable) cmd.addOption(new Option(`--no-${option.long!.slice(2)}`, f.negatable));
+    if (f.negatable) {
+      const name = option.long!.slice(2);
+      cmd.addOption(new Option(`--no-${name}`, f.negatable));
+      // Commander lets the last of --x and --no-x win; both given is a contradiction.
+      const given = new Set<string>();
+      for (const form of [name, `no-${name}`]) cmd.on(`option:${form}`, () => given.add(form));
+      cmd.hook('preAction', () => {
+        if (given.size === 2) throw new UsageError(`--${name} and --no-${name} cannot be used together`);
+      });
+    }
   }
   if (def.move) {
     const [kind, ...others] = def.move;

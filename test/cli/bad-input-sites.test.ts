@@ -64,6 +64,9 @@ const CASES: BadInput[] = [
   // combinations
   [['sites', 'list', '--published', '--unpublished'], /--published and --unpublished cannot be used together/],
   [['share-links', 'update', 'L', ...S, '--active', '--inactive'], /--active and --inactive cannot be used together/],
+  [['sections', 'update', 'SEC', ...S, '--condition', 'x', '--no-condition'], /--condition and --no-condition cannot be used together/],
+  [['sites', 'update', 'ID', '--no-proxy', '--proxy', 'example.com/docs'], /--proxy and --no-proxy cannot be used together/],
+  [['site-spaces', 'list', ...S, '--default', '--no-default'], /--default and --no-default cannot be used together/],
   [['sections', 'move', 'SEC', ...S, '--before', 'A', '--after', 'B'], /--before and --after cannot be used together/],
   [['section-groups', 'move', 'G', ...S], /nothing to do: give --before or --after/],
   [['site-spaces', 'move', 'SS', ...S, '--after', 'a b'], /invalid --after id "a b"/],

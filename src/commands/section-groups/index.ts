@@ -36,7 +36,7 @@ export const COMMANDS: CommandDef[] = [
     help: 'Nullable: --icon I sets the icon, --no-icon removes it (sends null), leaving both out keeps it unchanged.',
     examples: ['update <groupId> --site <siteId> --title Build', 'update <groupId> --site <siteId> --no-icon'],
     args: [GROUP],
-    flags: { site: SITE, title: TITLE, icon: nullable('--icon <name>', 'icon (at most 50 characters)', 'icon') },
+    flags: { site: SITE, title: TITLE, icon: nullable('--icon <name>', 'icon', 'at most 50 characters', 'icon') },
     operation: 'sectionGroups.update',
     output: { item: GROUP_COLUMNS },
   }),

@@ -40,7 +40,7 @@ export const COMMANDS: CommandDef[] = [
     flags: {
       site: SITE,
       path: { flags: '--path <path>', description: 'path of the space on the site (1 to 100 characters)', body: 'path' },
-      condition: nullable('--condition <expression>', 'condition deciding whether visitors see it (1 to 1024 characters)', 'condition'),
+      condition: nullable('--condition <expression>', 'condition deciding whether visitors see the space', '1 to 1024 characters', 'condition'),
     },
     operation: 'siteSpaces.update',
     output: { item: SITE_SPACE_DETAIL },

@@ -12,13 +12,13 @@ export const SITE = { flags: '--site <siteId>', description: 'the site (required
  * A nullable field: `--<name> <value>` sets it, `--no-<name>` sends null
  * (removes it), leaving both out leaves it unchanged.
  */
-export function nullable<const S extends string>(flags: S, what: string, body: string): Flag<S> & { negatable: string } {
+export function nullable<const S extends string>(flags: S, what: string, bounds: string, body: string): Flag<S> & { negatable: string } {
   const name = /^--([\w-]+)/.exec(flags)![1];
   return {
     flags,
-    description: `set the ${what} (leave out --${name} and --no-${name} to keep it unchanged)`,
+    description: `set the ${what} (${bounds}); without --${name} or --no-${name} it stays as it is`,
     body,
-    negatable: `remove the ${what} (sends ${body}: null)`,
+    negatable: `remove the ${what} (sends null)`,
   };
 }
 

@@ -59,7 +59,7 @@ export const COMMANDS: CommandDef[] = [
       adaptiveContent: { flags: '--adaptive-content <on|off>', description: 'turn adaptive content on or off', body: 'adaptiveContent.enabled', map: onOff('--adaptive-content') },
       defaultSiteSpace: { flags: '--default-site-space <siteSpaceId>', description: 'make this site space the default (of the default section, when the site has sections)', body: 'defaultSiteSpace', idOf: 'site space' },
       defaultSection: { flags: '--default-section <sectionId>', description: 'make this section the default', body: 'defaultSiteSection', idOf: 'section' },
-      proxy: nullable('--proxy <host/path>', 'proxy, as host and path with no scheme (docs.example.com/help)', 'proxy'),
+      proxy: nullable('--proxy <host/path>', 'proxy', 'host and path with no scheme, such as docs.example.com/help', 'proxy'),
     },
     operation: 'sites.update',
     output: { item: SITE_DETAIL },
