@@ -3,7 +3,7 @@
 // module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
 import { orgsFamily } from './orgs.js';
-import { sitesFamily } from './sites.js';
+import { sitesFamily } from './sites/index.js';
 import { spacesFamily } from './spaces.js';
 
 export const FAMILIES: readonly FamilyFactory[] = [

@@ -2,10 +2,10 @@
 // two groups, five site spaces, a condition on a section and on a site
 // space), an unlisted unpublished internal site (site spaces at the root, no
 // sections) and a share-link site with two links, one inactive.
-import { iso } from '../core/clock.js';
-import { Draws } from '../core/ids.js';
-import type { Sites, SiteRec } from './sites.js';
-import type { SpaceRec } from './spaces.js';
+import { iso } from '../../core/clock.js';
+import { Draws } from '../../core/ids.js';
+import type { Sites, SiteRec } from './index.js';
+import type { SpaceRec } from '../spaces.js';
 
 export function seedDemoSites(sites: Sites, org: string, space: (title: string) => SpaceRec | undefined): void {
   const draws = new Draws(20240212);
