@@ -10,6 +10,7 @@ export const COMMANDS: CommandDef[] = [
     name: 'list',
     aliases: ['ls'],
     summary: 'list the site spaces of a site (the spaces it publishes, by section)',
+    help: 'Without --default or --no-default, every site space is listed.',
     examples: ['list --site <siteId>', 'list --site <siteId> --default', 'list --site <siteId> --no-default --fields id,path'],
     flags: {
       site: SITE,
