@@ -21,19 +21,19 @@ const CASES: BadInput[] = [
   // titles: the bounds differ between create and update
   [['sites', 'create', '--title', 'x'], /--title must be 2 to 128 characters \(got "x"\)/],
   [['sites', 'update', 'ID', '--title', long(129)], /--title must be 2 to 128 characters \(got 129 characters\)/],
-  [['sites', 'create', '--title', '   '], /--title is empty/],
+  [['sites', 'create', '--title', '   '], /--title is (empty|blank)/],
   [['sections', 'create', ...S, '--space', 'SP', '--title', long(65)], /--title must be at most 64 characters \(got 65 characters\)/],
   [['sections', 'update', 'SEC', ...S, '--title', 'x'], /--title must be 2 to 128 characters/],
   [['sections', 'update', 'SEC', ...S, '--title', long(129)], /--title must be 2 to 128 characters/],
   [['section-groups', 'create', ...S, '--title', long(101)], /--title must be 1 to 100 characters/],
   // paths and basenames
-  [['sites', 'update', 'ID', '--basename', ''], /--basename must be 1 to 100 characters/],
+  [['sites', 'update', 'ID', '--basename', ''], /--basename (is empty|must be 1 to 100 characters)/],
   [['sites', 'update', 'ID', '--basename', long(101)], /--basename must be 1 to 100 characters/],
-  [['sections', 'update', 'SEC', ...S, '--path', ''], /--path must be 1 to 100 characters/],
+  [['sections', 'update', 'SEC', ...S, '--path', ''], /--path (is empty|must be 1 to 100 characters)/],
   [['site-spaces', 'update', 'SS', ...S, '--path', long(101)], /--path must be 1 to 100 characters/],
   // conditions, icons, descriptions, proxy
   [['sections', 'update', 'SEC', ...S, '--condition', long(1025)], /--condition must be 1 to 1024 characters \(got 1025 characters\)/],
-  [['site-spaces', 'update', 'SS', ...S, '--condition', ''], /--condition must be 1 to 1024 characters/],
+  [['site-spaces', 'update', 'SS', ...S, '--condition', ''], /--condition (is empty|must be 1 to 1024 characters)/],
   [['sections', 'update', 'SEC', ...S, '--icon', long(51)], /--icon must be at most 50 characters/],
   [['section-groups', 'update', 'G', ...S, '--icon', long(51)], /--icon must be at most 50 characters/],
   [['sections', 'update', 'SEC', ...S, '--description', long(257)], /--description must be at most 256 characters/],

@@ -51,15 +51,15 @@ describe('sites', () => {
     expect(csv[0]).toBe('ID,TITLE,VISIBILITY,PUBLISHED,SITE SPACES,URL');
   });
 
-  it('get prints the site as label and value on a terminal, one TSV row when piped', async () => {
+  it('get prints the site as label and value on a terminal, the fields asked for as one TSV row when piped', async () => {
     const { 'Acme Help Center': help } = await sites();
     const r = await runInProcess(['sites', 'get', help], { env: api.env(), stdoutTTY: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^ID +${help}$`, 'm'));
     expect(r.stdout).toMatch(/^Visibility +public$/m);
     expect(r.stdout).toMatch(/^Basename +help$/m);
-    const row = tsv(await ok(api, ['sites', 'get', help]))[0];
-    expect(row.slice(0, 6)).toEqual([help, 'Acme Help Center', 'premium', 'public', 'true', 'help']);
+    const row = tsv(await ok(api, ['sites', 'get', help, '--fields', 'id,title,type,visibility,published,basename']))[0];
+    expect(row).toEqual([help, 'Acme Help Center', 'premium', 'public', 'true', 'help']);
   });
 
   it('create with --type, --visibility and repeated --space; update every flag; --no-proxy sends null, leaving it out keeps it', async () => {
@@ -119,7 +119,7 @@ describe('sites', () => {
     const { 'Acme Help Center': help, 'Acme Partners': partners } = await sites();
     const pub = await json(api, ['sites', 'published', help]);
     expect(pub.structure.structure.map((s: { title: string }) => s.title)).toEqual(['Get started', 'Guides', 'API']);
-    const row = tsv(await ok(api, ['sites', 'published', help]))[0];
+    const row = tsv(await ok(api, ['sites', 'published', help, '--fields', 'site.id,site.title,site.visibility,site.urls.published,structure.type,structure.structure.length']))[0];
     expect(row).toEqual([help, 'Acme Help Center', 'public', 'https://acme-docs.docplat.test/help/', 'sections', '3']);
     const links = await json(api, ['share-links', 'list', '--site', partners]);
     const key = (l: { urls: { published: string } }) => new URL(l.urls.published).searchParams.get('share')!;
@@ -280,7 +280,7 @@ describe('share-links', () => {
   it('create prints the link with its published URL on stdout only; update --inactive/--active/--name; delete several', async () => {
     await withTestApi({}, async (t) => {
       const { 'Acme Partners': partners } = await sites(t);
-      const r = await t.cli(['share-links', 'create', '--site', partners, '--name', 'Partner B', '--debug']);
+      const r = await t.cli(['share-links', 'create', '--site', partners, '--name', 'Partner B', '--debug', '--fields', 'id,name,active,createdAt,urls.published']);
       expect(r.code, r.stderr).toBe(0);
       const [row] = tsv(r.stdout);
       expect(row[1]).toBe('Partner B');

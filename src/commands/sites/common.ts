@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import type { Flag } from '../define.js';
 
 /** `--site <siteId>`: every command below `sites` acts inside one site. */
-export const SITE = { flags: '--site <siteId>', description: 'the site (required)', param: 'siteId', idOf: 'site', required: true } as const;
+export const SITE = { flags: '--site <siteId>', description: 'the site', param: 'siteId', idOf: 'site', required: true } as const;
 
 /**
  * A nullable field: `--<name> <value>` sets it, `--no-<name>` sends null
