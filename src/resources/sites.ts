@@ -55,6 +55,13 @@ export const GROUP_COLUMNS: Column[] = [
   { key: 'sections.length', header: 'SECTIONS' },
 ];
 
+export const GROUP_DETAIL: Column[] = [
+  { key: 'id', header: 'ID' },
+  { key: 'title', header: 'Title' },
+  { key: 'icon', header: 'Icon' },
+  { key: 'sections.length', header: 'Sections' },
+];
+
 export const SITE_SPACE_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'title', header: 'TITLE' },

@@ -172,6 +172,10 @@ describe('sections', () => {
       ['Guides', 'guides', 'false', ''],
       ['API', 'api', 'false', 'visitor.claims.unsigned.developer'],
     ]);
+    const table = await runInProcess(['sections', 'list', '--site', help], { env: api.env(), stdoutTTY: true });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID +TITLE +PATH +DEFAULT +GROUP +CONDITION$/);
+    expect(table.stdout).toMatch(/ API +api +false +\w+ +visitor\.claims\.unsigned\.developer$/m);
     const list = await json(api, ['sections', 'list', '--site', help]);
     expect(list[0].siteSpaces.map((s: { title: string }) => s.title)).toEqual(['Welcome', 'Getting Started']);
     const dry = await api.cli(['sections', 'list', '--site', help, '--share-key', 'k1', '--dry-run']);

@@ -1,5 +1,5 @@
 // docplat section-groups <verb> --site <siteId>: declarations; the runner does the work.
-import { GROUP_COLUMNS } from '../../resources/sites.js';
+import { GROUP_COLUMNS, GROUP_DETAIL } from '../../resources/sites.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { nullable, SITE } from '../sites/common.js';
 
@@ -28,7 +28,7 @@ export const COMMANDS: CommandDef[] = [
       section: { flags: '--section <sectionId...>', description: 'put this section in the group (repeat for several)', body: 'sections', idOf: 'section' },
     },
     operation: 'sectionGroups.create',
-    output: { item: GROUP_COLUMNS },
+    output: { item: GROUP_DETAIL },
   }),
   defineCommand({
     name: 'update',
@@ -38,7 +38,7 @@ export const COMMANDS: CommandDef[] = [
     args: [GROUP],
     flags: { site: SITE, title: TITLE, icon: nullable('--icon <name>', 'icon', 'at most 50 characters', 'icon') },
     operation: 'sectionGroups.update',
-    output: { item: GROUP_COLUMNS },
+    output: { item: GROUP_DETAIL },
   }),
   defineCommand({
     name: 'delete',
@@ -58,7 +58,7 @@ export const COMMANDS: CommandDef[] = [
     args: [GROUP, { name: 'sectionId', body: 'sectionId' }],
     flags: { site: SITE },
     operation: 'sectionGroups.addSection',
-    output: { item: GROUP_COLUMNS },
+    output: { item: GROUP_DETAIL },
   }),
   defineCommand({
     name: 'remove-section',
@@ -78,6 +78,6 @@ export const COMMANDS: CommandDef[] = [
     flags: { site: SITE },
     operation: 'sectionGroups.move',
     move: ['site-section-group'],
-    output: { item: GROUP_COLUMNS },
+    output: { item: GROUP_DETAIL },
   }),
 ];
