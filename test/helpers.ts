@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { IO } from '../src/context.js';
 import { main } from '../src/main.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/server.js';
@@ -219,26 +219,4 @@ export function lines(text: string): string[] {
 /** Rows of TSV output, split into cells. */
 export function tsv(text: string): string[][] {
   return lines(text).map((l) => l.split('\t'));
-}
-
-/** A bad-input case: the arguments, what the one error line must say, and stdin if any. */
-export type BadInput = [args: string[], rule: RegExp, opts?: { input?: string }];
-
-/**
- * One test per case: exit 2, exactly one `error:` line matching the rule,
- * nothing on stdout, and no request received by the sandbox.
- */
-export function badInputTests(api: TestApi, cases: BadInput[]): void {
-  for (const [args, rule, opts] of cases) {
-    it(`docplat ${args.map((a) => (a.length > 20 ? a.slice(0, 8) + '…' : a)).join(' ')}`, async () => {
-      const before = api.sandbox.requestCount;
-      const r = await api.cli(args, opts);
-      expect(r.code, r.stderr).toBe(2);
-      const errLines = lines(r.stderr).filter((l) => l.startsWith('error: '));
-      expect(errLines).toHaveLength(1);
-      expect(errLines[0]).toMatch(rule);
-      expect(r.stdout).toBe('');
-      expect(api.sandbox.requestCount).toBe(before);
-    });
-  }
 }

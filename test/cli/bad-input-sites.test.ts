@@ -3,7 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { badInputTests, tempDir, useTestApi, type BadInput } from '../helpers.js';
+import { tempDir, useTestApi } from '../helpers.js';
+import { badInputTests, type BadInput } from './bad-input-table.js';
 
 const api = useTestApi();
 
