@@ -1,5 +1,5 @@
 // Bad input to the site groups: exit 2, one line naming the flag and the
-// rule, and no request sent (the machinery is badInputTests in helpers.ts).
+// rule, and no request sent (the machinery is in bad-input-table.ts).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
