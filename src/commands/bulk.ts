@@ -141,8 +141,8 @@ async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, r
   try {
     const res = await client.request(r.method, r.path, { query: r.query, body: r.body, idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
     // A delete answers 204 when there was nothing to delete.
-    const skip = r.method === 'DELETE' && res.status === 204 ? (spec.nothing ?? 'already deleted') : undefined;
-    return skip ? { id, result: 'skipped', message: skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };
+    const skip = r.method === 'DELETE' && res.status === 204 ? 'already deleted' : undefined;
+    return skip ? { id, result: 'skipped', message: spec.nothing ?? skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };
   } catch (err) {
     if (err instanceof ApiError) {
       const skip = spec.skip?.(err);

@@ -14,11 +14,11 @@ export const GROUPS: Group[] = [
   { name: 'config', summary: 'Read and change the local configuration', load: () => import('./config/index.js') },
   { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs/index.js') },
   { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections/index.js') },
-  { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
   { name: 'sites', summary: 'Manage docs sites: list, create, update, delete, the published view, the adaptive schema, tree', load: () => import('./sites/index.js') },
   { name: 'sections', summary: 'Manage the sections of a docs site', load: () => import('./sections/index.js') },
   { name: 'section-groups', summary: 'Manage the section groups of a docs site', load: () => import('./section-groups/index.js') },
   { name: 'site-spaces', summary: 'Manage the spaces a docs site publishes', load: () => import('./site-spaces/index.js') },
   { name: 'share-links', summary: 'Manage the share links of a docs site', load: () => import('./share-links/index.js') },
+  { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

@@ -4,11 +4,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir, useTestApi } from '../helpers.js';
-import { badInputTests, type BadInput } from './bad-input-table.js';
+import { badInputTests, long, type BadInputCase } from './bad-input-table.js';
 
 const api = useTestApi();
 
-const long = (n: number, c = 'x') => c.repeat(n);
 const dir = tempDir();
 const file = (name: string, text: string) => {
   const path = join(dir, name);
@@ -18,7 +17,7 @@ const file = (name: string, text: string) => {
 const GOOD_SCHEMA = JSON.stringify({ type: 'object', properties: {}, additionalProperties: false });
 const S = ['--site', 'SITE'];
 
-const CASES: BadInput[] = [
+const CASES: BadInputCase[] = [
   // titles: the bounds differ between create and update
   [['sites', 'create', '--title', 'x'], /--title must be 2 to 128 characters \(got "x"\)/],
   [['sites', 'update', 'ID', '--title', long(129)], /--title must be 2 to 128 characters \(got 129 characters\)/],

@@ -3,8 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempDir, useTestApi } from '../helpers.js';
-import { badInputTests, type BadInput } from './bad-input-table.js';
+import { lines, tempDir, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -14,7 +13,7 @@ const corrupt = join(tempDir(), 'state.json');
 writeFileSync(corrupt, '{"spaces": [');
 
 // [args, what the message must mention]
-const CASES: BadInput[] = [
+const CASES: [string[], RegExp][] = [
   // lengths, one character over
   [['spaces', 'update', 'S', '--title', long(51)], /--title must be at most 50 characters/],
   [['spaces', 'update', 'S', '--emoji', long(51)], /--emoji must be at most 50 characters/],
@@ -108,5 +107,16 @@ describe('bad input', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(60);
   });
 
-  badInputTests(api, CASES);
+  for (const [args, rule] of CASES) {
+    it(`docplat ${args.map((a) => (a.length > 20 ? a.slice(0, 8) + '…' : a)).join(' ')}`, async () => {
+      const before = api.sandbox.requestCount;
+      const r = await api.cli(args);
+      expect(r.code, r.stderr).toBe(2);
+      const errLines = lines(r.stderr).filter((l) => l.startsWith('error: '));
+      expect(errLines).toHaveLength(1);
+      expect(errLines[0]).toMatch(rule);
+      expect(r.stdout).toBe('');
+      expect(api.sandbox.requestCount).toBe(before);
+    });
+  }
 });
