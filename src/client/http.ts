@@ -153,6 +153,7 @@ export class ApiClient {
 
   /** The API path shown in messages: the URL without the base. */
   private shown(url: string): string {
+    url = redactQuery(url);
     return url.startsWith(this.baseUrl) ? url.slice(this.baseUrl.length) || '/' : url;
   }
 
@@ -226,7 +227,7 @@ export class ApiClient {
     const debug = this.opts.debug;
     const started = performance.now();
     if (debug) {
-      debug(`> ${method} ${url}`);
+      debug(`> ${method} ${redactQuery(url)}`);
       for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer ***' : v}`);
       const shown = opts.shownBody !== undefined && opts.rawBody === undefined ? JSON.stringify(opts.shownBody) : body;
       if (shown) debug(`> ${typeof shown === 'string' ? truncate(shown, 2000) : `(${shown.length} bytes)`}`);
@@ -470,4 +471,11 @@ function truncate(s: string, n: number): string {
 function preview(text: string): string {
   if (!text) return '(empty body)';
   return JSON.stringify(truncate(text.replace(/\s+/g, ' ').trim(), 120));
+}
+
+/** Query parameters whose values are secrets (a share link's key): shown as *** in messages and --debug. */
+const SECRET_QUERY = /([?&](?:shareKey)=)[^&#]*/g;
+
+export function redactQuery(url: string): string {
+  return url.replace(SECRET_QUERY, '$1***');
 }

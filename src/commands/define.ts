@@ -80,6 +80,8 @@ export interface Bulk {
   what: string;
   /** Past tense for results and the summary: "restored". */
   done: string;
+  /** Why an id is skipped when the API answers 204 (nothing to do); default "already deleted". */
+  nothing?: string;
   /**
    * A failure that means "already in the wanted state" becomes a skip, so a
    * re-run over the same ids is safe: return the reason, or undefined.

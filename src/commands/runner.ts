@@ -53,7 +53,16 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
     if (repeated) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     if (f.hidden) option.hideHelp();
     cmd.addOption(option);
-    if (f.negatable) cmd.addOption(new Option(`--no-${option.long!.slice(2)}`, f.negatable));
+    if (f.negatable) {
+      const name = option.long!.slice(2);
+      cmd.addOption(new Option(`--no-${name}`, f.negatable));
+      // Commander lets the last of --x and --no-x win; both given is a contradiction.
+      const given = new Set<string>();
+      for (const form of [name, `no-${name}`]) cmd.on(`option:${form}`, () => given.add(form));
+      cmd.hook('preAction', () => {
+        if (given.size === 2) throw new UsageError(`--${name} and --no-${name} cannot be used together`);
+      });
+    }
   }
   if (def.move) {
     const [kind, ...others] = def.move;
@@ -151,7 +160,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
       claim('query', a.query, a.name);
       input.query[a.query] = value;
     } else if (a.body) {
-      claim('body', a.body, a.name);
+      claim('body', a.body, idLabel(a.name), '');
       setPath(input.body, a.body, value);
     } else {
       const param = paramOf(a, op);

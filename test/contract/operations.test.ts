@@ -22,11 +22,6 @@ const NOT_CALLED: Record<string, string> = {
   files: 'issue 9',
   comments: 'issue 10 (comments and replies)',
   replies: 'issue 10',
-  sites: 'issue 11 (docs sites)',
-  sections: 'issue 11',
-  sectionGroups: 'issue 11',
-  siteSpaces: 'issue 11',
-  shareLinks: 'issue 11',
   'teams.removeMember': 'teams remove sends its removals in batches in the one PUT …/members body; served by the sandbox for `docplat api`',
 };
 

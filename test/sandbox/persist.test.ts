@@ -103,11 +103,11 @@ describe('families by name', () => {
 
   it('a family this version does not know is kept as it was', async () => {
     const state = seedState('demo');
-    state.families.sites = { sites: [{ id: 'site1', title: 'From a newer docplat' }] };
+    state.families.widgets = { widgets: [{ id: 'w1', title: 'From a newer docplat' }] };
     await withFile(state, async (sb, file) => {
       await call(sb, 'DELETE', `/spaces/${ids.space('Welcome')}`);
       await sb.save();
-      expect(readState(file).families.sites).toEqual(state.families.sites);
+      expect(readState(file).families.widgets).toEqual(state.families.widgets);
     });
   });
 });

@@ -16,6 +16,8 @@ const PATH = str({ min: 1, max: 100 });
 const CONDITION = nullable(str({ min: 1, max: 1024 }));
 const ICON = nullable(str({ max: 50 }));
 const GROUP_TITLE = str({ min: 1, max: 100 });
+/** OpenAPI SiteProxyOrigin: a host with a dot, then at least one path segment. */
+const PROXY = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 const SHARE_LINK_NAME = str({ max: 50 });
 
 /** A move: `{position}` placing the resource before or after a sibling; 200 with the moved resource. */
@@ -40,7 +42,7 @@ export const SITES_OPERATIONS = {
       defaultSiteSpace: id(),
       defaultSiteSection: id(),
       /** Host-and-path form (docs.example.com/help); null removes the proxy. */
-      proxy: nullable(str({ max: 512 })),
+      proxy: nullable(str({ max: 512, pattern: PROXY, patternText: 'a host and path such as docs.example.com/help (no scheme)' })),
     },
     bodyRequired: true,
   }),

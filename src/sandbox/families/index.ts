@@ -6,6 +6,7 @@ import { customFieldsFamily } from './customFields.js';
 import { integrationsFamily } from './integrations.js';
 import { openapiFamily } from './openapi.js';
 import { orgsFamily } from './orgs.js';
+import { sitesFamily } from './sites/index.js';
 import { spacesFamily } from './spaces.js';
 import { teamsFamily } from './teams.js';
 import { ssoFamily } from './sso.js';
@@ -20,4 +21,5 @@ export const FAMILIES: readonly FamilyFactory[] = [
   translationsFamily,
   openapiFamily,
   integrationsFamily,
+  sitesFamily,
 ];

@@ -1,0 +1,184 @@
+// docplat sites tree <siteId>: how a site is put together, in one view. Five
+// listings fetched at once (the site, its section groups, sections, site
+// spaces and share links) become one tree: drawn on a terminal, indented
+// text when piped, and with --json one nested document of the API objects.
+import { apiRequest, InputError, type BuiltRequest } from '../../api/request.js';
+import type { OperationId } from '../../api/operations/index.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { defineCommand } from '../define.js';
+
+interface Site {
+  id: string;
+  title: string;
+  visibility: string;
+  published: boolean;
+  urls: { published?: string };
+}
+interface SiteSpace {
+  object: 'site-space';
+  id: string;
+  title: string;
+  path: string;
+  section?: string;
+  default?: boolean;
+  condition?: string;
+  space: { id: string; title: string };
+}
+interface Section {
+  object: 'site-section';
+  id: string;
+  title: string;
+  path: string;
+  default?: boolean;
+  condition?: string;
+  sectionGroup?: string;
+  siteSpaces: SiteSpace[];
+}
+interface Group {
+  object: 'site-section-group';
+  id: string;
+  title: string;
+  sections: Section[];
+}
+interface ShareLink {
+  id: string;
+  name?: string;
+  active?: boolean;
+}
+
+/** The --json document: the site, its top level in order (groups holding their sections), root site spaces, share links. */
+export interface SiteTree {
+  site: Site;
+  structure: (Group | Section)[];
+  siteSpaces: SiteSpace[];
+  shareLinks: ShareLink[];
+}
+
+/**
+ * The top level in the site's order. The sections list walks the structure
+ * (a group's sections where the group stands); a group without sections is
+ * not in it, so it is shown right after the group before it (the lists do
+ * not say where it stands among sections that are in no group).
+ */
+export function assemble(site: Site, groups: Group[], sections: Section[], siteSpaces: SiteSpace[], shareLinks: ShareLink[]): SiteTree {
+  const structure: (Group | Section)[] = [];
+  const placed = new Set<string>();
+  const members = (g: Group) => sections.filter((s) => s.sectionGroup === g.id);
+  const place = (g: Group) => {
+    placed.add(g.id);
+    structure.push({ ...g, sections: members(g) });
+    const next = groups[groups.indexOf(g) + 1];
+    if (next && !placed.has(next.id) && members(next).length === 0) place(next);
+  };
+  for (const s of sections) {
+    const g = s.sectionGroup ? groups.find((x) => x.id === s.sectionGroup) : undefined;
+    if (!g) structure.push(s);
+    else if (!placed.has(g.id)) place(g);
+  }
+  for (const g of groups) if (!placed.has(g.id)) place(g);
+  return { site, structure, siteSpaces: siteSpaces.filter((ss) => !ss.section), shareLinks };
+}
+
+interface Node {
+  label: string;
+  children: Node[];
+}
+
+/** API text on one line of the tree: control characters (a newline in a title) shown escaped. */
+// eslint-disable-next-line no-control-regex
+const clean = (s: string): string =>
+  s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => ({ '\n': '\\n', '\t': '\\t', '\r': '\\r' })[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+const details = (...parts: (string | false | undefined)[]) => {
+  const shown = parts.filter(Boolean);
+  return shown.length ? `  ${shown.join(', ')}` : '';
+};
+const condition = (c?: string) => c !== undefined && `if ${c}`;
+
+const siteSpaceNode = (ss: SiteSpace): Node => ({
+  label: `space ${ss.space.title} (${ss.space.id})${details(`/${ss.path}`, `site space ${ss.id}`, ss.default && 'default', condition(ss.condition))}`,
+  children: [],
+});
+const sectionNode = (s: Section): Node => ({
+  label: `section ${s.title} (${s.id})${details(`/${s.path}`, s.default && 'default', condition(s.condition))}`,
+  children: s.siteSpaces.map(siteSpaceNode),
+});
+
+export function treeNodes(t: SiteTree): Node {
+  const { site } = t;
+  const children: Node[] = t.structure.map((x) =>
+    x.object === 'site-section-group' ? { label: `group ${x.title} (${x.id})`, children: x.sections.map(sectionNode) } : sectionNode(x),
+  );
+  children.push(...t.siteSpaces.map(siteSpaceNode));
+  if (t.shareLinks.length) {
+    children.push({
+      label: 'share links',
+      children: t.shareLinks.map((l) => ({ label: `${l.name || '(no name)'} (${l.id})${details(l.active === false ? 'inactive' : 'active')}`, children: [] })),
+    });
+  }
+  const state = site.published ? 'published' : 'not published';
+  return { label: `${site.title} (${site.id})${details(site.visibility, state, site.urls.published)}`, children };
+}
+
+/** The tree drawn with box-drawing lines (a terminal), or indented by two spaces a level (piped). */
+export function renderTree(root: Node, drawn: boolean): string {
+  const out: string[] = [clean(root.label)];
+  const walk = (nodes: Node[], prefix: string, depth: number) => {
+    nodes.forEach((n, i) => {
+      const last = i === nodes.length - 1;
+      if (drawn) out.push(`${prefix}${last ? '└── ' : '├── '}${clean(n.label)}`);
+      else out.push(`${'  '.repeat(depth)}${clean(n.label)}`);
+      walk(n.children, prefix + (last ? '    ' : '│   '), depth + 1);
+    });
+  };
+  walk(root.children, '', 1);
+  return out.join('\n') + '\n';
+}
+
+async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
+  const organizationId = await ctx.org();
+  const request = (opId: OperationId): BuiltRequest => {
+    try {
+      return apiRequest(opId, { params: { organizationId, siteId } });
+    } catch (err) {
+      if (err instanceof InputError) throw new UsageError(`invalid site id "${siteId}": ids have no spaces, slashes, ? or #`);
+      throw err;
+    }
+  };
+  const requests = {
+    site: request('sites.get'),
+    groups: request('sectionGroups.list'),
+    sections: request('sections.list'),
+    siteSpaces: request('siteSpaces.list'),
+    shareLinks: request('shareLinks.list'),
+  };
+  const client = await ctx.client();
+  const all = async <T>(r: BuiltRequest): Promise<T[]> => {
+    const items: T[] = [];
+    for await (const page of client.pages<T>(r.path, { signal: ctx.signal })) items.push(...page.items);
+    return items;
+  };
+  const [site, groups, sections, siteSpaces, shareLinks] = await Promise.all([
+    client.get<Site>(requests.site.path, { signal: ctx.signal }).then((r) => r.data),
+    all<Group>(requests.groups),
+    all<Section>(requests.sections),
+    all<SiteSpace>(requests.siteSpaces),
+    all<ShareLink>(requests.shareLinks),
+  ]);
+  return assemble(site, groups, sections, siteSpaces, shareLinks);
+}
+
+export const TREE = defineCommand({
+  name: 'tree',
+  summary: 'show how a site is put together: its groups, sections, site spaces and share links',
+  help: 'Drawn as a tree on a terminal, indented text when piped; --json prints one document:\n{site, structure: [groups (with their sections) and sections, in order], siteSpaces (at the root), shareLinks}.',
+  examples: ['tree <siteId>', "tree <siteId> --json --jq '.structure[].title'"],
+  args: [{ name: 'siteId' }],
+  async run(ctx, input) {
+    const tree = await fetchTree(ctx, input.args[0]);
+    const { format, jq } = ctx.output.opts;
+    if (jq || format === 'json' || format === 'jsonl') return ctx.output.item(tree, []);
+    await ctx.output.text(renderTree(treeNodes(tree), ctx.io.stdoutTTY));
+  },
+});

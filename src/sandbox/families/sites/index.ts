@@ -1,0 +1,485 @@
+// The sites family: docs sites of an organization, their sections, section
+// groups, site spaces and share links, and the adaptive schema. Every rule of
+// these operations lives here; a refused request throws SandboxError and
+// never half-applies (all checks run before the first change).
+//
+// Structure: a site's top level holds its sections and section groups in
+// order (a group is placed among sections, API reference "Common
+// conventions" 4); a group holds its sections in order; a section holds its
+// site spaces in order, and a site without sections holds site spaces at
+// its root. A site space refers to a space of the same organization (the
+// spaces family's records). Beside this file: records.ts (the records and
+// order keys), render.ts (their JSON), handlers.ts (the operations), seed.ts
+// (the demo sites) and customization.ts (a published site's settings).
+import { adaptiveSchemaProblem, emptyAdaptiveSchema } from '../../../api/adaptiveSchema.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import type { SeedName } from '../../core/ids.js';
+import { SiblingOrder, readPosition } from '../../core/order.js';
+import { familyObject, records } from '../../core/persist.js';
+import type { Family, World } from '../../core/world.js';
+import { slug } from '../spaces-content.js';
+import type { SpaceRec } from '../spaces.js';
+import { siteHandlers } from './handlers.js';
+import { entry, groupKey, isGroup, isSection, sectionKey, setOrClear, spacesKey, topKey } from './records.js';
+import type { GroupRec, Node, SectionFields, SectionRec, ShareLinkRec, SiteFields, SiteRec, SitesJson, SiteSpaceRec } from './records.js';
+import { SiteRenderer } from './render.js';
+import { seedDemoSites } from './seed.js';
+
+export type { GroupRec, SectionRec, ShareLinkRec, SiteRec, SiteSpaceRec } from './records.js';
+
+declare module '../../core/world.js' {
+  interface Families {
+    sites: Sites;
+  }
+}
+
+export class Sites implements Family {
+  readonly name = 'sites';
+  private readonly sites = new Map<string, SiteRec>();
+  private readonly sections = new Map<string, SectionRec>();
+  private readonly groups = new Map<string, GroupRec>();
+  private readonly siteSpaces = new Map<string, SiteSpaceRec>();
+  private readonly shareLinks = new Map<string, ShareLinkRec>();
+  private order = new SiblingOrder<Node>();
+
+  constructor(private readonly world: World) {
+    this.handlers = siteHandlers(this, new SiteRenderer(this, world));
+  }
+
+  /** One of the caller's organizations (404 otherwise). */
+  orgOf(id: string) {
+    return this.orgs.org(id);
+  }
+
+  private get orgs() {
+    return this.world.family('orgs');
+  }
+
+  private get spaces() {
+    return this.world.family('spaces');
+  }
+
+  private now(): string {
+    return this.world.clock.nowIso();
+  }
+
+  // ---- lookups -----------------------------------------------------------------------
+
+  /** A site of an organization the caller belongs to; 404 otherwise. */
+  site(orgId: string, id: string): SiteRec {
+    const org = this.orgs.org(orgId);
+    const site = this.sites.get(id);
+    if (!site || site.org !== org.id) throw notFound(`No site with id ${id} in organization ${org.id}.`);
+    return site;
+  }
+
+  private child<T extends { site: string }>(map: Map<string, T>, site: SiteRec, id: string, what: string): T {
+    const x = map.get(id);
+    if (!x || x.site !== site.id) throw notFound(`No ${what} with id ${id} in site ${site.id}.`);
+    return x;
+  }
+
+  section = (site: SiteRec, id: string) => this.child(this.sections, site, id, 'section');
+  group = (site: SiteRec, id: string) => this.child(this.groups, site, id, 'section group');
+  siteSpace = (site: SiteRec, id: string) => this.child(this.siteSpaces, site, id, 'site space');
+  shareLink = (site: SiteRec, id: string) => this.child(this.shareLinks, site, id, 'share link');
+
+  /** A space the site can publish: of the site's organization and not deleted. */
+  private spaceFor(site: SiteRec, spaceId: string): SpaceRec {
+    const space = this.spaces.space(spaceId);
+    if (space.org !== site.org) throw badRequest(`Space ${spaceId} is in another organization: a site publishes spaces of its own organization (${site.org}).`);
+    if (space.deletedAt) throw badRequest(`Space ${spaceId} is deleted: restore it before you add it to a site.`);
+    return space;
+  }
+
+  /** The space of a site space, or undefined when it is gone for good. */
+  spaceOf(ss: SiteSpaceRec): SpaceRec | undefined {
+    try {
+      return this.spaces.space(ss.space);
+    } catch {
+      return undefined;
+    }
+  }
+
+  // ---- listings ------------------------------------------------------------------------
+
+  orgSites(org: string): SiteRec[] {
+    return [...this.sites.values()].filter((s) => s.org === org);
+  }
+
+  /** The site's sections in the order of its structure (those of a group where the group is). */
+  siteSections(site: SiteRec): SectionRec[] {
+    const out: SectionRec[] = [];
+    this.order.walk(topKey(site.id), (n) => {
+      if (isGroup(n)) return groupKey(n.id);
+      if (isSection(n)) out.push(n);
+      return undefined;
+    });
+    return out;
+  }
+
+  sectionById(id: string): SectionRec | undefined {
+    return this.sections.get(id);
+  }
+
+  /** The sections of a group, in order. */
+  groupSections(group: GroupRec): SectionRec[] {
+    return this.order.children(groupKey(group.id)) as SectionRec[];
+  }
+
+  siteGroups(site: SiteRec): GroupRec[] {
+    return this.order.children(topKey(site.id)).filter(isGroup);
+  }
+
+  sectionSpaces(section: SectionRec): SiteSpaceRec[] {
+    return this.order.children(sectionKey(section.id)) as SiteSpaceRec[];
+  }
+
+  /** Every site space of the site: at the root, then those of each section in structure order. */
+  allSiteSpaces(site: SiteRec): SiteSpaceRec[] {
+    const root = this.order.children(spacesKey({ site: site.id, section: null })) as SiteSpaceRec[];
+    return [...root, ...this.siteSections(site).flatMap((s) => this.sectionSpaces(s))];
+  }
+
+  // ---- sites -------------------------------------------------------------------------------
+
+  createSite(orgId: string, input: SiteFields): SiteRec {
+    const org = this.orgs.org(orgId);
+    this.orgs.require(org.id, 'admin', 'create sites');
+    const now = this.now();
+    const site: SiteRec = {
+      id: this.world.nextId(),
+      org: org.id,
+      type: input.type ?? 'basic',
+      title: input.title ?? 'Untitled site',
+      visibility: input.visibility ?? 'public',
+      published: false,
+      proxy: null,
+      adaptiveContent: false,
+      createdAt: now,
+      defaultSection: null,
+      defaultSiteSpace: null,
+      adaptiveSchema: { jsonSchema: emptyAdaptiveSchema(), updatedAt: now },
+    };
+    const spaces = (input.spaces ?? []).map((id) => this.spaceFor(site, id));
+    this.sites.set(site.id, site);
+    this.order.open(topKey(site.id));
+    for (const space of spaces) this.putSiteSpace(site, null, space);
+    return site;
+  }
+
+  updateSite(site: SiteRec, patch: SiteFields): SiteRec {
+    this.orgs.require(site.org, 'admin', 'change sites');
+    const section = patch.defaultSiteSection === undefined ? undefined : this.section(site, patch.defaultSiteSection);
+    const ss = patch.defaultSiteSpace === undefined ? undefined : this.siteSpace(site, patch.defaultSiteSpace);
+    if (ss) {
+      const home = section?.id ?? site.defaultSection;
+      if (home && ss.section !== home) {
+        throw badRequest(`Site space ${ss.id} is not in the default section ${home}: make it the default of its own section with the section's "defaultSiteSpace".`);
+      }
+    }
+    if (patch.title !== undefined) site.title = patch.title;
+    if (patch.visibility !== undefined) site.visibility = patch.visibility;
+    if (patch.basename !== undefined) site.basename = patch.basename;
+    if (patch.adaptiveContent?.enabled !== undefined) site.adaptiveContent = patch.adaptiveContent.enabled;
+    if (patch.proxy !== undefined) site.proxy = patch.proxy;
+    if (section) site.defaultSection = section.id;
+    if (ss) this.makeDefault(site, ss);
+    return site;
+  }
+
+  deleteSite(orgId: string, id: string): 'deleted' {
+    const site = this.site(orgId, id);
+    this.orgs.require(site.org, 'admin', 'delete sites');
+    for (const ss of this.allSiteSpaces(site)) this.siteSpaces.delete(ss.id);
+    for (const s of this.siteSections(site)) {
+      this.sections.delete(s.id);
+      this.order.drop(sectionKey(s.id));
+    }
+    for (const g of this.siteGroups(site)) {
+      this.groups.delete(g.id);
+      this.order.drop(groupKey(g.id));
+    }
+    for (const l of this.shareLinks.values()) if (l.site === site.id) this.shareLinks.delete(l.id);
+    this.order.drop(topKey(site.id));
+    this.order.drop(spacesKey({ site: site.id, section: null }));
+    this.sites.delete(site.id);
+    return 'deleted';
+  }
+
+  setAdaptiveSchema(site: SiteRec, jsonSchema: unknown): SiteRec {
+    const problem = adaptiveSchemaProblem(jsonSchema);
+    if (problem) throw badRequest(`The field "jsonSchema" is not an adaptive schema: ${problem}.`);
+    this.orgs.require(site.org, 'admin', 'change the adaptive schema of sites');
+    site.adaptiveSchema = { jsonSchema, updatedAt: this.now() };
+    return site;
+  }
+
+  /** The site as published: 404 when it is not published, or (share-link sites) without an active share key. */
+  published(site: SiteRec, shareKey?: string): SiteRec {
+    if (!site.published) throw notFound(`Site ${site.id} is not published.`);
+    if (site.visibility === 'share-link') {
+      if (!this.activeShareLink(site, shareKey)) throw notFound(shareKey ? `No active share link of site ${site.id} has this key.` : `Site ${site.id} is published through share links: give a "shareKey".`);
+    }
+    return site;
+  }
+
+  // ---- sections and groups -------------------------------------------------------------------
+
+  /** A new section, at the end of the site's top level, with a first site space publishing `spaceId`. */
+  createSection(site: SiteRec, input: SectionFields): SectionRec {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const space = this.spaceFor(site, input.spaceId!);
+    const title = input.title ?? space.title;
+    const section: SectionRec = { id: this.world.nextId(), site: site.id, title, path: this.freePath(slug(title) || 'section', this.siteSections(site)), group: null, defaultSiteSpace: null };
+    this.sections.set(section.id, section);
+    this.order.insert(topKey(site.id), section);
+    this.order.open(sectionKey(section.id));
+    site.defaultSection ??= section.id;
+    this.putSiteSpace(site, section, space);
+    return section;
+  }
+
+  updateSection(site: SiteRec, section: SectionRec, patch: SectionFields): SectionRec {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const ss = patch.defaultSiteSpace === undefined ? undefined : this.siteSpace(site, patch.defaultSiteSpace);
+    if (ss && ss.section !== section.id) throw badRequest(`Site space ${ss.id} is not in section ${section.id}.`);
+    if (patch.path !== undefined && this.siteSections(site).some((s) => s !== section && s.path === patch.path)) {
+      throw badRequest(`Another section of site ${site.id} has the path "${patch.path}".`);
+    }
+    if (patch.title !== undefined) section.title = patch.title;
+    if (patch.path !== undefined) section.path = patch.path;
+    setOrClear(section, 'condition', patch.condition);
+    setOrClear(section, 'icon', patch.icon);
+    setOrClear(section, 'description', patch.description);
+    if (ss) section.defaultSiteSpace = ss.id;
+    return section;
+  }
+
+  /** Deletes a section with its site spaces; the next section becomes the default when it was. */
+  deleteSection(site: SiteRec, id: string): 'deleted' {
+    const section = this.section(site, id);
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    for (const ss of this.sectionSpaces(section)) this.siteSpaces.delete(ss.id);
+    this.order.drop(sectionKey(section.id));
+    this.order.detach(section.group ? groupKey(section.group) : topKey(site.id), section);
+    this.sections.delete(section.id);
+    if (site.defaultSection === section.id) site.defaultSection = this.siteSections(site)[0]?.id ?? null;
+    return 'deleted';
+  }
+
+  createGroup(site: SiteRec, input: { title: string; icon?: string | null; sections?: string[] }): GroupRec {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const sections = (input.sections ?? []).map((id) => this.section(site, id));
+    const group: GroupRec = { id: this.world.nextId(), site: site.id, title: input.title, ...(input.icon ? { icon: input.icon } : {}) };
+    this.groups.set(group.id, group);
+    this.order.insert(topKey(site.id), group);
+    this.order.open(groupKey(group.id));
+    for (const s of new Set(sections)) this.joinGroup(site, s, group);
+    return group;
+  }
+
+  updateGroup(site: SiteRec, group: GroupRec, patch: { title?: string; icon?: string | null }): GroupRec {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    if (patch.title !== undefined) group.title = patch.title;
+    setOrClear(group, 'icon', patch.icon);
+    return group;
+  }
+
+  /** Deletes a group; its sections stay, at the group's place in the top level. */
+  deleteGroup(site: SiteRec, id: string): 'deleted' {
+    const group = this.group(site, id);
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const top = topKey(site.id);
+    for (const s of [...this.order.children(groupKey(group.id))] as SectionRec[]) {
+      this.order.move(s, groupKey(group.id), top, { side: 'before', sibling: group });
+      s.group = null;
+    }
+    this.order.detach(top, group);
+    this.order.drop(groupKey(group.id));
+    this.groups.delete(group.id);
+    return 'deleted';
+  }
+
+  /** Puts a section at the end of a group; a section in another group leaves it (a section is in at most one group). */
+  joinGroup(site: SiteRec, section: SectionRec, group: GroupRec): void {
+    if (section.group === group.id) return;
+    this.order.move(section, section.group ? groupKey(section.group) : topKey(site.id), groupKey(group.id));
+    section.group = group.id;
+  }
+
+  /** 'nothing' when the section is not in the group. */
+  leaveGroup(site: SiteRec, group: GroupRec, sectionId: string): 'deleted' | 'nothing' {
+    const section = this.section(site, sectionId);
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    if (section.group !== group.id) return 'nothing';
+    this.order.move(section, groupKey(group.id), topKey(site.id), { side: 'after', sibling: group });
+    section.group = null;
+    return 'deleted';
+  }
+
+  // ---- site spaces -------------------------------------------------------------------------
+
+  private putSiteSpace(site: SiteRec, section: SectionRec | null, space: SpaceRec): SiteSpaceRec {
+    const ss: SiteSpaceRec = { id: this.world.nextId(), site: site.id, section: section?.id ?? null, space: space.id, path: '' };
+    const siblings = this.order.children(spacesKey(ss)) as SiteSpaceRec[];
+    ss.path = this.freePath(slug(space.title) || space.id, siblings);
+    this.siteSpaces.set(ss.id, ss);
+    this.order.insert(spacesKey(ss), ss);
+    if (section) section.defaultSiteSpace ??= ss.id;
+    else site.defaultSiteSpace ??= ss.id;
+    return ss;
+  }
+
+  /** Adds a site space to a section (default: the default section; the root of a site without sections). */
+  addSiteSpace(site: SiteRec, input: { spaceId: string; sectionId?: string }): SiteSpaceRec {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const section = input.sectionId !== undefined ? this.section(site, input.sectionId) : site.defaultSection ? this.sections.get(site.defaultSection)! : null;
+    return this.putSiteSpace(site, section, this.spaceFor(site, input.spaceId));
+  }
+
+  updateSiteSpace(site: SiteRec, ss: SiteSpaceRec, patch: { path?: string; condition?: string | null }): SiteSpaceRec {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const siblings = this.order.children(spacesKey(ss)) as SiteSpaceRec[];
+    if (patch.path !== undefined && siblings.some((s) => s !== ss && s.path === patch.path)) throw badRequest(`Another site space beside ${ss.id} has the path "${patch.path}".`);
+    if (patch.path !== undefined) ss.path = patch.path;
+    setOrClear(ss, 'condition', patch.condition);
+    return ss;
+  }
+
+  /** Removes a site space; the next one of its section becomes the default when it was. */
+  removeSiteSpace(site: SiteRec, id: string): 'deleted' {
+    const ss = this.siteSpace(site, id);
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const key = spacesKey(ss);
+    this.order.detach(key, ss);
+    this.siteSpaces.delete(ss.id);
+    const next = (this.order.children(key)[0] as SiteSpaceRec | undefined)?.id ?? null;
+    const section = ss.section ? this.sections.get(ss.section) : undefined;
+    if (section && section.defaultSiteSpace === ss.id) section.defaultSiteSpace = next;
+    if (!section && site.defaultSiteSpace === ss.id) site.defaultSiteSpace = next;
+    return 'deleted';
+  }
+
+  private makeDefault(site: SiteRec, ss: SiteSpaceRec): void {
+    if (ss.section) this.sections.get(ss.section)!.defaultSiteSpace = ss.id;
+    else site.defaultSiteSpace = ss.id;
+  }
+
+  // ---- moves --------------------------------------------------------------------------------
+
+  /** Places `node` before or after a sibling in the container that holds both; 400 when the sibling is elsewhere. */
+  private place(node: Node, key: string, sibling: Node | undefined, side: 'before' | 'after', id: string, what: string): void {
+    if (!sibling) throw notFound(`No ${what} with id ${id}.`);
+    if (sibling === node) return;
+    if (!this.order.children(key).includes(sibling)) throw badRequest(`The position refers to ${what} ${id}, which is not a sibling of ${node.id}.`);
+    this.order.move(node, key, key, { side, sibling });
+  }
+
+  moveSection(site: SiteRec, section: SectionRec, position: unknown): SectionRec {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const p = readPosition(position, ['site-section'] as const)!;
+    const key = section.group ? groupKey(section.group) : topKey(site.id);
+    this.place(section, key, this.sections.get(p.id), p.side, p.id, 'section');
+    return section;
+  }
+
+  /** A group is placed among the top level: its siblings are ungrouped sections and other groups. */
+  moveGroup(site: SiteRec, group: GroupRec, position: unknown): GroupRec {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const p = readPosition(position, ['site-section-group'] as const)!;
+    this.place(group, topKey(site.id), this.sections.get(p.id) ?? this.groups.get(p.id), p.side, p.id, 'section or section group');
+    return group;
+  }
+
+  moveSiteSpace(site: SiteRec, ss: SiteSpaceRec, position: unknown): SiteSpaceRec {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    const p = readPosition(position, ['site-space'] as const)!;
+    this.place(ss, spacesKey(ss), this.siteSpaces.get(p.id), p.side, p.id, 'site space');
+    return ss;
+  }
+
+  // ---- share links ---------------------------------------------------------------------------
+
+  siteShareLinks(site: SiteRec): ShareLinkRec[] {
+    return [...this.shareLinks.values()].filter((l) => l.site === site.id);
+  }
+
+  /** The active share link of a site with this key, if any. */
+  activeShareLink(site: SiteRec, key: string | undefined): ShareLinkRec | undefined {
+    return key === undefined ? undefined : this.siteShareLinks(site).find((l) => l.key === key && l.active);
+  }
+
+  updateShareLink(site: SiteRec, id: string, patch: { name?: string; active?: boolean }): ShareLinkRec {
+    const link = this.shareLink(site, id);
+    if (patch.name === undefined && patch.active === undefined) throw badRequest('Nothing to change: give "name", "active" or both.');
+    this.orgs.require(site.org, 'admin', 'manage share links');
+    if (patch.name !== undefined) link.name = patch.name;
+    if (patch.active !== undefined) link.active = patch.active;
+    return link;
+  }
+
+  deleteShareLink(site: SiteRec, id: string): 'deleted' {
+    const link = this.shareLink(site, id);
+    this.orgs.require(site.org, 'admin', 'manage share links');
+    this.shareLinks.delete(link.id);
+    return 'deleted';
+  }
+
+  createShareLink(site: SiteRec, name: string): ShareLinkRec {
+    this.orgs.require(site.org, 'admin', 'manage share links');
+    const link: ShareLinkRec = { id: this.world.nextId(), site: site.id, name, active: true, key: this.world.nextId() + this.world.nextId(), createdAt: this.now() };
+    this.shareLinks.set(link.id, link);
+    return link;
+  }
+
+  private freePath(base: string, siblings: readonly { path: string }[]): string {
+    const taken = new Set(siblings.map((s) => s.path));
+    let path = base.slice(0, 100);
+    for (let i = 2; taken.has(path); i++) path = `${base.slice(0, 95)}-${i}`;
+    return path;
+  }
+
+  // ---- operations and renderers --------------------------------------------------------------
+
+  readonly handlers: ReturnType<typeof siteHandlers>;
+
+  // ---- persistence -----------------------------------------------------------------------------
+
+  toJSON(): SitesJson {
+    return {
+      sites: [...this.sites.values()],
+      sections: [...this.sections.values()],
+      groups: [...this.groups.values()],
+      siteSpaces: [...this.siteSpaces.values()],
+      shareLinks: [...this.shareLinks.values()],
+      children: this.order.toJSON(entry),
+    };
+  }
+
+  load(json: unknown): void {
+    const data = familyObject(json);
+    for (const s of records<SiteRec>(data, 'sites', ['org', 'title', 'createdAt'])) this.sites.set(s.id, s);
+    for (const s of records<SectionRec>(data, 'sections', ['site', 'title', 'path'])) this.sections.set(s.id, s);
+    for (const g of records<GroupRec>(data, 'groups', ['site', 'title'])) this.groups.set(g.id, g);
+    for (const ss of records<SiteSpaceRec>(data, 'siteSpaces', ['site', 'space', 'path'])) this.siteSpaces.set(ss.id, ss);
+    for (const l of records<ShareLinkRec>(data, 'shareLinks', ['site', 'key', 'createdAt'])) this.shareLinks.set(l.id, l);
+    if (typeof data.children !== 'object' || data.children === null) throw new Error('"children" must be an object');
+    const byEntry = (e: string): Node | undefined => {
+      const [kind, id] = [e.slice(0, e.indexOf(':')), e.slice(e.indexOf(':') + 1)];
+      return kind === 'sec' ? this.sections.get(id) : kind === 'grp' ? this.groups.get(id) : kind === 'ss' ? this.siteSpaces.get(id) : undefined;
+    };
+    this.order = SiblingOrder.fromJSON<Node>(data.children as Record<string, string[]>, byEntry);
+  }
+
+  // ---- seeds ---------------------------------------------------------------------------------
+
+  seed(seed: SeedName): void {
+    if (seed !== 'demo') return;
+    const acme = this.orgs.byTitle('Acme Docs');
+    if (acme) seedDemoSites(this, acme.id, (title) => this.spaces.orgSpaces(acme.id).find((s) => s.title === title));
+  }
+}
+
+
+export const sitesFamily = (world: World): Sites => new Sites(world);
