@@ -5,6 +5,11 @@ import { readFileSync } from 'node:fs';
 import { helpArgv, helpFileName } from './helpfile.js';
 import { VERSION } from './version.js';
 
+// A reader that went away (`docplat … --help | head`) ends the output, not the process with a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+});
+
 const argv = helpArgv(process.argv.slice(2));
 
 /**

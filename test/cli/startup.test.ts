@@ -43,3 +43,20 @@ describe('start-up', () => {
     expect(sources.some((s) => /src\/commands\/config/.test(s))).toBe(true);
   });
 });
+
+describe('a reader that goes away', () => {
+  it('`docplat … --help | head` ends quietly: no EPIPE stack trace, exit 0', async () => {
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('../helpers.js');
+    for (const args of [['--sandbox', 'spaces', 'links', '--help'], ['spaces', '--help']]) {
+      const child = spawn(process.execPath, [BIN, ...args], { env: baseEnv({ DOCPLAT_CONFIG_DIR: tempDir() }), stdio: ['ignore', 'pipe', 'pipe'] });
+      // Read one chunk, then close the pipe, as `head -1` does.
+      child.stdout.once('data', () => child.stdout.destroy());
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(stderr, args.join(' ')).not.toMatch(/EPIPE|Unhandled/);
+      expect(code, args.join(' ')).toBe(0);
+    }
+  });
+});
