@@ -241,27 +241,19 @@ export class Output {
   /** Compiles the --jq expression before any request is sent: a syntax error is a usage error. */
   async checkJq(): Promise<void> {
     if (!this.opts.jq) return;
-    const jq = await import('jq-wasm');
-    try {
-      await jq.raw('null', this.opts.jq, ['-r']);
-    } catch (err) {
-      const message = jqMessage(err);
-      if (/syntax error|compile error|not defined|unexpected/i.test(message)) throw new UsageError(`--jq: ${message}`);
-    }
+    const { exitCode, stderr } = await runJq(null, this.opts.jq, ['-r']);
+    // jq exits 3 for a compile error; running on null may fail otherwise, which says nothing of the data to come.
+    if (exitCode === 3) throw new UsageError(`--jq: ${jqMessage(stderr)}`);
   }
 
   private async jq(value: unknown): Promise<void> {
-    const jq = await import('jq-wasm');
     const flags = ['-r'];
     if (this.opts.format === 'jsonl') flags.push('-c');
-    let result: string;
-    try {
-      result = await jq.raw(value as object, this.opts.jq!, flags);
-    } catch (err) {
-      // The expression compiled; it failed on the data, after the requests were made.
-      throw new DocplatError(`--jq failed on the data: ${jqMessage(err)}`, EXIT.failure, { kind: 'jq' });
-    }
-    if (result) await this.write(result.endsWith('\n') ? result : result + '\n');
+    const { stdout, stderr, exitCode } = await runJq(value, this.opts.jq!, flags);
+    // What jq printed before an error is printed, as jq does.
+    if (stdout) await this.write(stdout.endsWith('\n') ? stdout : stdout + '\n');
+    // The expression compiled; it failed on the data, after the requests were made.
+    if (exitCode !== 0) throw new DocplatError(`--jq failed on the data: ${jqMessage(stderr)}`, EXIT.failure, { kind: 'jq' });
   }
 
   private async colors() {
@@ -444,9 +436,20 @@ export function escapeControls(s: string, keepLines = false): string {
   });
 }
 
-function jqMessage(err: unknown): string {
-  const message = String((err as Error)?.message ?? err).split('\n').find((l) => l.trim()) ?? 'invalid expression';
-  return message.replace(/^jq: (error: )?/, '').trim();
+/**
+ * Runs jq (jq-wasm: real jq in WebAssembly; from 2.0 on, it reads its input
+ * and writes its output in linear time, where 1.0 copied the whole buffer
+ * for every byte). Bundled or not, the package may come as a default export.
+ */
+async function runJq(input: unknown, expression: string, flags: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  const loaded = await import('jq-wasm');
+  const jq = ((loaded as unknown as { default?: typeof loaded }).default ?? loaded) as typeof loaded;
+  return jq.raw(input as never, expression, flags);
+}
+
+function jqMessage(stderr: string): string {
+  const message = stderr.split('\n').find((l) => l.trim()) ?? 'invalid expression';
+  return message.replace(/^jq: (error( \(at [^)]*\))?: )?/, '').trim();
 }
 
 async function* single(value: unknown) {

@@ -175,3 +175,22 @@ describe('terminal safety and width', () => {
     expect(seen.text()).toBe('');
   });
 });
+
+describe('--jq', () => {
+  it('runs once over a large list (linear: 20,000 items) and prints what jq prints', async () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({ id: `s${i}`, title: `Title ${i}` }));
+    const out = sink();
+    await new Output(out.stream, sink().stream, { format: 'json', jq: '[.[] | select(.id | endswith("7"))] | length', color: false, interactive: false, quiet: false }).list(pages(items, 1000), []);
+    expect(out.text()).toBe('2000\n');
+  });
+
+  it('a compile error is a usage error before anything is sent; an error on the data is exit 1 after what jq printed', async () => {
+    const bad = new Output(sink().stream, sink().stream, { format: 'json', jq: '.[', color: false, interactive: false, quiet: false });
+    await expect(bad.checkJq()).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^--jq: syntax error/) });
+    const out = sink();
+    const o = new Output(out.stream, sink().stream, { format: 'json', jq: '.[] | tonumber', color: false, interactive: false, quiet: false });
+    await o.checkJq();
+    await expect(o.list(pages(['1', 'x'], 5), [])).rejects.toMatchObject({ exitCode: 1, message: expect.stringMatching(/^--jq failed on the data: string \("x"\) cannot be parsed as a number/) });
+    expect(out.text()).toBe('1\n');
+  });
+});
