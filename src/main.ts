@@ -109,10 +109,12 @@ export async function main(argv: string[], io: IO): Promise<number> {
   const program = buildProgram(io);
   const word = groupWord(argv);
   for (const group of GROUPS) {
-    const cmd = program.command(group.name).description(group.summary);
     if (group.name === word) {
       const [mod, { registerCommands }] = await Promise.all([group.load(), import('./commands/runner.js')]);
-      registerCommands(cmd, app, mod.COMMANDS);
+      // A one-command group (`api`) is that command, on the program itself.
+      registerCommands(group.command ? program : program.command(group.name).description(group.summary), app, mod.COMMANDS);
+    } else {
+      program.command(group.name).description(group.summary);
     }
   }
 

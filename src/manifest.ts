@@ -33,15 +33,25 @@ export interface ManifestCommand {
   name: string;
   aliases: string[];
   summary: string;
-  args: { name: string; variadic: boolean }[];
+  args: { name: string; variadic: boolean; choices?: string[] }[];
   flags: ManifestFlag[];
   help: string;
+}
+
+export interface ManifestGroup {
+  name: string;
+  summary: string;
+  help: string;
+  /** Its verbs; empty for a one-command group. */
+  commands: ManifestCommand[];
+  /** A one-command group (`docplat api <path>`): that command. */
+  command?: ManifestCommand;
 }
 
 export interface Manifest {
   globalFlags: ManifestFlag[];
   help: string;
-  groups: { name: string; summary: string; help: string; commands: ManifestCommand[] }[];
+  groups: ManifestGroup[];
 }
 
 const OUTPUT_CHOICES = ['table', 'tsv', 'csv', 'json', 'jsonl'];
@@ -65,9 +75,10 @@ function flagOf(o: Option, choices?: readonly string[]): ManifestFlag {
   };
 }
 
-/** The enum a declared flag fills, from the operation table. */
+/** The values a declared flag takes: its own choices, or the enum it fills from the operation table. */
 function choicesOf(def: CommandDef, key: string): readonly string[] | undefined {
   const f = def.flags?.[key];
+  if (f?.choices) return f.choices;
   const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
   if (!f || !op) return undefined;
   let spec: Spec | undefined;
@@ -77,38 +88,51 @@ function choicesOf(def: CommandDef, key: string): readonly string[] | undefined 
   return f.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
 }
 
+function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
+  return {
+    name: c.name(),
+    aliases: c.aliases(),
+    summary: c.description(),
+    args: c.registeredArguments.map((a, i) => {
+      const choices = def.args?.[i]?.choices;
+      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}) };
+    }),
+    flags: c.options.map((o) => flagOf(o, choicesOf(def, o.attributeName()))),
+    help: helpOf(c),
+  };
+}
+
 export async function buildManifest(): Promise<Manifest> {
   const sink = new PassThrough();
   const io: IO = { stdout: sink, stderr: sink, stdin: new PassThrough(), stdoutTTY: false, stderrTTY: false, stdinTTY: false, env: {} };
   const program = buildProgram(io);
+  // The top-level help as `docplat --help` renders it live: every group unloaded.
+  const root = buildProgram(io);
   const app = new App(io, new AbortController().signal);
   const groups: Manifest['groups'] = [];
   for (const group of GROUPS) {
-    const cmd = program.command(group.name).description(group.summary);
+    root.command(group.name).description(group.summary);
     const { COMMANDS } = await group.load();
+    if (group.command) {
+      registerCommands(program, app, COMMANDS);
+      const command = manifestCommand(program.commands[program.commands.length - 1], COMMANDS[0] as CommandDef);
+      groups.push({ name: group.name, summary: group.summary, help: command.help, commands: [], command });
+      continue;
+    }
+    const cmd = program.command(group.name).description(group.summary);
     registerCommands(cmd, app, COMMANDS);
-    const commands = cmd.commands.map((c: Command, i: number): ManifestCommand => {
-      const def = COMMANDS[i] as CommandDef;
-      return {
-        name: c.name(),
-        aliases: c.aliases(),
-        summary: c.description(),
-        args: c.registeredArguments.map((a) => ({ name: a.name(), variadic: a.variadic })),
-        flags: c.options.map((o) => flagOf(o, choicesOf(def, o.attributeName()))),
-        help: helpOf(c),
-      };
-    });
+    const commands = cmd.commands.map((c: Command, i: number) => manifestCommand(c, COMMANDS[i] as CommandDef));
     groups.push({ name: group.name, summary: group.summary, help: helpOf(cmd), commands });
   }
   return {
     globalFlags: program.options.map((o) => flagOf(o, o.long === '--output' ? OUTPUT_CHOICES : undefined)),
-    help: helpOf(program),
+    help: helpOf(root),
     groups,
   };
 }
 
 /** Writes dist/manifest.json and one help file per group, command and alias. */
-export async function writeManifest(dist: string): Promise<void> {
+export async function writeManifest(dist: string): Promise<Manifest> {
   const m = await buildManifest();
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify(m, null, 1));
   const write = (words: string[], text: string) => {
@@ -121,4 +145,7 @@ export async function writeManifest(dist: string): Promise<void> {
     write([g.name], g.help);
     for (const c of g.commands) for (const name of [c.name, ...c.aliases]) write([g.name, name], c.help);
   }
+  return m;
 }
+
+export { writeCompletions } from './completion/scripts.js';

@@ -120,14 +120,15 @@ export async function runBulk(ctx: Context, ids: string[], requests: BuiltReques
 }
 
 /** --dry-run: prints each request as METHOD URL [BODY], and sends none. */
-export async function dryRun(ctx: Context, requests: BuiltRequest[]): Promise<void> {
+export async function dryRun(ctx: Context, requests: (Pick<BuiltRequest, 'path' | 'query'> & { method: string; body?: unknown })[]): Promise<void> {
   const base = (await ctx.settings()).apiUrl.replace(/\/+$/, '');
   let text = '';
   for (const r of requests) {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(r.query)) for (const x of Array.isArray(v) ? v : [v]) query.append(k, x);
     const qs = query.toString();
-    text += `${r.method} ${base}${r.path}${qs ? `?${qs}` : ''}${r.body !== undefined ? ' ' + JSON.stringify(r.body) : ''}\n`;
+    // An absolute URL (`api https://...` on the API's origin) is shown as is.
+    text += `${r.method} ${/^https?:\/\//.test(r.path) ? '' : base}${r.path}${qs ? `${r.path.includes('?') ? '&' : '?'}${qs}` : ''}${r.body !== undefined ? ' ' + JSON.stringify(r.body) : ''}\n`;
   }
   await ctx.output.text(text);
   ctx.output.note(`dry run: ${requests.length} request${requests.length === 1 ? '' : 's'} not sent`);

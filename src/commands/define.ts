@@ -46,6 +46,8 @@ export interface Flag<S extends string = string> {
   /** The value must have more than white space. */
   nonBlank?: boolean;
   required?: boolean;
+  /** The values it takes, when they are a fixed set the operation table does not give (for completion and prompts). */
+  choices?: readonly string[];
   /** What the id names in messages ("collection" gives `invalid --parent collection id`). */
   idOf?: string;
   hidden?: boolean;
@@ -60,6 +62,8 @@ export interface Arg {
   query?: string;
   /** The value must have more than white space. */
   nonBlank?: boolean;
+  /** The values it takes, when they are a fixed set (for completion and prompts). */
+  choices?: readonly string[];
 }
 
 /** Several ids at once (`spaces restore a b c`, or `-` for stdin), each its own request. */

@@ -6,6 +6,11 @@ import type { GroupModule } from './define.js';
 export interface Group {
   name: string;
   summary: string;
+  /**
+   * The group is one command, `docplat <name> ...` (as `api`): its module's
+   * COMMANDS holds that one command, named like the group.
+   */
+  command?: boolean;
   load(): Promise<GroupModule>;
 }
 
@@ -15,5 +20,7 @@ export const GROUPS: Group[] = [
   { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs/index.js') },
   { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections/index.js') },
   { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
+  { name: 'api', summary: "Make any API call, with docplat's auth, errors and pagination", command: true, load: () => import('./api/index.js') },
+  { name: 'completion', summary: 'Print the shell completion script (bash, zsh or fish)', command: true, load: () => import('./completion/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

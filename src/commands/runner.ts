@@ -62,7 +62,9 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
   if (def.help) cmd.addHelpText('after', `\n${def.help}`);
   if (def.examples?.length) {
-    cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ docplat ${group.name()} ${e}`).join('\n')}`);
+    // On the program itself (a one-command group such as `api`), the examples follow the command's name.
+    const prefix = group.parent ? group.name() : def.name;
+    cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ docplat ${prefix} ${e}`).join('\n')}`);
   }
   cmd.action(
     app.handler((ctx, processed, opts, command) => {
