@@ -104,7 +104,7 @@ _docplat_flags() {
     'sandbox.serve') printf '%s\n' '--port' '--host' '--data' '--seed' '--spaces' '--faults' ;;
     'sandbox.reset') printf '%s\n' '--seed' ;;
   esac
-  printf '%s\n' '--version' '-V' '--org' '--token' '--api-url' '--profile' '--sandbox' '--json' '--jsonl' '--output' '--fields' '--jq' '--no-color' '--debug' '--yes' '-y' '--quiet' '-q' '--timeout' '--retries' '--insecure-http' '--help' '-h'
+  printf '%s\n' '--version' '-V' '--org' '--token' '--api-url' '--profile' '--sandbox' '--json' '--jsonl' '--output' '--fields' '--jq' '--no-color' '--debug' '--yes' '-y' '--quiet' '-q' '--timeout' '--retries' '--insecure-http' '--no-input' '--help' '-h'
 }
 
 # Whether flag $2 of command $1 takes a value (status 0), and its values, if a fixed set.

@@ -43,6 +43,8 @@ export interface GlobalOptions {
   timeout?: string;
   retries?: string;
   insecureHttp?: boolean;
+  /** false with --no-input: never prompt. */
+  input?: boolean;
 }
 
 export type Source = 'flag' | 'env' | 'profile' | 'sandbox' | 'default';
@@ -246,9 +248,10 @@ export class Context {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  /** Whether a person can answer a prompt (stdin and stderr are terminals). */
+  /** Whether a person can answer a prompt (stdin and stderr are terminals, and neither --no-input nor DOCPLAT_NO_INPUT says no). */
   get canPrompt(): boolean {
-    return this.io.stdinTTY && this.io.stderrTTY;
+    const noInput = this.globals.input === false || !['', '0', 'false', undefined].includes(this.env.DOCPLAT_NO_INPUT);
+    return this.io.stdinTTY && this.io.stderrTTY && !noInput;
   }
 
   /** Prompts on the context's streams (questions on stderr), cancelled by an interrupt. */

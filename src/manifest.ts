@@ -7,14 +7,11 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command, Option } from 'commander';
-import { OPERATIONS } from './api/operations/index.js';
-import type { Operation } from './api/operation.js';
-import type { Spec } from './api/schema.js';
 import { App } from './app.js';
 import type { CommandDef } from './commands/define.js';
 import { GROUPS } from './commands/index.js';
 import { helpFileName } from './helpfile.js';
-import { registerCommands } from './commands/runner.js';
+import { flagChoices, registerCommands } from './commands/runner.js';
 import type { IO } from './context.js';
 import { buildProgram } from './main.js';
 
@@ -75,19 +72,6 @@ function flagOf(o: Option, choices?: readonly string[]): ManifestFlag {
   };
 }
 
-/** The values a declared flag takes: its own choices, or the enum it fills from the operation table. */
-function choicesOf(def: CommandDef, key: string): readonly string[] | undefined {
-  const f = def.flags?.[key];
-  if (f?.choices) return f.choices;
-  const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
-  if (!f || !op) return undefined;
-  let spec: Spec | undefined;
-  if (f.query) spec = op.query[f.query];
-  else if (f.body) spec = f.body.split('.').reduce<Spec | undefined>((s, part) => (s?.type === 'object' ? s.fields?.[part] : undefined), { type: 'object', fields: op.body });
-  if (spec?.type !== 'string' || !spec.enum) return undefined;
-  return f.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
-}
-
 function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
   return {
     name: c.name(),
@@ -97,7 +81,7 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
       const choices = def.args?.[i]?.choices;
       return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}) };
     }),
-    flags: c.options.map((o) => flagOf(o, choicesOf(def, o.attributeName()))),
+    flags: c.options.map((o) => flagOf(o, flagChoices(def, o.attributeName()))),
     help: helpOf(c),
   };
 }

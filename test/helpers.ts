@@ -249,3 +249,20 @@ export async function setFaults(api: TestApi, spec: string): Promise<void> {
   });
   expect(res.status).toBe(200);
 }
+
+/**
+ * Runs the built CLI on a pseudo-terminal (`script`) and drives it like a
+ * person: waits for each question to show on the screen, then types.
+ */
+export async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [RegExp, string][]): Promise<{ code: number | null; screen: string }> {
+  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...env, TERM: 'xterm', COLUMNS: '120' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let screen = '';
+  let step = 0;
+  child.stdout.on('data', (d) => {
+    screen += d;
+    while (step < steps.length && steps[step][0].test(screen)) child.stdin.write(steps[step++][1]);
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, screen };
+}

@@ -14,7 +14,9 @@ import { Interrupted, UsageError } from '../errors.js';
 import type { Column } from '../output/format.js';
 import { parseInteger } from '../validate.js';
 import { dryRun, readIds, runBulk } from './bulk.js';
+import type { Spec } from '../api/schema.js';
 import type { Arg, CommandDef, Flag, Input } from './define.js';
+import type { Missing } from './prompt.js';
 
 export const DEFAULT_LIMIT = 100;
 
@@ -60,6 +62,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   }
   if (def.bulk) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
+  // Missing arguments are the runner's to check: it may ask for them (fillMissing).
+  (cmd as unknown as { missingArgument(name: string): void }).missingArgument = () => undefined;
   if (def.help) cmd.addHelpText('after', `\n${def.help}`);
   if (def.examples?.length) {
     // On the program itself (a one-command group such as `api`), the examples follow the command's name.
@@ -87,10 +91,8 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const rest = def.bulk ? ((processed[argDefs.length - 1] as string[] | undefined) ?? []) : [];
   const args = processed.slice(0, def.bulk ? argDefs.length - 1 : argDefs.length) as string[];
 
+  await fillMissing(ctx, def, args, rest, opts);
   const given = Object.entries(flags).filter(([key]) => opts[key] !== undefined);
-  for (const [key, f] of Object.entries(flags)) {
-    if (f.required && opts[key] === undefined) throw new UsageError(`${longName(f)} is required`);
-  }
   const selecting = given.filter(([, f]) => f.selects);
   if (selecting.length > 1) throw new UsageError(`${longName(selecting[0][1])} and ${longName(selecting[1][1])} cannot be used together`);
 
@@ -179,6 +181,43 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     signal: ctx.signal,
   });
   if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item);
+}
+
+/**
+ * Missing arguments and required flags: asked for on a terminal (prompt.ts),
+ * else the usage error of the first one.
+ */
+async function fillMissing(ctx: Context, def: CommandDef, args: (string | undefined)[], rest: string[], opts: Opts): Promise<void> {
+  const argDefs = def.args ?? [];
+  const wanted: { missing: Missing; error: string; set(value: string): void }[] = [];
+  argDefs.forEach((a, i) => {
+    const isRest = !!def.bulk && i === argDefs.length - 1;
+    if (isRest ? rest.length > 0 : args[i] !== undefined) return;
+    const missing = { label: idLabel(a.name), idOf: a.param ?? a.name, choices: a.choices, nonBlank: a.nonBlank };
+    wanted.push({ missing, error: `missing required argument '${a.name}'`, set: (v) => (isRest ? rest.push(v) : (args[i] = v)) });
+  });
+  for (const [key, f] of Object.entries(def.flags ?? {})) {
+    if (!f.required || opts[key] !== undefined) continue;
+    const missing = { label: longName(f), idOf: f.idOf ?? f.param, choices: flagChoices(def, key), nonBlank: f.nonBlank };
+    wanted.push({ missing, error: `${longName(f)} is required`, set: (v) => (opts[key] = v) });
+  }
+  if (wanted.length === 0) return;
+  if (!ctx.canPrompt) throw new UsageError(wanted[0].error);
+  const { ask } = await import('./prompt.js');
+  for (const w of wanted) w.set(await ask(ctx, w.missing));
+}
+
+/** The values a declared flag takes: its own choices, or the enum it fills from the operation table. */
+export function flagChoices(def: CommandDef, key: string): readonly string[] | undefined {
+  const f = def.flags?.[key];
+  if (f?.choices) return f.choices;
+  const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
+  if (!f || !op) return undefined;
+  let spec: Spec | undefined;
+  if (f.query) spec = op.query[f.query];
+  else if (f.body) spec = f.body.split('.').reduce<Spec | undefined>((s, part) => (s?.type === 'object' ? s.fields?.[part] : undefined), { type: 'object', fields: op.body });
+  if (spec?.type !== 'string' || !spec.enum) return undefined;
+  return f.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */
