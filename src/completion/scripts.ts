@@ -182,7 +182,9 @@ set -g __docplat_value_flags ${valueFlags.map(fq).join(' ')}
 # The words typed so far that are not flags or flag values.
 function __docplat_words
     set -l skip 0
-    for w in (commandline -opc)[2..-1]
+    set -l tokens (commandline -opc)
+    set -e tokens[1]
+    for w in $tokens
         if test $skip = 1
             set skip 0
             continue
