@@ -124,7 +124,7 @@ _docplat_value() {
     'collections.list --limit') : ;;
     'collections.list --cursor') : ;;
     'collections.create --title') : ;;
-    'collections.create --parent') : ;;
+    'collections.create --parent') docplat __ids 'collection' 2>/dev/null ;;
     'collections.update --title') : ;;
     'collections.update --description') : ;;
     'collections.update --default-level') printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'none' ;;
@@ -135,13 +135,13 @@ _docplat_value() {
     'collections.move --before') : ;;
     'collections.move --after') : ;;
     'collections.transfer --to-org') : ;;
-    'spaces.list --collection') : ;;
-    'spaces.list --member') : ;;
+    'spaces.list --collection') docplat __ids 'collectionId' 2>/dev/null ;;
+    'spaces.list --member') docplat __ids 'member' 2>/dev/null ;;
     'spaces.list --limit') : ;;
     'spaces.list --cursor') : ;;
     'spaces.create --title') : ;;
     'spaces.create --emoji') : ;;
-    'spaces.create --collection') : ;;
+    'spaces.create --collection') docplat __ids 'collection' 2>/dev/null ;;
     'spaces.get --share-key') : ;;
     'spaces.update --title') : ;;
     'spaces.update --emoji') : ;;
@@ -180,6 +180,23 @@ _docplat_value() {
 # The values of argument $2 (0 the first) of command $1, if a fixed set.
 _docplat_arg() {
   case "$1 $2" in
+    'collections.get 0') docplat __ids 'collectionId' 2>/dev/null ;;
+    'collections.update 0') docplat __ids 'collectionId' 2>/dev/null ;;
+    'collections.delete 0'|'collections.delete '*) docplat __ids 'collectionId' 2>/dev/null ;;
+    'collections.spaces 0') docplat __ids 'collectionId' 2>/dev/null ;;
+    'collections.move 0') docplat __ids 'collectionId' 2>/dev/null ;;
+    'collections.transfer 0') docplat __ids 'collectionId' 2>/dev/null ;;
+    'spaces.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.update 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.lock 0'|'spaces.lock '*) docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.unlock 0'|'spaces.unlock '*) docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.delete 0'|'spaces.delete '*) docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.restore 0'|'spaces.restore '*) docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.duplicate 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.move 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.transfer 0'|'spaces.transfer '*) docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.links 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'spaces.search 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'completion 0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
   esac
 }

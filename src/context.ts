@@ -213,8 +213,8 @@ export class Context {
     return this.clientInstance;
   }
 
-  /** A client for a given URL and token (auth login checks a token before storing it). */
-  async makeClient(apiUrl: string, token: string | undefined): Promise<ApiClient> {
+  /** A client for a given URL and token (auth login checks a token before storing it); `limits` overrides the time limit and retries. */
+  async makeClient(apiUrl: string, token: string | undefined, limits: { timeoutMs?: number; retries?: number } = {}): Promise<ApiClient> {
     const { ApiClient } = await import('./client/http.js');
     return new ApiClient({
       baseUrl: apiUrl,
@@ -226,6 +226,7 @@ export class Context {
       debug: this.globals.debug ? (line) => this.debug(line) : undefined,
       signal: this.signal,
       env: this.env,
+      ...limits,
     });
   }
 

@@ -115,7 +115,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
       // A one-command group (`api`) is that command, on the program itself.
       registerCommands(group.command ? program : program.command(group.name).description(group.summary), app, mod.COMMANDS);
     } else {
-      program.command(group.name).description(group.summary);
+      program.command(group.name, { hidden: group.hidden }).description(group.summary);
     }
   }
 

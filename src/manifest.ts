@@ -11,6 +11,7 @@ import { App } from './app.js';
 import type { CommandDef } from './commands/define.js';
 import { GROUPS } from './commands/index.js';
 import { helpFileName } from './helpfile.js';
+import { listOperation } from './commands/ids.js';
 import { flagChoices, registerCommands } from './commands/runner.js';
 import type { IO } from './context.js';
 import { buildProgram } from './main.js';
@@ -24,13 +25,15 @@ export interface ManifestFlag {
   value: boolean;
   /** The values it accepts, when they are an enum. */
   choices?: string[];
+  /** Its values are ids of this kind, which `docplat __ids <kind>` lists (for completion). */
+  ids?: string;
 }
 
 export interface ManifestCommand {
   name: string;
   aliases: string[];
   summary: string;
-  args: { name: string; variadic: boolean; choices?: string[] }[];
+  args: { name: string; variadic: boolean; choices?: string[]; ids?: string }[];
   flags: ManifestFlag[];
   help: string;
 }
@@ -43,6 +46,8 @@ export interface ManifestGroup {
   commands: ManifestCommand[];
   /** A one-command group (`docplat api <path>`): that command. */
   command?: ManifestCommand;
+  /** Not shown in help or completion. */
+  hidden?: boolean;
 }
 
 export interface Manifest {
@@ -61,7 +66,8 @@ function helpOf(c: Command): string {
   return text;
 }
 
-function flagOf(o: Option, choices?: readonly string[]): ManifestFlag {
+function flagOf(o: Option, choices?: readonly string[], idOf?: string): ManifestFlag {
+  const ids = idOf && !choices && listOperation(idOf) ? idOf : undefined;
   return {
     flags: o.flags,
     long: o.long,
@@ -69,6 +75,7 @@ function flagOf(o: Option, choices?: readonly string[]): ManifestFlag {
     description: o.description,
     value: o.required || o.optional,
     ...(choices ? { choices: [...choices] } : {}),
+    ...(ids ? { ids } : {}),
   };
 }
 
@@ -79,9 +86,14 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
     summary: c.description(),
     args: c.registeredArguments.map((a, i) => {
       const choices = def.args?.[i]?.choices;
-      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}) };
+      const kind = def.args?.[i]?.param ?? a.name();
+      const ids = !choices && listOperation(kind) ? kind : undefined;
+      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}) };
     }),
-    flags: c.options.map((o) => flagOf(o, flagChoices(def, o.attributeName()))),
+    flags: c.options.map((o) => {
+      const f = def.flags?.[o.attributeName()];
+      return flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param);
+    }),
     help: helpOf(c),
   };
 }
@@ -95,12 +107,12 @@ export async function buildManifest(): Promise<Manifest> {
   const app = new App(io, new AbortController().signal);
   const groups: Manifest['groups'] = [];
   for (const group of GROUPS) {
-    root.command(group.name).description(group.summary);
+    root.command(group.name, { hidden: group.hidden }).description(group.summary);
     const { COMMANDS } = await group.load();
     if (group.command) {
       registerCommands(program, app, COMMANDS);
       const command = manifestCommand(program.commands[program.commands.length - 1], COMMANDS[0] as CommandDef);
-      groups.push({ name: group.name, summary: group.summary, help: command.help, commands: [], command });
+      groups.push({ name: group.name, summary: group.summary, help: command.help, commands: [], command, ...(group.hidden ? { hidden: true } : {}) });
       continue;
     }
     const cmd = program.command(group.name).description(group.summary);

@@ -11,6 +11,8 @@ export interface Group {
    * COMMANDS holds that one command, named like the group.
    */
   command?: boolean;
+  /** Not in the help nor in completion (`__ids`, which the completion scripts call). */
+  hidden?: boolean;
   load(): Promise<GroupModule>;
 }
 
@@ -22,5 +24,6 @@ export const GROUPS: Group[] = [
   { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
   { name: 'api', summary: "Make any API call, with docplat's auth, errors and pagination", command: true, load: () => import('./api/index.js') },
   { name: 'completion', summary: 'Print the shell completion script (bash, zsh or fish)', command: true, load: () => import('./completion/index.js') },
+  { name: '__ids', summary: 'List ids for shell completion', command: true, hidden: true, load: () => import('./completion/ids.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

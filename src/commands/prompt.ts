@@ -3,10 +3,10 @@
 // (when the operation table has an org-wide list of them), an enum is chosen
 // from its values, anything else is typed. The runner calls it only when the
 // context can prompt (terminals, no --no-input); Ctrl-C at a prompt exits 130.
-import { OPERATIONS, type OperationId } from '../api/operations/index.js';
-import { apiRequest } from '../api/request.js';
+import type { OperationId } from '../api/operations/index.js';
 import type { Context } from '../context.js';
 import { Interrupted } from '../errors.js';
+import { listIds, listOperation, type Listed } from './ids.js';
 
 /** What is missing: a positional argument, or a required flag. */
 export interface Missing {
@@ -58,31 +58,11 @@ export async function ask(ctx: Context, missing: Missing): Promise<string> {
   }
 }
 
-/** `spaceId` or `space` → `spaces.list`, when that lists the whole organization. */
-function listOperation(idOf: string): OperationId | undefined {
-  const noun = idOf.replace(/ id$/, '').replace(/Id$/, '');
-  const id = `${noun}s.list` as OperationId;
-  const op = OPERATIONS[id];
-  if (!op || op.method !== 'GET') return undefined;
-  const params = Object.keys(op.params);
-  return params.length === 1 && params[0] === 'organizationId' ? id : undefined;
-}
-
-async function listItems(ctx: Context, opId: OperationId): Promise<{ id: string; name: string }[]> {
-  const client = await ctx.client();
-  const { path } = apiRequest(opId, { params: { organizationId: await ctx.org() } });
-  const items: { id: string; name: string }[] = [];
+async function listItems(ctx: Context, opId: OperationId): Promise<Listed[]> {
   try {
-    for await (const page of client.pages<{ id?: unknown; title?: unknown; name?: unknown }>(path, { limit: LIST_CAP, signal: ctx.signal })) {
-      for (const it of page.items) {
-        if (typeof it?.id !== 'string') continue;
-        const title = typeof it.title === 'string' ? it.title : typeof it.name === 'string' ? it.name : '';
-        items.push({ id: it.id, name: title ? `${title} (${it.id})` : it.id });
-      }
-    }
+    return await listIds(await ctx.client(), opId, await ctx.org(), LIST_CAP, ctx.signal);
   } catch (err) {
     if (ctx.signal.aborted) throw new Interrupted('interrupted at a prompt; nothing was sent');
     throw err;
   }
-  return items;
 }

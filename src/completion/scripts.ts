@@ -21,12 +21,15 @@ interface Cmd {
   aliases: string[];
   summary: string;
   flags: ManifestFlag[];
-  args: { name: string; variadic: boolean; choices?: string[] }[];
+  args: { name: string; variadic: boolean; choices?: string[]; ids?: string }[];
 }
+
+/** The groups completion offers. */
+const groupsOf = (m: Manifest) => m.groups.filter((g) => !g.hidden);
 
 function commandsOf(m: Manifest): Cmd[] {
   const out: Cmd[] = [];
-  for (const g of m.groups) {
+  for (const g of groupsOf(m)) {
     if (g.command) out.push({ key: g.name, group: g.name, aliases: [], summary: g.summary, flags: g.command.flags, args: g.command.args });
     for (const c of g.commands) out.push({ key: `${g.name}.${c.name}`, group: g.name, verb: c.name, aliases: c.aliases, summary: c.summary, flags: c.flags, args: c.args });
   }
@@ -40,21 +43,27 @@ const words = (list: string[]): string => list.map(sq).join(' ');
 /** The sh command that prints these words, one a line (nothing for none). */
 const print = (list: string[]): string => (list.length ? `printf '%s\\n' ${words(list)}` : ':');
 
+/**
+ * The sh command that lists ids of a kind from the API: the hidden `docplat __ids`,
+ * which prints nothing without a token, on failure, or after 1 s.
+ */
+const ids = (kind: string): string => `docplat __ids ${sq(kind)} 2>/dev/null`;
+
 /** The POSIX functions bash and zsh share. */
 function posixFunctions(m: Manifest): string {
   const cmds = commandsOf(m);
   const globals = [...m.globalFlags.flatMap(namesOf), '--help', '-h'];
   let s = '';
-  s += `_docplat_groups() {\n  ${print(m.groups.map((g) => g.name))}\n}\n\n`;
+  s += `_docplat_groups() {\n  ${print(groupsOf(m).map((g) => g.name))}\n}\n\n`;
   s += `# One-command groups (docplat api <path>) have no verbs.\n_docplat_single() {\n  case $1 in\n`;
-  const single = m.groups.filter((g) => g.command).map((g) => sq(g.name));
+  const single = groupsOf(m).filter((g) => g.command).map((g) => sq(g.name));
   s += single.length ? `    ${single.join('|')}) return 0 ;;\n` : '';
   s += `  esac\n  return 1\n}\n\n`;
   s += `_docplat_verbs() {\n  case $1 in\n`;
-  for (const g of m.groups) if (g.commands.length) s += `    ${sq(g.name)}) ${print(g.commands.flatMap((c) => [c.name, ...c.aliases]))} ;;\n`;
+  for (const g of groupsOf(m)) if (g.commands.length) s += `    ${sq(g.name)}) ${print(g.commands.flatMap((c) => [c.name, ...c.aliases]))} ;;\n`;
   s += `  esac\n}\n\n`;
   s += `# The verb a word names (an alias gives its verb).\n_docplat_verb() {\n  case "$1 $2" in\n`;
-  for (const g of m.groups) for (const c of g.commands) s += `    ${[c.name, ...c.aliases].map((n) => sq(`${g.name} ${n}`)).join('|')}) echo ${sq(c.name)} ;;\n`;
+  for (const g of groupsOf(m)) for (const c of g.commands) s += `    ${[c.name, ...c.aliases].map((n) => sq(`${g.name} ${n}`)).join('|')}) echo ${sq(c.name)} ;;\n`;
   s += `    *) return 1 ;;\n  esac\n}\n\n`;
   s += `_docplat_flags() {\n  case $1 in\n`;
   for (const c of cmds) s += `    ${sq(c.key)}) ${print(c.flags.flatMap(namesOf))} ;;\n`;
@@ -65,12 +74,18 @@ function posixFunctions(m: Manifest): string {
   }
   for (const c of cmds) {
     for (const f of c.flags.filter((x) => x.value)) {
-      s += `    ${namesOf(f).map((n) => sq(`${c.key} ${n}`)).join('|')}) ${f.choices ? print(f.choices) : ':'} ;;\n`;
+      s += `    ${namesOf(f).map((n) => sq(`${c.key} ${n}`)).join('|')}) ${f.choices ? print(f.choices) : f.ids ? ids(f.ids) : ':'} ;;\n`;
     }
   }
   s += `    *) return 1 ;;\n  esac\n}\n\n`;
   s += `# The values of argument $2 (0 the first) of command $1, if a fixed set.\n_docplat_arg() {\n  case "$1 $2" in\n`;
-  for (const c of cmds) c.args.forEach((a, i) => a.choices && (s += `    ${sq(`${c.key} ${i}`)}) ${print(a.choices)} ;;\n`));
+  for (const c of cmds) {
+    c.args.forEach((a, i) => {
+      const values = a.choices ? print(a.choices) : a.ids ? ids(a.ids) : undefined;
+      // A variadic argument takes every position from its own on.
+      if (values) s += `    ${sq(`${c.key} ${i}`)}${a.variadic ? `|${sq(`${c.key} `)}*` : ''}) ${values} ;;\n`;
+    });
+  }
   s += `  esac\n}\n\n`;
   s += `# What may come at the cursor: $1 is the word being typed, the others the words before it.
 _docplat_candidates() {
@@ -215,14 +230,14 @@ function __docplat_verb_next
     test (count $w) -eq 1; and test $w[1] = $argv[1]
 end
 
-# __docplat_arg_next N GROUP [VERB...]: the cursor is on argument N (0 the first).
-function __docplat_arg_next
+# __docplat_arg -eq|-ge N GROUP [VERB...]: the cursor is on argument N (0 the first), or on it or after it (-ge, a variadic argument).
+function __docplat_arg
     set -l w (__docplat_words)
     set -l skip 2
-    if test (count $argv) -gt 2
+    if test (count $argv) -gt 3
         set skip 3
     end
-    __docplat_at $argv[2..-1]; and test (count $w) -eq (math $argv[1] + $skip - 1)
+    __docplat_at $argv[3..-1]; and test (count $w) $argv[1] (math $argv[2] + $skip - 1)
 end
 
 complete -c docplat -f
@@ -231,13 +246,13 @@ complete -c docplat -f
     let line = `complete -c docplat${cond}`;
     if (f.long) line += ` -l ${f.long.slice(2)}`;
     if (f.short) line += ` -s ${f.short.slice(1)}`;
-    if (f.value) line += f.choices ? ` -x -a ${fq(f.choices.join(' '))}` : ' -r';
+    if (f.value) line += f.choices ? ` -x -a ${fq(f.choices.join(' '))}` : f.ids ? ` -x -a ${fq(`(${ids(f.ids)})`)}` : ' -r';
     return `${line} -d ${fq(f.description.split('\n')[0])}\n`;
   };
   for (const f of m.globalFlags) s += flagLine('', f);
   s += `complete -c docplat -s h -l help -d 'show help'\n`;
-  for (const g of m.groups) s += `complete -c docplat -n '__fish_use_subcommand' -a ${fq(g.name)} -d ${fq(g.summary)}\n`;
-  for (const g of m.groups) {
+  for (const g of groupsOf(m)) s += `complete -c docplat -n '__fish_use_subcommand' -a ${fq(g.name)} -d ${fq(g.summary)}\n`;
+  for (const g of groupsOf(m)) {
     for (const c of g.commands) {
       for (const name of [c.name, ...c.aliases]) s += `complete -c docplat -n ${fq(`__docplat_verb_next ${g.name}`)} -a ${fq(name)} -d ${fq(c.summary)}\n`;
     }
@@ -246,7 +261,9 @@ complete -c docplat -f
     const at = [c.group, ...(c.verb ? [c.verb, ...c.aliases] : [])].join(' ');
     for (const f of c.flags) s += flagLine(` -n ${fq(`__docplat_at ${at}`)}`, f);
     c.args.forEach((a, i) => {
-      if (a.choices) s += `complete -c docplat -n ${fq(`__docplat_arg_next ${i} ${at}`)} -a ${fq(a.choices.join(' '))}\n`;
+      const values = a.choices ? a.choices.join(' ') : a.ids ? `(${ids(a.ids)})` : undefined;
+      const cond = `__docplat_arg ${a.variadic ? '-ge' : '-eq'} ${i} ${at}`;
+      if (values) s += `complete -c docplat -n ${fq(cond)} -a ${fq(values)}\n`;
     });
   }
   return s;

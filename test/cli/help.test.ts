@@ -22,7 +22,7 @@ describe('command manifest', () => {
   it('has every group of the registry, each with its commands', () => {
     expect(manifest.groups.map((g) => g.name)).toEqual(GROUPS.map((g) => g.name));
     for (const g of manifest.groups) expect(g.commands.length + (g.command ? 1 : 0), g.name).toBeGreaterThan(0);
-    expect(manifest.groups.filter((g) => g.command).map((g) => g.name)).toEqual(['api', 'completion']);
+    expect(manifest.groups.filter((g) => g.command).map((g) => g.name)).toEqual(['api', 'completion', '__ids']);
     expect(manifest.groups.find((g) => g.name === 'spaces')!.commands.map((c) => c.name)).toEqual([
       'list', 'create', 'get', 'update', 'lock', 'unlock', 'delete', 'restore', 'duplicate', 'move', 'transfer', 'links', 'search',
     ]);
