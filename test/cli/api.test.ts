@@ -68,6 +68,9 @@ describe('api', () => {
     });
     expect(r.stderr).toMatch(/dry run: 1 request not sent/);
 
+    const withInput = await api.cli(['api', '-X', 'PUT', '/spaces/S', '--input', file, '-f', 'a=1', '-F', 'b[]=x', '-F', 'b[]=y', '--dry-run']);
+    expect(withInput.stdout.trim()).toBe(`PUT ${api.sandbox.url}/spaces/S?a=1&b=x&b=y "From a file"`); // fields to the query, the file as the body
+
     const q = await api.cli(['api', '-X', 'GET', '/orgs/{org}/spaces', '-f', 'limit=2', '--dry-run']);
     expect(q.stdout.trim()).toBe(`GET ${api.sandbox.url}/orgs/${api.sandbox.defaultOrg}/spaces?limit=2`);
     const two = await api.cli(['api', '-X', 'GET', '/orgs/{org}/spaces', '-F', 'limit=2', '--jq', '.items | length']);
@@ -126,13 +129,17 @@ describe('api', () => {
     expect(r.stderr).not.toContain(api.sandbox.token);
   });
 
-  it('retries follow the method: a GET rides through 503s, a POST is not sent again', async () => {
+  it('retries follow the method: a GET is tried again after 503s, a POST or a PATCH is not', async () => {
     await faults('503=1');
     try {
       const before = api.sandbox.requestCount;
       const post = await api.cli(['api', '/orgs/{org}/spaces', '-f', 'title=never', '--retries', '2']);
       expect(post.code).toBe(1);
       expect(api.sandbox.requestCount - before).toBe(1);
+      const beforePatch = api.sandbox.requestCount;
+      const patch = await api.cli(['api', '-X', 'PATCH', '/spaces/S', '-f', 'title=never', '--retries', '2']);
+      expect(patch.code).toBe(1);
+      expect(api.sandbox.requestCount - beforePatch).toBe(1);
       const mid = api.sandbox.requestCount;
       const get = await api.cli(['api', '/orgs/{org}/spaces', '--retries', '2']);
       expect(get.code).toBe(1);

@@ -29,7 +29,7 @@ export const COMMANDS: CommandDef[] = [
     help: [
       'Prints JSON (--jsonl: one line; --jq filters it, once over all the pages with --paginate).',
       'Exit codes as for every command: 3 for 404, 4 for 401 and 403, 1 for other failures.',
-      'GET, HEAD, PUT and DELETE are retried on failure; POST only when the server surely did not process it.',
+      'GET, HEAD, PUT and DELETE are retried on failure; POST and PATCH only when the server surely did not get them.',
     ].join('\n'),
     examples: ['/orgs/{org}/spaces --paginate --jq length', '-X PATCH /spaces/<spaceId> -f title=Handbook', '/orgs/{org}/spaces -i --jq ".items[].title"'],
     async run(ctx, { args, opts }) {
@@ -82,7 +82,9 @@ export const COMMANDS: CommandDef[] = [
         }
         return;
       }
-      const res = await client.request<string>(method, path, { query, body, rawBody, headers, as: 'text', signal: ctx.signal });
+      // Sent again after a failure only when repeating it is harmless: a POST or a PATCH (whose effect may add up) only when surely not received.
+      const idempotency = method === 'POST' || method === 'PATCH' ? 'create' : 'safe';
+      const res = await client.request<string>(method, path, { query, body, rawBody, headers, as: 'text', idempotency, signal: ctx.signal });
       if (opts.include) {
         let head = `HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd() + '\n';
         for (const [name, value] of Object.entries(res.headers)) for (const v of Array.isArray(value) ? value : [value ?? '']) head += `${name}: ${v}\n`;
