@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { IO } from '../src/context.js';
 import { main } from '../src/main.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/server.js';
@@ -219,25 +219,6 @@ export function lines(text: string): string[] {
 /** Rows of TSV output, split into cells. */
 export function tsv(text: string): string[][] {
   return lines(text).map((l) => l.split('\t'));
-}
-
-/**
- * The bad-input table: one test per case, each exiting 2 with one `error:`
- * line that matches its rule, nothing on stdout, and no request sent.
- */
-export function badInputCases(api: TestApi, cases: [string[], RegExp][], opts: CliOptions = {}): void {
-  for (const [args, rule] of cases) {
-    it(`docplat ${args.map((a) => (a.length > 20 ? a.slice(0, 8) + '…' : a)).join(' ')}`, async () => {
-      const before = api.sandbox.requestCount;
-      const r = await api.cli(args, opts);
-      expect(r.code, r.stderr).toBe(2);
-      const errLines = lines(r.stderr).filter((l) => l.startsWith('error: '));
-      expect(errLines).toHaveLength(1);
-      expect(errLines[0]).toMatch(rule);
-      expect(r.stdout).toBe('');
-      expect(api.sandbox.requestCount).toBe(before);
-    });
-  }
 }
 
 /** Sets the sandbox's fault spec (see src/sandbox/core/faults.ts); '' clears it. */

@@ -2,14 +2,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { badInputCases, tempDir, useTestApi } from '../helpers.js';
+import { tempDir, useTestApi, type CliOptions, type TestApi } from '../helpers.js';
+import { badInputTests, type BadInputCase } from './bad-input-table.js';
 
 const api = useTestApi();
 const folder = tempDir();
 const body = join(folder, 'body.json');
 writeFileSync(body, '{"title":"x"}');
 
-const CASES: [string[], RegExp][] = [
+const CASES: BadInputCase[] = [
   [['api', '/orgs/{org}/spaces', '-X', 'FETCH'], /-X must be one of GET, HEAD, POST, PUT, PATCH, DELETE \(got "FETCH"\)/],
   [['api', '/orgs/{org}/spaces', '-X', ''], /-X must be one of/],
   [['api', '/spaces/S', '-F', 'a..b=1'], /-F "a\.\.b": malformed key/],
@@ -46,20 +47,27 @@ describe('bad input: api', () => {
   it(`has at least 10 cases (${CASES.length})`, () => {
     expect(CASES.length).toBeGreaterThanOrEqual(10);
   });
-  badInputCases(api, CASES);
+  badInputTests(api, CASES);
+});
+
+/** The same sandbox, with these options on every run. */
+const withOptions = (opts: CliOptions): TestApi => ({
+  get sandbox() {
+    return api.sandbox;
+  },
+  env: (extra) => api.env(extra),
+  cli: (args, o) => api.cli(args, { ...o, ...opts, env: { ...o?.env, ...opts.env } }),
+  spawn: (args, o) => api.spawn(args, o),
+  close: () => api.close(),
 });
 
 describe('bad input: api reading a terminal', () => {
-  badInputCases(
-    api,
-    [
-      [['api', '/spaces/S', '-X', 'PATCH', '--input', '-'], /--input - reads stdin, but stdin is a terminal/],
-      [['api', '/spaces/S', '-F', 'title=@-'], /-F key=@- reads stdin, but stdin is a terminal/],
-    ],
-    { stdinTTY: true },
-  );
+  badInputTests(withOptions({ stdinTTY: true }), [
+    [['api', '/spaces/S', '-X', 'PATCH', '--input', '-'], /--input - reads stdin, but stdin is a terminal/],
+    [['api', '/spaces/S', '-F', 'title=@-'], /-F key=@- reads stdin, but stdin is a terminal/],
+  ]);
 });
 
 describe('bad input: api without an organization', () => {
-  badInputCases(api, [[['api', '/orgs/{org}/spaces'], /no organization: pass --org/]], { env: { DOCPLAT_ORG: '' } });
+  badInputTests(withOptions({ env: { DOCPLAT_ORG: '' } }), [[['api', '/orgs/{org}/spaces'], /no organization: pass --org/]]);
 });
