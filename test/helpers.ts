@@ -200,6 +200,16 @@ export function useTestApi(opts: SandboxOptions = {}): TestApi {
   };
 }
 
+/** Sets the sandbox's fault spec (see src/sandbox/core/faults.ts); '' clears it. */
+export async function setFaults(api: TestApi, spec: string): Promise<void> {
+  const res = await fetch(new URL(api.sandbox.url).origin + '/_sandbox/faults', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ spec }),
+  });
+  expect(res.status).toBe(200);
+}
+
 /** Resolves once `ready()` holds, checking every 10 ms. */
 export function until(ready: () => boolean): Promise<void> {
   return new Promise((resolve) => {
@@ -221,23 +231,29 @@ export function tsv(text: string): string[][] {
   return lines(text).map((l) => l.split('\t'));
 }
 
-/** Sets the sandbox's fault spec (see src/sandbox/core/faults.ts); '' clears it. */
-export async function setFaults(api: TestApi, spec: string): Promise<void> {
-  const res = await fetch(new URL(api.sandbox.url).origin + '/_sandbox/faults', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ spec }),
-  });
-  expect(res.status).toBe(200);
+/** `script` quoting: each word in single quotes. */
+function shellWords(words: string[]): string {
+  return words.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
 }
 
 /**
- * Runs the built CLI on a pseudo-terminal (`script`) and drives it like a
- * person: waits for each question to show on the screen, then types.
+ * Runs the built CLI on a real pseudo-terminal (`script`), to its end: what
+ * the terminal showed (stdout and stderr mixed) and the exit code.
+ * Asynchronous, so a sandbox in this very process can answer it.
  */
-export async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [RegExp, string][]): Promise<{ code: number | null; screen: string }> {
-  const command = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...env, TERM: 'xterm', COLUMNS: '120' }, stdio: ['pipe', 'pipe', 'pipe'] });
+export async function onTerminal(args: string[], env: NodeJS.ProcessEnv, columns = 160): Promise<Run> {
+  return converse(args, env, [], columns);
+}
+
+/**
+ * Drives the built CLI on a pseudo-terminal like a person: waits for each
+ * pattern on the screen, then types its keys (`\r` is Enter, `\x03` Ctrl-C).
+ */
+export async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [RegExp, string][], columns = 120): Promise<Run & { screen: string }> {
+  const child = spawn('script', ['-qfec', shellWords([process.execPath, BIN, ...args]), '/dev/null'], {
+    env: { ...env, TERM: 'xterm', COLUMNS: String(columns) },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let screen = '';
   let step = 0;
   child.stdout.on('data', (d) => {
@@ -245,5 +261,5 @@ export async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [R
     while (step < steps.length && steps[step][0].test(screen)) child.stdin.write(steps[step++][1]);
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  return { code, screen };
+  return { code, stdout: screen, stderr: '', screen };
 }

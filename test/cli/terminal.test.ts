@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { BIN, converse, runInProcess, useTestApi } from '../helpers.js';
+import { BIN, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -40,6 +40,21 @@ describe('on a terminal', () => {
 });
 
 describe('prompts on a terminal', () => {
+  // Drives `script` like a person: waits for each question, then types.
+  async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [RegExp, string][]) {
+    const { spawn } = await import('node:child_process');
+    const command = [process.execPath, BIN, ...args].join(' ');
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...env, TERM: 'xterm', COLUMNS: '120' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let screen = '';
+    let step = 0;
+    child.stdout.on('data', (d) => {
+      screen += d;
+      while (step < steps.length && steps[step][0].test(screen)) child.stdin.write(steps[step++][1]);
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, screen };
+  }
+
   it('auth login asks for the token (masked) and offers the organizations', async () => {
     const env = api.env({ DOCPLAT_TOKEN: undefined, DOCPLAT_ORG: undefined });
     delete env.DOCPLAT_TOKEN;
