@@ -2,7 +2,7 @@
 # bash: source it, or copy it to ~/.local/share/bash-completion/completions/docplat
 
 _docplat_groups() {
-  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'spaces' 'api' 'completion' 'sandbox'
+  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'spaces' 'sandbox' 'api' 'completion'
 }
 
 # One-command groups (docplat api <path>) have no verbs.
@@ -99,10 +99,10 @@ _docplat_flags() {
     'spaces.transfer') printf '%s\n' '--to-org' '--concurrency' '--dry-run' ;;
     'spaces.links') printf '%s\n' '--status' '--limit' '--all' '--cursor' '--dry-run' ;;
     'spaces.search') printf '%s\n' '--limit' '--all' '--cursor' '--dry-run' ;;
-    'api') printf '%s\n' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H' '--paginate' '--include' '-i' '--dry-run' ;;
-    'completion') : ;;
     'sandbox.serve') printf '%s\n' '--port' '--host' '--data' '--seed' '--spaces' '--faults' ;;
     'sandbox.reset') printf '%s\n' '--seed' ;;
+    'api') printf '%s\n' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H' '--paginate' '--include' '-i' '--dry-run' ;;
+    'completion') : ;;
   esac
   printf '%s\n' '--version' '-V' '--org' '--token' '--api-url' '--profile' '--sandbox' '--json' '--jsonl' '--output' '--fields' '--jq' '--no-color' '--debug' '--yes' '-y' '--quiet' '-q' '--timeout' '--retries' '--insecure-http' '--no-input' '--help' '-h'
 }
@@ -161,11 +161,6 @@ _docplat_value() {
     'spaces.links --cursor') : ;;
     'spaces.search --limit') : ;;
     'spaces.search --cursor') : ;;
-    'api --method'|'api -X') printf '%s\n' 'GET' 'HEAD' 'POST' 'PUT' 'PATCH' 'DELETE' ;;
-    'api --raw-field'|'api -f') : ;;
-    'api --field'|'api -F') : ;;
-    'api --input') : ;;
-    'api --header'|'api -H') : ;;
     'sandbox.serve --port') : ;;
     'sandbox.serve --host') : ;;
     'sandbox.serve --data') : ;;
@@ -173,6 +168,11 @@ _docplat_value() {
     'sandbox.serve --spaces') : ;;
     'sandbox.serve --faults') : ;;
     'sandbox.reset --seed') : ;;
+    'api --method'|'api -X') printf '%s\n' 'GET' 'HEAD' 'POST' 'PUT' 'PATCH' 'DELETE' ;;
+    'api --raw-field'|'api -f') : ;;
+    'api --field'|'api -F') : ;;
+    'api --input') : ;;
+    'api --header'|'api -H') : ;;
     *) return 1 ;;
   esac
 }

@@ -1,7 +1,7 @@
 # docplat shell completion, generated from the command manifest by `npm run build`: do not edit.
 # fish: copy it to ~/.config/fish/completions/docplat.fish
 
-set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--collection' '--member' '--emoji' '--share-key' '--edit-mode' '--status' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H' '--port' '--host' '--data' '--seed' '--spaces' '--faults'
+set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--collection' '--member' '--emoji' '--share-key' '--edit-mode' '--status' '--port' '--host' '--data' '--seed' '--spaces' '--faults' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H'
 
 # The words typed so far that are not flags or flag values.
 function __docplat_words
@@ -75,9 +75,9 @@ complete -c docplat -n '__fish_use_subcommand' -a 'config' -d 'Read and change t
 complete -c docplat -n '__fish_use_subcommand' -a 'orgs' -d 'List your organizations'
 complete -c docplat -n '__fish_use_subcommand' -a 'collections' -d 'Manage collections of spaces'
 complete -c docplat -n '__fish_use_subcommand' -a 'spaces' -d 'Manage spaces: list, create, lock, delete, restore, move, transfer'
+complete -c docplat -n '__fish_use_subcommand' -a 'sandbox' -d 'Run the local API emulator'
 complete -c docplat -n '__fish_use_subcommand' -a 'api' -d 'Make any API call, with docplat\'s auth, errors and pagination'
 complete -c docplat -n '__fish_use_subcommand' -a 'completion' -d 'Print the shell completion script (bash, zsh or fish)'
-complete -c docplat -n '__fish_use_subcommand' -a 'sandbox' -d 'Run the local API emulator'
 complete -c docplat -n '__docplat_verb_next auth' -a 'login' -d 'store a token in the profile (prompts for it on a terminal)'
 complete -c docplat -n '__docplat_verb_next auth' -a 'logout' -d 'remove the profile\'s token'
 complete -c docplat -n '__docplat_verb_next auth' -a 'status' -d 'show the profile, API URL, organization, user and where the token comes from (never the token)'
@@ -210,6 +210,13 @@ complete -c docplat -n '__docplat_at spaces search' -l all -d 'follow the cursor
 complete -c docplat -n '__docplat_at spaces search' -l cursor -r -d 'start from this cursor (a next.page value)'
 complete -c docplat -n '__docplat_at spaces search' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 spaces search' -a '(docplat __ids \'spaceId\' 2>/dev/null)'
+complete -c docplat -n '__docplat_at sandbox serve' -l port -r -d 'port to listen on (default: 4010; 0 picks a free one)'
+complete -c docplat -n '__docplat_at sandbox serve' -l host -r -d 'address to bind (default: 127.0.0.1)'
+complete -c docplat -n '__docplat_at sandbox serve' -l data -r -d 'keep the state in this JSON file (loaded at start, saved after each change)'
+complete -c docplat -n '__docplat_at sandbox serve' -l seed -r -d 'initial state when there is no data file: demo or empty (default: demo)'
+complete -c docplat -n '__docplat_at sandbox serve' -l spaces -r -d 'add this many spaces to the first organization (for load tests)'
+complete -c docplat -n '__docplat_at sandbox serve' -l faults -r -d 'inject faults, e.g. "429=0.1,503=0.05,reset=0.02,latency=5,seed=1"'
+complete -c docplat -n '__docplat_at sandbox reset' -l seed -r -d 'demo or empty (default: demo)'
 complete -c docplat -n '__docplat_at api' -l method -s X -x -a 'GET HEAD POST PUT PATCH DELETE' -d 'HTTP method: GET, HEAD, POST, PUT, PATCH, DELETE (default: GET, or POST with fields or --input)'
 complete -c docplat -n '__docplat_at api' -l raw-field -s f -r -d 'a string field (repeat it); to the query for GET, else to the JSON body'
 complete -c docplat -n '__docplat_at api' -l field -s F -r -d 'a typed field: true, false, null, numbers, @file (its text), @- (stdin); key[]=v appends to an array, a.b=v nests'
@@ -219,10 +226,3 @@ complete -c docplat -n '__docplat_at api' -l paginate -d 'follow next.page to th
 complete -c docplat -n '__docplat_at api' -l include -s i -d 'print the status line and the response headers before the body'
 complete -c docplat -n '__docplat_at api' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 completion' -a 'bash zsh fish'
-complete -c docplat -n '__docplat_at sandbox serve' -l port -r -d 'port to listen on (default: 4010; 0 picks a free one)'
-complete -c docplat -n '__docplat_at sandbox serve' -l host -r -d 'address to bind (default: 127.0.0.1)'
-complete -c docplat -n '__docplat_at sandbox serve' -l data -r -d 'keep the state in this JSON file (loaded at start, saved after each change)'
-complete -c docplat -n '__docplat_at sandbox serve' -l seed -r -d 'initial state when there is no data file: demo or empty (default: demo)'
-complete -c docplat -n '__docplat_at sandbox serve' -l spaces -r -d 'add this many spaces to the first organization (for load tests)'
-complete -c docplat -n '__docplat_at sandbox serve' -l faults -r -d 'inject faults, e.g. "429=0.1,503=0.05,reset=0.02,latency=5,seed=1"'
-complete -c docplat -n '__docplat_at sandbox reset' -l seed -r -d 'demo or empty (default: demo)'

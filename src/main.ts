@@ -58,7 +58,7 @@ export function buildProgram(io: IO): Command {
     })
     .addHelpText(
       'after',
-      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, DOCPLAT_NO_INPUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
+      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
     );
   // Set before any subcommand exists: commander copies these settings to each
   // command it creates. Errors are printed by report(), not by commander.

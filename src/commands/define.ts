@@ -56,14 +56,14 @@ export interface Flag<S extends string = string> {
 export interface Arg {
   name: string;
   description?: string;
+  /** The values it takes, when they are a fixed set (for completion and prompts). */
+  choices?: readonly string[];
   /** The path param it fills (default: the arg's name when the path has it). */
   param?: string;
   /** The query parameter it is sent as. */
   query?: string;
   /** The value must have more than white space. */
   nonBlank?: boolean;
-  /** The values it takes, when they are a fixed set (for completion and prompts). */
-  choices?: readonly string[];
 }
 
 /** Several ids at once (`spaces restore a b c`, or `-` for stdin), each its own request. */

@@ -22,8 +22,8 @@ export const GROUPS: Group[] = [
   { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs/index.js') },
   { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections/index.js') },
   { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
+  { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
   { name: 'api', summary: "Make any API call, with docplat's auth, errors and pagination", command: true, load: () => import('./api/index.js') },
   { name: 'completion', summary: 'Print the shell completion script (bash, zsh or fish)', command: true, load: () => import('./completion/index.js') },
   { name: '__ids', summary: 'List ids for shell completion', command: true, hidden: true, load: () => import('./completion/ids.js') },
-  { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

@@ -63,7 +63,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   if (def.bulk) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
   // Missing arguments are the runner's to check: it may ask for them (fillMissing).
-  (cmd as unknown as { missingArgument(name: string): void }).missingArgument = () => undefined;
+  const missingArgs: string[] = [];
+  (cmd as unknown as { missingArgument(name: string): void }).missingArgument = (name) => missingArgs.push(name);
   if (def.help) cmd.addHelpText('after', `\n${def.help}`);
   if (def.examples?.length) {
     // On the program itself (a one-command group such as `api`), the examples follow the command's name.
@@ -75,7 +76,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
       // Only what was typed counts as given: commander defaults a lone --no-x flag to true.
       const typed: Opts = {};
       for (const [key, value] of Object.entries(opts)) if (command.getOptionValueSource(key) !== 'default') typed[key] = value;
-      return execute(ctx, def, processed as (string | string[])[], typed);
+      return execute(ctx, def, processed as (string | string[])[], typed, missingArgs.splice(0));
     }),
   );
 }
@@ -85,14 +86,17 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
 /** Where each input came from, to name the flag or argument in a message: its name, and how an id of it reads. */
 type Sources = Map<string, { name: string; id: string }>;
 
-async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts): Promise<void> {
+async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts, missingArgs: string[]): Promise<void> {
   const flags = def.flags ?? {};
   const argDefs = def.args ?? [];
   const rest = def.bulk ? ((processed[argDefs.length - 1] as string[] | undefined) ?? []) : [];
   const args = processed.slice(0, def.bulk ? argDefs.length - 1 : argDefs.length) as string[];
 
-  await fillMissing(ctx, def, args, rest, opts);
+  await fillMissing(ctx, def, args, rest, opts, missingArgs);
   const given = Object.entries(flags).filter(([key]) => opts[key] !== undefined);
+  for (const [key, f] of Object.entries(flags)) {
+    if (f.required && opts[key] === undefined) throw new UsageError(`${longName(f)} is required`);
+  }
   const selecting = given.filter(([, f]) => f.selects);
   if (selecting.length > 1) throw new UsageError(`${longName(selecting[0][1])} and ${longName(selecting[1][1])} cannot be used together`);
 
@@ -187,12 +191,13 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
  * Missing arguments and required flags: asked for on a terminal (prompt.ts),
  * else the usage error of the first one.
  */
-async function fillMissing(ctx: Context, def: CommandDef, args: (string | undefined)[], rest: string[], opts: Opts): Promise<void> {
+async function fillMissing(ctx: Context, def: CommandDef, args: (string | undefined)[], rest: string[], opts: Opts, missingArgs: string[]): Promise<void> {
   const argDefs = def.args ?? [];
   const wanted: { missing: Missing; error: string; set(value: string): void }[] = [];
   argDefs.forEach((a, i) => {
+    // Commander says which required arguments are missing (an optional one may be left out).
+    if (!missingArgs.includes(a.name)) return;
     const isRest = !!def.bulk && i === argDefs.length - 1;
-    if (isRest ? rest.length > 0 : args[i] !== undefined) return;
     const missing = { label: idLabel(a.name), idOf: a.param ?? a.name, choices: a.choices, nonBlank: a.nonBlank };
     wanted.push({ missing, error: `missing required argument '${a.name}'`, set: (v) => (isRest ? rest.push(v) : (args[i] = v)) });
   });
