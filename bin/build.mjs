@@ -38,8 +38,10 @@ writeFileSync(join(root, 'dist', 'meta.json'), JSON.stringify(result.metafile));
 
 // The command manifest (dist/manifest.json) and the help of every group and
 // command, rendered once by commander at 80 columns (dist/help/): `--help`
-// prints it without loading commander or a group (src/cli.ts).
-execFileSync(process.execPath, ['--input-type=module', '-e', `import { writeManifest } from './dist/manifest.js'; await writeManifest('dist');`], {
+// prints it without loading commander or a group (src/cli.ts). The shell
+// completion scripts (completions/, committed) are generated from it.
+const script = `import { writeManifest, writeCompletions } from './dist/manifest.js'; writeCompletions('completions', await writeManifest('dist'));`;
+execFileSync(process.execPath, ['--input-type=module', '-e', script], {
   cwd: root,
   env: { ...process.env, COLUMNS: '80' },
   stdio: 'inherit',

@@ -43,6 +43,8 @@ export interface GlobalOptions {
   timeout?: string;
   retries?: string;
   insecureHttp?: boolean;
+  /** false with --no-input: never prompt. */
+  input?: boolean;
 }
 
 /** The global flags that take a value, by option key: none may be empty. */
@@ -240,8 +242,8 @@ export class Context {
     return this.clientInstance;
   }
 
-  /** A client for a given URL and token (auth login checks a token before storing it). */
-  async makeClient(apiUrl: string, token: string | undefined): Promise<ApiClient> {
+  /** A client for a given URL and token (auth login checks a token before storing it); `limits` overrides the time limit and retries. */
+  async makeClient(apiUrl: string, token: string | undefined, limits: { timeoutMs?: number; retries?: number } = {}): Promise<ApiClient> {
     const { ApiClient } = await import('./client/http.js');
     return new ApiClient({
       baseUrl: apiUrl,
@@ -254,6 +256,7 @@ export class Context {
       debug: this.globals.debug ? (line) => this.debug(line) : undefined,
       signal: this.signal,
       env: this.env,
+      ...limits,
     });
   }
 
@@ -276,9 +279,10 @@ export class Context {
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  /** Whether a person can answer a prompt (stdin and stderr are terminals). */
+  /** Whether a person can answer a prompt (stdin and stderr are terminals, and neither --no-input nor DOCPLAT_NO_INPUT says no). */
   get canPrompt(): boolean {
-    return this.io.stdinTTY && this.io.stderrTTY;
+    const noInput = this.globals.input === false || !['', '0', 'false', undefined].includes(this.env.DOCPLAT_NO_INPUT);
+    return this.io.stdinTTY && this.io.stderrTTY && !noInput;
   }
 
   /** Prompts on the context's streams (questions on stderr), cancelled by an interrupt. */

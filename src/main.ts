@@ -47,6 +47,7 @@ export function buildProgram(io: IO): Command {
     .option('--timeout <seconds>', 'time limit of each request, retries included, in seconds (default: DOCPLAT_TIMEOUT, then 30)')
     .option('--retries <n>', 'retries of a failed request when it is safe (default: 3)')
     .option('--insecure-http', 'allow sending the token over plain http to a host that is not loopback')
+    .option('--no-input', 'never prompt: a missing argument or flag is an error, as when not on a terminal (also DOCPLAT_NO_INPUT)')
     .showSuggestionAfterError(true)
     .configureHelp({
       // Below the top level, global flags are one short "Inherited flags" paragraph (see inheritedFlags()).
@@ -61,7 +62,7 @@ export function buildProgram(io: IO): Command {
     })
     .addHelpText(
       'after',
-      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, DOCPLAT_RETRIES, DOCPLAT_SANDBOX_FAULTS, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
+      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, DOCPLAT_RETRIES, DOCPLAT_SANDBOX_FAULTS, DOCPLAT_NO_INPUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
     );
   // Set before any subcommand exists: commander copies these settings to each
   // command it creates. Errors are printed by report(), not by commander.
@@ -81,7 +82,7 @@ export function buildProgram(io: IO): Command {
 
 /** A group's command, with its help (the group's own commands are registered when it loads). */
 export function addGroup(program: Command, group: Group): Command {
-  return program.command(group.name).description(group.summary).addHelpText('after', inheritedFlags(program));
+  return program.command(group.name, { hidden: group.hidden }).description(group.summary).addHelpText('after', inheritedFlags(program));
 }
 
 /** The first word of argv that is not an option or an option's value. */
@@ -119,10 +120,12 @@ export async function main(args: string[], io: IO): Promise<number> {
   const program = buildProgram(io);
   const word = groupWord(argv);
   for (const group of GROUPS) {
-    const cmd = addGroup(program, group);
     if (group.name === word) {
       const [mod, { registerCommands }] = await Promise.all([group.load(), import('./commands/runner.js')]);
-      registerCommands(cmd, app, mod.COMMANDS);
+      // A one-command group (`api`) is that command, on the program itself.
+      registerCommands(group.command ? program : addGroup(program, group), app, mod.COMMANDS);
+    } else {
+      addGroup(program, group);
     }
   }
 

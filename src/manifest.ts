@@ -7,14 +7,12 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command, Option } from 'commander';
-import { OPERATIONS } from './api/operations/index.js';
-import type { Operation } from './api/operation.js';
-import type { Spec } from './api/schema.js';
 import { App } from './app.js';
 import type { CommandDef } from './commands/define.js';
 import { GROUPS } from './commands/index.js';
 import { helpFileName } from './helpfile.js';
-import { registerCommands } from './commands/runner.js';
+import { listOperation } from './commands/ids.js';
+import { flagChoices, registerCommands } from './commands/runner.js';
 import type { IO } from './context.js';
 import { addGroup, buildProgram } from './main.js';
 
@@ -27,21 +25,35 @@ export interface ManifestFlag {
   value: boolean;
   /** The values it accepts, when they are an enum. */
   choices?: string[];
+  /** Its values are ids of this kind, which `docplat __ids <kind>` lists (for completion). */
+  ids?: string;
 }
 
 export interface ManifestCommand {
   name: string;
   aliases: string[];
   summary: string;
-  args: { name: string; variadic: boolean }[];
+  args: { name: string; variadic: boolean; choices?: string[]; ids?: string }[];
   flags: ManifestFlag[];
   help: string;
+}
+
+export interface ManifestGroup {
+  name: string;
+  summary: string;
+  help: string;
+  /** Its verbs; empty for a one-command group. */
+  commands: ManifestCommand[];
+  /** A one-command group (`docplat api <path>`): that command. */
+  command?: ManifestCommand;
+  /** Not shown in help or completion. */
+  hidden?: boolean;
 }
 
 export interface Manifest {
   globalFlags: ManifestFlag[];
   help: string;
-  groups: { name: string; summary: string; help: string; commands: ManifestCommand[] }[];
+  groups: ManifestGroup[];
 }
 
 const OUTPUT_CHOICES = ['table', 'tsv', 'csv', 'json', 'jsonl'];
@@ -54,7 +66,8 @@ function helpOf(c: Command): string {
   return text;
 }
 
-function flagOf(o: Option, choices?: readonly string[]): ManifestFlag {
+function flagOf(o: Option, choices?: readonly string[], idOf?: string): ManifestFlag {
+  const ids = idOf && !choices && listOperation(idOf) ? idOf : undefined;
   return {
     flags: o.flags,
     long: o.long,
@@ -62,53 +75,60 @@ function flagOf(o: Option, choices?: readonly string[]): ManifestFlag {
     description: o.description,
     value: o.required || o.optional,
     ...(choices ? { choices: [...choices] } : {}),
+    ...(ids ? { ids } : {}),
   };
 }
 
-/** The enum a declared flag fills, from the operation table. */
-function choicesOf(def: CommandDef, key: string): readonly string[] | undefined {
-  const f = def.flags?.[key];
-  const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
-  if (!f || !op) return undefined;
-  let spec: Spec | undefined;
-  if (f.query) spec = op.query[f.query];
-  else if (f.body) spec = f.body.split('.').reduce<Spec | undefined>((s, part) => (s?.type === 'object' ? s.fields?.[part] : undefined), { type: 'object', fields: op.body });
-  if (spec?.type !== 'string' || !spec.enum) return undefined;
-  return f.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
+function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
+  return {
+    name: c.name(),
+    aliases: c.aliases(),
+    summary: c.description(),
+    args: c.registeredArguments.map((a, i) => {
+      const choices = def.args?.[i]?.choices;
+      const kind = def.args?.[i]?.param ?? a.name();
+      const ids = !choices && listOperation(kind) ? kind : undefined;
+      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}) };
+    }),
+    flags: c.options.map((o) => {
+      const f = def.flags?.[o.attributeName()];
+      return flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param);
+    }),
+    help: helpOf(c),
+  };
 }
 
 export async function buildManifest(): Promise<Manifest> {
   const sink = new PassThrough();
   const io: IO = { stdout: sink, stderr: sink, stdin: new PassThrough(), stdoutTTY: false, stderrTTY: false, stdinTTY: false, env: {} };
   const program = buildProgram(io);
+  // The top-level help as `docplat --help` renders it live: every group unloaded.
+  const root = buildProgram(io);
   const app = new App(io, new AbortController().signal);
   const groups: Manifest['groups'] = [];
   for (const group of GROUPS) {
-    const cmd = addGroup(program, group);
+    addGroup(root, group);
     const { COMMANDS } = await group.load();
+    if (group.command) {
+      registerCommands(program, app, COMMANDS);
+      const command = manifestCommand(program.commands[program.commands.length - 1], COMMANDS[0] as CommandDef);
+      groups.push({ name: group.name, summary: group.summary, help: command.help, commands: [], command, ...(group.hidden ? { hidden: true } : {}) });
+      continue;
+    }
+    const cmd = addGroup(program, group);
     registerCommands(cmd, app, COMMANDS);
-    const commands = cmd.commands.map((c: Command, i: number): ManifestCommand => {
-      const def = COMMANDS[i] as CommandDef;
-      return {
-        name: c.name(),
-        aliases: c.aliases(),
-        summary: c.description(),
-        args: c.registeredArguments.map((a) => ({ name: a.name(), variadic: a.variadic })),
-        flags: c.options.map((o) => flagOf(o, choicesOf(def, o.attributeName()))),
-        help: helpOf(c),
-      };
-    });
+    const commands = cmd.commands.map((c: Command, i: number) => manifestCommand(c, COMMANDS[i] as CommandDef));
     groups.push({ name: group.name, summary: group.summary, help: helpOf(cmd), commands });
   }
   return {
     globalFlags: program.options.map((o) => flagOf(o, o.long === '--output' ? OUTPUT_CHOICES : undefined)),
-    help: helpOf(program),
+    help: helpOf(root),
     groups,
   };
 }
 
 /** Writes dist/manifest.json and one help file per group, command and alias. */
-export async function writeManifest(dist: string): Promise<void> {
+export async function writeManifest(dist: string): Promise<Manifest> {
   const m = await buildManifest();
   writeFileSync(join(dist, 'manifest.json'), JSON.stringify(m, null, 1));
   const write = (words: string[], text: string) => {
@@ -121,4 +141,7 @@ export async function writeManifest(dist: string): Promise<void> {
     write([g.name], g.help);
     for (const c of g.commands) for (const name of [c.name, ...c.aliases]) write([g.name, name], c.help);
   }
+  return m;
 }
+
+export { writeCompletions } from './completion/scripts.js';

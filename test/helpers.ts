@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { IO } from '../src/context.js';
 import { main } from '../src/main.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/server.js';
@@ -203,6 +203,16 @@ export function useTestApi(opts: SandboxOptions = {}): TestApi {
     spawn: (args, o) => live().spawn(args, o),
     close: () => live().close(),
   };
+}
+
+/** Sets the sandbox's fault spec (see src/sandbox/core/faults.ts); '' clears it. */
+export async function setFaults(api: TestApi, spec: string): Promise<void> {
+  const res = await fetch(new URL(api.sandbox.url).origin + '/_sandbox/faults', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ spec }),
+  });
+  expect(res.status).toBe(200);
 }
 
 /** Resolves once `ready()` holds, checking every 10 ms. */

@@ -338,7 +338,8 @@ export class ApiClient {
       const { data } = await this.get<Page<T>>(path, { query, signal: opts.signal });
       const items = Array.isArray(data?.items) ? data.items : [];
       const page = items.length > remaining ? { ...data, items: items.slice(0, remaining) } : data;
-      remaining -= page.items.length;
+      // `items` of the answer: a page without it (not a list) is yielded as is, for the caller to refuse.
+      remaining -= Math.min(items.length, remaining);
       yield page;
       cursor = data.next?.page;
       if (!cursor || items.length === 0) return;

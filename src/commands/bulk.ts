@@ -180,13 +180,15 @@ async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ it
 }
 
 /** --dry-run: prints each request as METHOD URL [BODY] (as JSON with --json), and sends none. */
-export async function dryRun(ctx: Context, requests: BuiltRequest[]): Promise<void> {
+export async function dryRun(ctx: Context, requests: (Pick<BuiltRequest, 'path' | 'query'> & { method: string; body?: unknown; operation?: BuiltRequest['operation'] })[]): Promise<void> {
   const base = (await ctx.settings()).apiUrl.replace(/\/+$/, '');
   const shown = requests.map((r) => {
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(r.query)) for (const x of Array.isArray(v) ? v : [v]) query.append(k, x);
     const qs = query.toString();
-    return { method: r.method, url: `${base}${r.path}${qs ? `?${qs}` : ''}`, ...(r.body !== undefined ? { body: shownBody(r) } : {}) };
+    // An absolute URL (`api https://...` on the API's origin) is shown as is.
+    const url = `${/^https?:\/\//.test(r.path) ? '' : base}${r.path}${qs ? `${r.path.includes('?') ? '&' : '?'}${qs}` : ''}`;
+    return { method: r.method, url, ...(r.body !== undefined ? { body: r.operation ? shownBody(r as BuiltRequest) : r.body } : {}) };
   });
   const { format, jq } = ctx.output.opts;
   if (jq || format === 'json' || format === 'jsonl') {

@@ -52,6 +52,8 @@ export interface Flag<S extends string = string> {
   /** The value must have more than white space (every valued flag refuses an empty value). */
   nonBlank?: boolean;
   required?: boolean;
+  /** The values it takes, when they are a fixed set the operation table does not give (for completion and prompts). */
+  choices?: readonly string[];
   /** What the id names in messages ("collection" gives `invalid --parent collection id`). */
   idOf?: string;
   hidden?: boolean;
@@ -60,6 +62,8 @@ export interface Flag<S extends string = string> {
 export interface Arg {
   name: string;
   description?: string;
+  /** The values it takes, when they are a fixed set (for completion and prompts). */
+  choices?: readonly string[];
   /** The path param it fills (default: the arg's name when the path has it). */
   param?: string;
   /** The query parameter it is sent as. */

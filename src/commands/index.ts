@@ -6,6 +6,13 @@ import type { GroupModule } from './define.js';
 export interface Group {
   name: string;
   summary: string;
+  /**
+   * The group is one command, `docplat <name> ...` (as `api`): its module's
+   * COMMANDS holds that one command, named like the group.
+   */
+  command?: boolean;
+  /** Not in the help nor in completion (`__ids`, which the completion scripts call). */
+  hidden?: boolean;
   load(): Promise<GroupModule>;
 }
 
@@ -28,4 +35,7 @@ export const GROUPS: Group[] = [
   { name: 'openapi', summary: 'Publish OpenAPI specifications (from CI too) and read their versions', load: () => import('./openapi/index.js') },
   { name: 'integrations', summary: 'Browse, publish and unpublish integrations, and list their installations', load: () => import('./integrations/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
+  { name: 'api', summary: "Make any API call, with docplat's auth, errors and pagination", command: true, load: () => import('./api/index.js') },
+  { name: 'completion', summary: 'Print the shell completion script (bash, zsh or fish)', command: true, load: () => import('./completion/index.js') },
+  { name: '__ids', summary: 'List ids for shell completion', command: true, hidden: true, load: () => import('./completion/ids.js') },
 ];

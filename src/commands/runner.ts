@@ -18,7 +18,9 @@ import { ApiError, Interrupted, UsageError } from '../errors.js';
 import { getPath, type Column, type Shape } from '../output/format.js';
 import { parseInteger } from '../validate.js';
 import { dryRun, readIds, runBulk } from './bulk.js';
+import type { Spec } from '../api/schema.js';
 import type { Arg, CommandDef, Flag, Input } from './define.js';
+import type { Missing } from './prompt.js';
 
 export const DEFAULT_LIMIT = 100;
 
@@ -83,18 +85,23 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   if (def.bulk && !def.run) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
   if (op && opensInBrowser(def, op)) cmd.option('--web', 'open it in the browser instead (prints the URL under CI or when no browser can be opened)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
+  // Missing arguments are the runner's to check: it may ask for them (fillMissing).
+  const missingArgs: string[] = [];
+  (cmd as unknown as { missingArgument(name: string): void }).missingArgument = (name) => missingArgs.push(name);
   if (def.help) cmd.addHelpText('after', `\n${def.help}`);
-  if (group.parent) cmd.addHelpText('after', inheritedFlags(group.parent));
+  cmd.addHelpText('after', inheritedFlags(group.parent ?? group));
 
   if (def.examples?.length) {
-    cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ docplat ${group.name()} ${e}`).join('\n')}`);
+    // On the program itself (a one-command group such as `api`), the examples follow the command's name.
+    const prefix = group.parent ? group.name() : def.name;
+    cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ docplat ${prefix} ${e}`).join('\n')}`);
   }
   cmd.action(
     app.handler((ctx, processed, opts, command) => {
       // Only what was typed counts as given: commander defaults a lone --no-x flag to true.
       const typed: Opts = {};
       for (const [key, value] of Object.entries(opts)) if (command.getOptionValueSource(key) !== 'default') typed[key] = value;
-      return execute(ctx, def, processed as (string | string[])[], typed);
+      return execute(ctx, def, processed as (string | string[])[], typed, missingArgs.splice(0));
     }),
   );
 }
@@ -104,13 +111,14 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
 /** Where each input came from, to name the flag or argument in a message: its name, and how an id of it reads. */
 type Sources = Map<string, { name: string; id: string; nullWord?: string }>;
 
-async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts): Promise<void> {
+async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts, missingArgs: string[]): Promise<void> {
   const flags = def.flags ?? {};
   const argDefs = def.args ?? [];
   const many = !!def.bulk || !!argDefs[argDefs.length - 1]?.variadic;
   const rest = many ? ((processed[argDefs.length - 1] as string[] | undefined) ?? []) : [];
   const args = processed.slice(0, many ? argDefs.length - 1 : argDefs.length) as string[];
 
+  await fillMissing(ctx, def, args, rest, opts, missingArgs);
   const given = Object.entries(flags).filter(([key]) => opts[key] !== undefined);
   for (const [key, f] of Object.entries(flags)) {
     if (f.required && opts[key] === undefined) throw new UsageError(`${longName(f)} is required`);
@@ -254,6 +262,44 @@ export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResp
 export function checkedRequest(opId: OperationId, input: RequestInput, names: Record<string, string> = {}): BuiltRequest {
   const sources: Sources = new Map(Object.entries(names).map(([key, name]) => [key, { name, id: idName(name) }]));
   return build(OPERATIONS[opId], input, sources);
+}
+
+/**
+ * Missing arguments and required flags: asked for on a terminal (prompt.ts),
+ * else the usage error of the first one.
+ */
+async function fillMissing(ctx: Context, def: CommandDef, args: (string | undefined)[], rest: string[], opts: Opts, missingArgs: string[]): Promise<void> {
+  const argDefs = def.args ?? [];
+  const wanted: { missing: Missing; error: string; set(value: string): void }[] = [];
+  argDefs.forEach((a, i) => {
+    // Commander says which required arguments are missing (an optional one may be left out).
+    if (!missingArgs.includes(a.name)) return;
+    const isRest = !!def.bulk && i === argDefs.length - 1;
+    const missing = { label: idLabel(a.name), idOf: a.param ?? a.name, choices: a.choices, nonBlank: a.nonBlank };
+    wanted.push({ missing, error: `missing required argument '${a.name}'`, set: (v) => (isRest ? rest.push(v) : (args[i] = v)) });
+  });
+  for (const [key, f] of Object.entries(def.flags ?? {})) {
+    if (!f.required || opts[key] !== undefined) continue;
+    const missing = { label: longName(f), idOf: f.idOf ?? f.param, choices: flagChoices(def, key), nonBlank: f.nonBlank };
+    wanted.push({ missing, error: `${longName(f)} is required`, set: (v) => (opts[key] = v) });
+  }
+  if (wanted.length === 0) return;
+  if (!ctx.canPrompt) throw new UsageError(wanted[0].error);
+  const { ask } = await import('./prompt.js');
+  for (const w of wanted) w.set(await ask(ctx, w.missing));
+}
+
+/** The values a declared flag takes: its own choices, or the enum it fills from the operation table. */
+export function flagChoices(def: CommandDef, key: string): readonly string[] | undefined {
+  const f = def.flags?.[key];
+  if (f?.choices) return f.choices;
+  const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
+  if (!f || !op) return undefined;
+  let spec: Spec | undefined;
+  if (f.query) spec = op.query[f.query];
+  else if (f.body) spec = f.body.split('.').reduce<Spec | undefined>((s, part) => (s?.type === 'object' ? s.fields?.[part] : undefined), { type: 'object', fields: op.body });
+  if (spec?.type !== 'string' || !spec.enum) return undefined;
+  return f.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */

@@ -161,6 +161,13 @@ try {
     );
     listMs = r.a;
     row('2 listing: list --all --jsonl vs undici loop', r.ratio, '<= 1.20', r.ratio <= 1.2, '', `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
+  }
+  {
+    const r = await compare(
+      () => run(node, [BIN, 'api', '/orgs/{org}/spaces', '--paginate', '--jsonl'], { env, node: true }),
+      () => run(node, [join(HERE, 'baseline-list.mjs'), sb.url, sb.token, sb.org]),
+    );
+    row('2 listing: api --paginate --jsonl vs undici loop', r.ratio, '<= 1.20', r.ratio <= 1.2, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
     const samples = [];
     for (let i = 0; i < RUNS; i++) samples.push((await run(node, [join(HERE, 'baseline-list.mjs'), sb.url, sb.token, sb.org], { node: true })).rss);
     const baseRss = median(samples);

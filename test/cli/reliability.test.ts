@@ -7,18 +7,11 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lines, tsv, useTestApi } from '../helpers.js';
+import { lines, setFaults, tsv, useTestApi } from '../helpers.js';
 
 const api = useTestApi({ spaces: 200 });
 
-async function faults(spec: string) {
-  const res = await fetch(new URL(api.sandbox.url).origin + '/_sandbox/faults', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ spec }),
-  });
-  expect(res.status).toBe(200);
-}
+const faults = (spec: string) => setFaults(api, spec);
 
 async function withFaults<T>(spec: string, fn: () => Promise<T>): Promise<T> {
   await faults(spec);

@@ -1,0 +1,127 @@
+// docplat api <path>: any call, with docplat's auth, errors, retries and
+// pagination (through the one client), printing the answer as JSON.
+import { STATUS_CODES } from 'node:http';
+import type { Context } from '../../context.js';
+import { DocplatError, Interrupted, UsageError } from '../../errors.js';
+import { Output } from '../../output/format.js';
+import { dryRun } from '../bulk.js';
+import { defineCommand, type CommandDef } from '../define.js';
+import { bodyOf, METHODS, parseFields, parseHeaders, parseMethod, queryOf, readBytes, resolvePath } from './input.js';
+
+export const COMMANDS: CommandDef[] = [
+  defineCommand({
+    name: 'api',
+    summary: "make any API call, with docplat's auth, errors and pagination",
+    args: [{ name: 'path', description: 'path below the API URL ({org} is the current organization), or a URL on its origin' }],
+    flags: {
+      method: { flags: '-X, --method <method>', description: `HTTP method: ${METHODS.join(', ')} (default: GET, or POST with fields or --input)`, choices: METHODS },
+      rawField: { flags: '-f, --raw-field <key=value...>', description: 'a string field (repeat it); to the query for GET, else to the JSON body' },
+      field: {
+        flags: '-F, --field <key=value...>',
+        description: 'a typed field: true, false, null, numbers, @file (its text), @- (stdin); key[]=v appends to an array, a.b=v nests',
+      },
+      input: { flags: '--input <file>', description: 'send this file as the body, as is (- reads stdin); fields then go to the query' },
+      header: { flags: '-H, --header <header...>', description: "a request header, 'Name: value' (repeat it)" },
+      paginate: { flags: '--paginate', description: 'follow next.page to the last page: the items of every page as one JSON array (--jsonl: one per line)' },
+      include: { flags: '-i, --include', description: 'print the status line and the response headers before the body' },
+      dryRun: { flags: '--dry-run', description: 'print the request that would be sent, and send none' },
+    },
+    help: [
+      'Prints JSON (--jsonl: one line; --jq filters it, once over all the pages with --paginate).',
+      'Exit codes as for every command: 3 for 404, 4 for 401 and 403, 1 for other failures.',
+      'GET, HEAD, PUT and DELETE are retried on failure; POST and PATCH only when the server surely did not get them.',
+    ].join('\n'),
+    examples: ['/orgs/{org}/spaces --paginate --jq length', '-X PATCH /spaces/<spaceId> -f title=Handbook', '/orgs/{org}/spaces -i --jq ".items[].title"'],
+    async run(ctx, { args, opts }) {
+      const method = parseMethod(opts.method, !!(opts.rawField?.length || opts.field?.length || opts.input !== undefined));
+      const headers = parseHeaders(opts.header ?? []);
+      if (opts.input === '-' && ctx.io.stdinTTY) throw new UsageError('--input - reads stdin, but stdin is a terminal: pipe the body in');
+      const fields = await parseFields(opts.rawField ?? [], opts.field ?? [], () => {
+        if (ctx.io.stdinTTY) throw new UsageError('-F key=@- reads stdin, but stdin is a terminal: pipe the value in');
+        if (opts.input === '-') throw new UsageError('--input - and -F key=@- cannot both read stdin');
+        return ctx.readStdin();
+      });
+      if (opts.input !== undefined && (method === 'GET' || method === 'HEAD')) throw new UsageError(`--input sends a body: not with ${method}`);
+      if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}`);
+      if (opts.paginate && opts.include) throw new UsageError('--paginate and --include cannot be used together');
+      const output = apiOutput(ctx);
+      const { apiUrl } = await ctx.settings();
+      const path = await resolvePath(args[0], apiUrl, () => ctx.org());
+
+      const toQuery = method === 'GET' || method === 'HEAD' || opts.input !== undefined;
+      const query = toQuery ? queryOf(fields) : {};
+      let body: Record<string, unknown> | undefined;
+      let rawBody: Buffer | undefined;
+      if (opts.input !== undefined) {
+        rawBody = opts.input === '-' ? Buffer.from(await ctx.readStdin()) : await readBytes('--input', opts.input);
+        headers['content-type'] ??= 'application/json';
+      } else if (!toQuery && fields.length) {
+        body = bodyOf(fields);
+      }
+
+      if (opts.dryRun) {
+        const shown = rawBody ? rawText(rawBody) : body;
+        return dryRun(ctx, [{ method, path, query, body: shown }]);
+      }
+      const client = await ctx.client();
+      if (opts.paginate) {
+        let received = 0;
+        const pages = client.pages(path, { query, signal: ctx.signal });
+        const checked = async function* () {
+          for await (const page of pages) {
+            if (!Array.isArray(page.items)) throw new DocplatError(`--paginate: GET ${args[0]} answered no list (no "items" array)`);
+            received += page.items.length;
+            yield page;
+          }
+        };
+        try {
+          await output.list(checked(), []);
+        } catch (err) {
+          if (ctx.signal.aborted) throw new Interrupted(`interrupted after ${received} items; the rest were not fetched`);
+          throw err;
+        }
+        return;
+      }
+      // Sent again after a failure only when repeating it is harmless: a POST or a PATCH (whose effect may add up) only when surely not received.
+      const idempotency = method === 'POST' || method === 'PATCH' ? 'create' : 'safe';
+      const res = await client.request<string>(method, path, { query, body, rawBody, headers, as: 'text', idempotency, signal: ctx.signal });
+      if (opts.include) {
+        let head = `HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd() + '\n';
+        for (const [name, value] of Object.entries(res.headers)) for (const v of Array.isArray(value) ? value : [value ?? '']) head += `${name}: ${v}\n`;
+        await output.text(`${head}\n`);
+      }
+      const text = res.data ?? '';
+      if (!text) return;
+      if (/json/i.test(String(res.headers['content-type'] ?? ''))) {
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          return output.text(text);
+        }
+        return output.item(value, []);
+      }
+      if (ctx.globals.jq) throw new DocplatError(`--jq: the answer is not JSON (${String(res.headers['content-type'] ?? 'no content type')})`);
+      await output.text(text);
+    },
+  }),
+];
+
+/** JSON unless another format was asked for; a table, TSV or CSV needs --fields to name its columns. */
+function apiOutput(ctx: Context): Output {
+  const g = ctx.globals;
+  const asked = g.output ?? (g.json ? 'json' : g.jsonl ? 'jsonl' : undefined);
+  if (asked === undefined) return new Output(ctx.io.stdout, ctx.io.stderr, { ...ctx.output.opts, format: 'json' });
+  if (asked !== 'json' && asked !== 'jsonl' && !g.fields) throw new UsageError(`api prints JSON: --output ${asked} needs --fields to name the columns`);
+  return ctx.output;
+}
+
+/** A body read from a file, as the dry run shows it: its JSON, or its text. */
+function rawText(bytes: Buffer): unknown {
+  const text = bytes.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

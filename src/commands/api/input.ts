@@ -1,0 +1,187 @@
+// What `docplat api` is given, checked before anything is sent: the method,
+// the path (relative to the API URL, or a URL on the API's own origin), the
+// -f/-F fields, the -H headers. Each refusal is a usage error naming the flag.
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../../errors.js';
+
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+
+export function parseMethod(raw: string | undefined, sendsSomething: boolean): Method {
+  if (raw === undefined) return sendsSomething ? 'POST' : 'GET';
+  const m = raw.trim().toUpperCase();
+  if (!(METHODS as readonly string[]).includes(m)) throw new UsageError(`-X must be one of ${METHODS.join(', ')} (got "${raw}")`);
+  return m as Method;
+}
+
+/**
+ * The request target: a path below the API URL (`{org}` filled with the
+ * current organization), or an absolute URL on the API's own origin. The
+ * token never goes elsewhere, so another origin is refused.
+ */
+export async function resolvePath(raw: string, apiUrl: string, org: () => Promise<string>): Promise<string> {
+  const path = raw.trim();
+  if (!path) throw new UsageError('the path is empty: give one such as /orgs/{org}/spaces');
+  if (/[\s\x00-\x1f\x7f]/.test(path)) throw new UsageError(`the path "${JSON.stringify(raw).slice(1, -1)}" contains white space or control characters: encode them (%20)`);
+  if (path.includes('#')) throw new UsageError('the path contains "#": a fragment is never sent; encode it as %23');
+  const unknown = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]).filter((name) => name !== 'org');
+  if (unknown.length) throw new UsageError(`unknown placeholder {${unknown[0]}} in the path: only {org} is filled (with the current organization)`);
+  const filled = path.includes('{org}') ? path.replaceAll('{org}', encodeURIComponent(await org())) : path;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(filled)) {
+    let url: URL;
+    try {
+      url = new URL(filled);
+    } catch {
+      throw new UsageError(`invalid URL "${raw}"`);
+    }
+    const own = new URL(apiUrl).origin;
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== own) {
+      throw new UsageError(`refusing to send the token to ${url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : url.protocol}: api takes a path, or a URL on the API's origin (${own})`);
+    }
+    if (url.username || url.password) throw new UsageError('the URL carries credentials: drop the user:password@ part');
+    return url.href;
+  }
+  return filled.startsWith('/') ? filled : `/${filled}`;
+}
+
+/** A field's key: `a`, `a.b` (nested objects), `a[]` (appends to an array). */
+interface Key {
+  parts: string[];
+  array: boolean;
+}
+
+const KEY = /^[^.[\]=\s]+(?:\.[^.[\]=\s]+)*(\[\])?$/;
+
+function parseKey(flag: string, raw: string): Key {
+  if (!KEY.test(raw)) {
+    throw new UsageError(`${flag} "${raw}": malformed key (use name, a.b for a nested field, or name[] for an array)`);
+  }
+  const array = raw.endsWith('[]');
+  return { parts: (array ? raw.slice(0, -2) : raw).split('.'), array };
+}
+
+export interface Field {
+  key: Key;
+  /** The key as given, for messages and the query. */
+  name: string;
+  value: unknown;
+}
+
+function split(flag: string, raw: string): [string, string] {
+  const eq = raw.indexOf('=');
+  if (eq < 0) throw new UsageError(`${flag} "${raw}": expected key=value`);
+  return [raw.slice(0, eq), raw.slice(eq + 1)];
+}
+
+/**
+ * -f key=value (a string) and -F key=value (typed: true, false, null, a
+ * number, @file for a file's text, @- for stdin; else a string).
+ */
+export async function parseFields(raw: string[], typed: string[], readStdin: () => Promise<string>): Promise<Field[]> {
+  const fields: Field[] = [];
+  for (const r of raw) {
+    const [name, value] = split('-f', r);
+    fields.push({ key: parseKey('-f', name), name, value });
+  }
+  let stdinUsed = false;
+  for (const r of typed) {
+    const [name, text] = split('-F', r);
+    const key = parseKey('-F', name);
+    let value: unknown = text;
+    if (text === 'true') value = true;
+    else if (text === 'false') value = false;
+    else if (text === 'null') value = null;
+    else if (/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(text) && Number.isFinite(Number(text))) value = Number(text);
+    else if (text.startsWith('@')) {
+      const file = text.slice(1);
+      if (file === '-') {
+        if (stdinUsed) throw new UsageError(`-F ${name}=@-: stdin can be read only once`);
+        stdinUsed = true;
+        value = await readStdin();
+      } else {
+        value = await readText(`-F ${name}`, file);
+      }
+    }
+    fields.push({ key, name, value });
+  }
+  return fields;
+}
+
+/** The fields as a JSON body: `a.b=1` gives {"a": {"b": 1}}, `t[]=x -F t[]=y` gives {"t": ["x", "y"]}. */
+export function bodyOf(fields: Field[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const { key, name, value } of fields) {
+    let node = body;
+    key.parts.forEach((part, i) => {
+      const last = i === key.parts.length - 1;
+      const existing = node[part];
+      if (!last) {
+        if (existing === undefined) node[part] = {};
+        else if (typeof existing !== 'object' || existing === null || Array.isArray(existing)) {
+          throw new UsageError(`field ${name}: ${key.parts.slice(0, i + 1).join('.')} is already given a value`);
+        }
+        node = node[part] as Record<string, unknown>;
+      } else if (key.array) {
+        if (existing === undefined) node[part] = [value];
+        else if (Array.isArray(existing)) existing.push(value);
+        else throw new UsageError(`field ${name}: ${key.parts.join('.')} is already given a value that is not an array`);
+      } else {
+        if (existing !== undefined) throw new UsageError(`field ${name}: given twice (use ${key.parts.join('.')}[] for an array)`);
+        node[part] = value;
+      }
+    });
+  }
+  return body;
+}
+
+/** The fields as query parameters: `a[]` repeats `a`, null is left out, other values are text. */
+export function queryOf(fields: Field[]): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const { key, name, value } of fields) {
+    const k = key.parts.join('.');
+    if (value === null) continue;
+    const text = String(value);
+    const existing = query[k];
+    if (key.array) query[k] = [...(Array.isArray(existing) ? existing : existing === undefined ? [] : [existing]), text];
+    else if (existing !== undefined) throw new UsageError(`field ${name}: given twice (use ${k}[] to repeat it)`);
+    else query[k] = text;
+  }
+  return query;
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Headers undici or docplat sets itself. */
+const RESERVED = new Set(['authorization', 'host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer']);
+
+/** -H 'Name: value', repeated. */
+export function parseHeaders(raw: string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const h of raw) {
+    const colon = h.indexOf(':');
+    if (colon < 0) throw new UsageError(`-H "${h}": expected "Name: value"`);
+    const name = h.slice(0, colon).trim();
+    const value = h.slice(colon + 1).trim();
+    if (!TOKEN.test(name)) throw new UsageError(`-H "${h}": invalid header name "${name}"`);
+    if (/[\r\n\0]/.test(value)) throw new UsageError(`-H ${name}: the value contains a line break`);
+    const lower = name.toLowerCase();
+    if (lower === 'authorization') throw new UsageError('-H authorization: the token is docplat\'s to send (use --token, DOCPLAT_TOKEN or `auth login`)');
+    if (RESERVED.has(lower)) throw new UsageError(`-H ${name}: this header is set by docplat`);
+    headers[lower] = value;
+  }
+  return headers;
+}
+
+/** A file's text (for -F key=@file); a usage error when it cannot be read. */
+export async function readText(label: string, path: string): Promise<string> {
+  return (await readBytes(label, path)).toString('utf8');
+}
+
+export async function readBytes(label: string, path: string): Promise<Buffer> {
+  try {
+    return await readFile(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    throw new UsageError(`${label}: cannot read "${path}": ${why}`);
+  }
+}

@@ -1,0 +1,35 @@
+// docplat __ids <kind> (hidden): the ids of the organization's resources of a
+// kind, one a line, for the completion scripts. Only with a token configured,
+// within 1 s, and silently nothing on any failure: completion must never hang
+// or print errors into the command line.
+import { defineCommand, type CommandDef } from '../define.js';
+import { listIds, listOperation } from '../ids.js';
+
+const LIMIT_MS = 1000;
+
+export const COMMANDS: CommandDef[] = [
+  defineCommand({
+    name: '__ids',
+    summary: 'list ids of a kind (spaceId, collection, ...) for shell completion',
+    args: [{ name: 'kind', description: 'an id argument or flag kind: spaceId, collectionId, collection, ...' }],
+    examples: ['spaceId'],
+    async run(ctx, { args }) {
+      const op = listOperation(args[0]);
+      if (!op) return;
+      const deadline = AbortSignal.timeout(LIMIT_MS);
+      try {
+        const s = await ctx.settings();
+        if (!s.token || !s.org) return;
+        const client = await ctx.makeClient(s.apiUrl, s.token, { timeoutMs: LIMIT_MS, retries: 0 });
+        try {
+          const items = await listIds(client, op, s.org, 1000, AbortSignal.any([deadline, ctx.signal]));
+          ctx.io.stdout.write(items.map((i) => `${i.id}\n`).join(''));
+        } finally {
+          await client.close().catch(() => undefined);
+        }
+      } catch {
+        // nothing: a completion that fails offers nothing
+      }
+    },
+  }),
+];

@@ -1,0 +1,68 @@
+// Asks, on a terminal, for what a command is missing (as gh does): an id is
+// picked from a searchable list of the organization's resources of that kind
+// (when the operation table has an org-wide list of them), an enum is chosen
+// from its values, anything else is typed. The runner calls it only when the
+// context can prompt (terminals, no --no-input); Ctrl-C at a prompt exits 130.
+import type { OperationId } from '../api/operations/index.js';
+import type { Context } from '../context.js';
+import { Interrupted } from '../errors.js';
+import { listIds, listOperation, type Listed } from './ids.js';
+
+/** What is missing: a positional argument, or a required flag. */
+export interface Missing {
+  /** How it reads in the question: "space id", "--title". */
+  label: string;
+  /** The path param or id kind it names (`spaceId`, `collection`), when it is an id. */
+  idOf?: string;
+  choices?: readonly string[];
+  nonBlank?: boolean;
+}
+
+/** Most items offered in a list (the search narrows them). */
+const LIST_CAP = 1000;
+
+export async function ask(ctx: Context, missing: Missing): Promise<string> {
+  const { search, input, select } = await import('@inquirer/prompts');
+  const streams = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
+  const label = missing.label.replace(/^--/, '');
+  try {
+    if (missing.choices) {
+      return await select({ message: `${label}:`, choices: missing.choices.map((c) => ({ name: c, value: c })) }, streams);
+    }
+    const listOp = missing.idOf ? listOperation(missing.idOf) : undefined;
+    if (listOp) {
+      const items = await listItems(ctx, listOp);
+      if (items.length) {
+        return await search(
+          {
+            message: `${label} (type to search):`,
+            source: (term) => {
+              const t = (term ?? '').toLowerCase();
+              return items.filter((i) => !t || i.name.toLowerCase().includes(t)).map((i) => ({ name: i.name, value: i.id }));
+            },
+          },
+          streams,
+        );
+      }
+    }
+    const value = await input(
+      { message: `${label}:`, validate: (v) => (missing.nonBlank !== false && !v.trim() ? `${label} is empty` : true) },
+      streams,
+    );
+    return value;
+  } catch (err) {
+    const name = (err as Error)?.name;
+    // Ctrl-C (ExitPromptError) or an interrupt (AbortPromptError): nothing was sent.
+    if (name === 'ExitPromptError' || name === 'AbortPromptError' || ctx.signal.aborted) throw new Interrupted('interrupted at a prompt; nothing was sent');
+    throw err;
+  }
+}
+
+async function listItems(ctx: Context, opId: OperationId): Promise<Listed[]> {
+  try {
+    return await listIds(await ctx.client(), opId, await ctx.org(), LIST_CAP, ctx.signal);
+  } catch (err) {
+    if (ctx.signal.aborted) throw new Interrupted('interrupted at a prompt; nothing was sent');
+    throw err;
+  }
+}

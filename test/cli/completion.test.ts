@@ -1,0 +1,118 @@
+// Shell completion: the scripts in completions/ are the ones generated from the
+// command manifest, `docplat completion <shell>` prints them, and the bash one
+// completes groups, verbs, flags and values in a real bash.
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SCRIPT_FILES, SHELLS } from '../../src/completion/files.js';
+import { SCRIPTS } from '../../src/completion/scripts.js';
+import { buildManifest, type Manifest } from '../../src/manifest.js';
+import { baseEnv, BIN, ROOT, runCli, runInProcess, setFaults, tempDir, useTestApi } from '../helpers.js';
+
+const api = useTestApi();
+
+const committed = (shell: (typeof SHELLS)[number]) => readFileSync(join(ROOT, 'completions', SCRIPT_FILES[shell]), 'utf8');
+const has = (cmd: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A bash script that prints what the completion offers after these words (the last one is being typed). */
+function bashScript(words: string[]): string {
+  const quoted = ['docplat', ...words].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+  return `source ${JSON.stringify(join(ROOT, 'completions', 'docplat.bash'))}
+complete -p docplat >/dev/null || exit 9
+COMP_WORDS=(${quoted}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _docplat; printf '%s\\n' "\${COMPREPLY[@]}"`;
+}
+
+/** The same, run asynchronously: the sandbox that `docplat __ids` asks answers from this very process. */
+async function bashIn(env: NodeJS.ProcessEnv, ...words: string[]): Promise<string[]> {
+  const { stdout } = await promisify(execFile)('bash', ['--norc', '--noprofile', '-c', bashScript(words)], { encoding: 'utf8', env });
+  return stdout.split('\n').filter(Boolean);
+}
+const bash = (...words: string[]): string[] =>
+  execFileSync('bash', ['--norc', '--noprofile', '-c', bashScript(words)], { encoding: 'utf8', env: baseEnv() }).split('\n').filter(Boolean);
+
+/** `docplat` on the PATH, as the scripts call it for ids: the built CLI. */
+function pathWithDocplat(): string {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'docplat'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} "$@"\n`, { mode: 0o755 });
+  return `${dir}:${process.env.PATH}`;
+}
+
+describe('completion scripts', () => {
+  it('completions/ holds exactly what the manifest generates (run `npm run build` and commit completions/)', async () => {
+    const m = await buildManifest();
+    for (const shell of SHELLS) expect(committed(shell), SCRIPT_FILES[shell]).toBe(SCRIPTS[shell](m));
+  });
+
+  it('docplat completion <shell> prints the same text, in this process and from the built CLI', async () => {
+    for (const shell of SHELLS) {
+      const r = await runInProcess(['completion', shell]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe(committed(shell));
+    }
+    const built = await runCli(['completion', 'bash']);
+    expect(built.stdout).toBe(committed('bash'));
+  });
+
+  it('bash: groups, verbs, flags and enum values', () => {
+    expect(bash('spa')).toEqual(['spaces']);
+    expect(bash('spaces', '')).toEqual(expect.arrayContaining(['list', 'ls', 'create', 'get', 'delete', 'restore']));
+    expect(bash('spaces', 'list', '--out')).toEqual(['--output']);
+    expect(bash('spaces', 'list', '--output', '')).toEqual(['table', 'tsv', 'csv', 'json', 'jsonl']);
+    expect(bash('spaces', 'list', '--output', '=', 'js')).toEqual(['json', 'jsonl']); // bash splits --output=js
+    expect(bash('spaces', 'update', 'S', '--edit-mode', '')).toEqual(['live', 'locked']);
+    expect(bash('spaces', 'update', 'S', '--default-level', '')).toContain('none');
+    expect(bash('--org', 'O', 'spaces', 'ls', '--li')).toEqual(['--limit']);
+    expect(bash('spaces', 'list', '--')).toEqual(expect.arrayContaining(['--limit', '--all', '--cursor', '--json', '--org']));
+    expect(bash('completion', '')).toEqual(['bash', 'zsh', 'fish']);
+    expect(bash('api', '-X', 'P')).toEqual(['POST', 'PUT', 'PATCH']);
+    expect(bash('api', '/x', '--pag')).toEqual(['--paginate']);
+  });
+
+  it('bash: every group and verb of the manifest, with no edit to the generator', async () => {
+    const m: Manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'manifest.json'), 'utf8'));
+    expect(bash('')).toEqual(m.groups.filter((g) => !g.hidden).map((g) => g.name));
+    for (const g of m.groups.filter((x) => x.commands.length)) {
+      expect(bash(g.name, ''), g.name).toEqual(g.commands.flatMap((c) => [c.name, ...c.aliases]));
+      const c = g.commands[0];
+      const long = c.flags.find((f) => f.long)?.long;
+      if (long) expect(bash(g.name, c.name, long), `${g.name} ${c.name}`).toContain(long);
+    }
+  });
+
+  it('bash: ids from the API through the hidden `docplat __ids`, only with a token, within about 1 s, silently', async () => {
+    const PATH = pathWithDocplat();
+    const spaces = JSON.parse((await api.cli(['spaces', 'list', '--all', '--json'])).stdout).map((x: { id: string }) => x.id);
+    const offered = await bashIn({ ...api.env(), PATH }, 'spaces', 'get', '');
+    expect(offered.sort()).toEqual([...spaces].sort());
+    expect(await bashIn({ ...api.env(), PATH }, 'spaces', 'restore', spaces[0], '')).toEqual(expect.arrayContaining(spaces)); // every id of a variadic argument
+    expect(await bashIn({ ...api.env({ DOCPLAT_TOKEN: '' }), PATH }, 'spaces', 'get', '')).toEqual([]);
+    await setFaults(api, 'hang=1');
+    try {
+      const started = Date.now();
+      expect(await bashIn({ ...api.env(), PATH }, 'spaces', 'get', '')).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(4000); // 1 s limit, plus starting node on a loaded machine
+    } finally {
+      await setFaults(api, '');
+    }
+    const help = await runInProcess(['--help']);
+    expect(help.stdout).not.toContain('__ids');
+    expect(bash('')).not.toContain('__ids');
+  });
+
+  for (const shell of ['zsh', 'fish'] as const) {
+    const installed = has(shell);
+    if (!installed) console.warn(`notice: ${shell} is not installed: the ${shell} completion script is not syntax-checked`);
+    it.skipIf(!installed)(`${shell} -n accepts the ${shell} script${installed ? '' : ` (skipped: ${shell} is not installed)`}`, () => {
+      execFileSync(shell, ['-n', join(ROOT, 'completions', SCRIPT_FILES[shell])], { encoding: 'utf8' });
+    });
+  }
+});
