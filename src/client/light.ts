@@ -4,8 +4,12 @@
 // compiling its WebAssembly HTTP parser, about three times the request itself
 // (see the README's performance section). The client (http.ts) decides when
 // it is used; it answers in undici's shape so that the client reads both alike.
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createRequire } from 'node:module';
+import type { IncomingHttpHeaders } from 'node:http';
+
+// node:http or node:https, whichever the URL needs: https loads TLS, which a loopback sandbox never uses.
+const require = createRequire(import.meta.url);
+const transports = { 'http:': () => require('node:http') as typeof import('node:http'), 'https:': () => require('node:https') as typeof import('node:https') };
 
 export interface LightResponse {
   statusCode: number;
@@ -30,7 +34,7 @@ export function lightRequest(
 ): Promise<LightResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
-    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const { request: send } = transports[target.protocol === 'https:' ? 'https:' : 'http:']();
     const headers = { ...opts.headers };
     if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
     const req = send(target, { method: opts.method, headers, agent: false, signal: opts.signal });

@@ -256,9 +256,11 @@ export class Output {
     if (exitCode !== 0) throw new DocplatError(`--jq failed on the data: ${jqMessage(stderr)}`, EXIT.failure, { kind: 'jq' });
   }
 
-  private async colors() {
+  /** Styles for a table: chalk's when colour is on; without colour, chalk is not even loaded. */
+  private async colors(): Promise<{ bold: (s: string) => string }> {
+    if (!this.opts.color) return { bold: (s) => s };
     const { Chalk } = await import('chalk');
-    return new Chalk({ level: this.opts.color ? 1 : 0 });
+    return new Chalk({ level: 1 });
   }
 
   private async table(rows: unknown[], cols: Column[]): Promise<string> {
