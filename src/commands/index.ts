@@ -15,5 +15,8 @@ export const GROUPS: Group[] = [
   { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs/index.js') },
   { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections/index.js') },
   { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
+  { name: 'content', summary: 'Read and import the content of a space, and export it as Markdown files', load: () => import('./content/index.js') },
+  { name: 'pages', summary: 'List the page tree of a space, show a page or its Markdown, list its links', load: () => import('./pages/index.js') },
+  { name: 'files', summary: 'List, show and download the files of a space', load: () => import('./files/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];
