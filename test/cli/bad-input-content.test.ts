@@ -43,6 +43,8 @@ const CASES: [string[], RegExp][] = [
   [['content', 'export', 'S', '--dest', tempDir(), '--concurrency', '0'], /--concurrency must be a whole number from 1 to 64/],
   [['content', 'export', 'S', '--dest', tempDir(), '--concurrency', '100'], /--concurrency must be a whole number from 1 to 64/],
   [['files', 'list', 'S', '--limit', '0'], /--limit must be a whole number/],
+  [['sandbox', 'serve', '--pages', 'lots'], /--pages must be a whole number/],
+  [['sandbox', 'serve', '--large-file', '-1'], /--large-file must be a whole number/],
   [['pages', 'links', 'S', 'P', '--limit', 'x'], /--limit must be a whole number/],
   // destinations
   [['files', 'download', 'S', 'F', '--dest', '/no/such/folder/x.png'], /--dest: the folder \/no\/such\/folder does not exist/],
