@@ -173,11 +173,13 @@ describe('content export', () => {
       const dir = join(tempDir(), 'docs');
       mkdirSync(dir);
       symlinkSync(outside, join(dir, 'guides'));
+      // A link one level up: mkdir -p through it would create getting-started/installation outside.
+      symlinkSync(outside, join(dir, 'getting-started'));
       const r = await exportTo(api, [id, '--dest', dir]);
       expect(r.code).toBe(5);
       expect(readdirSync(outside)).toEqual([]);
-      expect(lines(r.stderr).filter((l) => l.startsWith('failed: page'))).toHaveLength(2);
-      expect(lines(r.stderr).at(-1)).toMatch(/^error: 2 of 12 pages and files failed/);
+      expect(lines(r.stderr).filter((l) => l.startsWith('failed: page'))).toHaveLength(7);
+      expect(lines(r.stderr).at(-1)).toMatch(/^error: 7 of 12 pages and files failed/);
       expect(existsSync(join(dir, 'faq.md'))).toBe(true);
     }));
 

@@ -167,6 +167,28 @@ describe('content get and import', () => {
   });
 });
 
+describe('content import is a create', () => {
+  it('is not sent again when its outcome is unknown (the answer was cut off)', async () => {
+    const id = await space('Architecture');
+    const admin = (spec: string) =>
+      fetch(`${api.sandbox.url.replace(/\/v1$/, '')}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ spec }),
+      });
+    await admin('cut=1');
+    try {
+      const before = api.sandbox.requestCount;
+      const r = await api.cli(['content', 'import', id, '--url', 'https://example.com/once', '--source', 'website']);
+      expect(r.code).toBe(1);
+      expect(lines(r.stderr)).toEqual([expect.stringMatching(/outcome unknown/)]);
+      expect(api.sandbox.requestCount - before).toBe(1);
+    } finally {
+      await admin('');
+    }
+  });
+});
+
 describe('files', () => {
   it('list, get and backlinks, in every output mode and in a change request', async () => {
     const id = await space();

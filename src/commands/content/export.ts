@@ -17,7 +17,7 @@ import { DocplatError, Interrupted, PartialFailure, UsageError } from '../../err
 import { parseInteger } from '../../validate.js';
 import { defineCommand } from '../define.js';
 import { downloadTo, exists, isDirectory, type ApiFile } from '../files/download.js';
-import { PathClaims, checkReal, cleanPath, cleanSegment, inside } from './paths.js';
+import { PathClaims, checkReal, cleanPath, cleanSegment, inside, makeDirInside } from './paths.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
 
 export const MANIFEST = '.docplat-export.json';
@@ -171,7 +171,7 @@ class Writer {
     const dir = dirname(full);
     let ready = this.checked.get(dir);
     if (!ready) {
-      ready = mkdir(dir, { recursive: true }).then(() => checkReal(this.rootReal, dir));
+      ready = makeDirInside(this.root, this.rootReal, dir);
       this.checked.set(dir, ready);
     }
     await ready;
@@ -323,27 +323,47 @@ complete; run the command again to finish. Failed pages or files are listed at t
     const queue = items.filter((i) => i.action === 'fetch');
     let next = 0;
     let sinceSave = 0;
+    const failed = (item: Item, err: unknown) => failures.push({ item, message: err instanceof Error ? err.message : String(err) });
+    const finished = async (item: Item, bytes: number) => {
+      record(item, bytes);
+      done++;
+      progress.update([item]);
+      if (++sinceSave >= 200) {
+        sinceSave = 0;
+        await saveManifest();
+      }
+    };
+    // A page's file is written while its worker already fetches the next one
+    // (the disk is off the requests' path); at most this many writes wait.
+    const writes = new Set<Promise<void>>();
+    const MAX_WRITES = 64;
     const worker = async () => {
       while (next < queue.length && !ctx.signal.aborted) {
         const item = queue[next++];
         try {
-          const bytes = item.kind === 'page' ? await fetchPage(ctx, where, writer, item) : await downloadTo(ctx, item.file!, await writer.prepare(item.path));
-          record(item, bytes);
-          done++;
-          progress.update([item]);
-          if (++sinceSave >= 200) {
-            sinceSave = 0;
-            await saveManifest();
+          if (item.kind === 'file') {
+            await finished(item, await downloadTo(ctx, item.file!, await writer.prepare(item.path)));
+            continue;
           }
+          const markdown = await fetchMarkdown(ctx, where, item.id);
+          const write: Promise<void> = writer
+            .write(item.path, markdown)
+            .then((bytes) => finished(item, bytes))
+            .catch((err: unknown) => void failed(item, err));
+          writes.add(write);
+          void write.finally(() => writes.delete(write));
+          if (writes.size >= MAX_WRITES) await Promise.race(writes);
         } catch (err) {
           if (ctx.signal.aborted) return;
-          failures.push({ item, message: err instanceof Error ? err.message : String(err) });
+          failed(item, err);
         }
       }
     };
     try {
       await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));
+      await Promise.all(writes);
     } finally {
+      await Promise.all(writes);
       progress.end();
       await saveManifest();
     }
@@ -375,13 +395,13 @@ complete; run the command again to finish. Failed pages or files are listed at t
   },
 });
 
-async function fetchPage(ctx: Context, where: Where, writer: Writer, item: Item): Promise<number> {
-  const request = contentRequest('pages.get', where, { pageId: item.id }, { format: 'markdown' });
+async function fetchMarkdown(ctx: Context, where: Where, pageId: string): Promise<string> {
+  const request = contentRequest('pages.get', where, { pageId }, { format: 'markdown' });
   const client = await ctx.client();
   // A page in flight when Ctrl-C comes is still written: a re-run does not fetch it again.
   const { data } = await client.request<{ markdown?: unknown }>(request.method, request.path, { query: request.query, finishOnInterrupt: true });
   if (typeof data?.markdown !== 'string') throw new DocplatError('the page has no markdown');
-  return writer.write(item.path, data.markdown);
+  return data.markdown;
 }
 
 /** `pages 412/2000, files 37/120` on a terminal's stderr, at most every 100 ms. */

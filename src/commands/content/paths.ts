@@ -3,8 +3,8 @@
 // separators, drive letters, NUL and control characters, reserved names),
 // names that collide once cleaned told apart, and every final path checked to
 // stay inside the folder the user chose, symbolic links included.
-import { realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { lstat, mkdir, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const RESERVED_CHARS = /[<>:"|?*\\/]/g;
@@ -80,4 +80,29 @@ export function inside(root: string, rel: string): string {
 export async function checkReal(rootReal: string, dir: string): Promise<void> {
   const real = await realpath(dir);
   if (real !== rootReal && !real.startsWith(rootReal + sep)) throw new Error(`refusing to write through a link that leaves ${rootReal}: ${dir}`);
+}
+
+/**
+ * Creates the folder `dir` inside `root` one level at a time, so that no
+ * folder is ever created through a symbolic link that leaves the root (as
+ * `mkdir -p` would), and checks the result.
+ */
+export async function makeDirInside(root: string, rootReal: string, dir: string): Promise<void> {
+  const rel = relative(root, dir);
+  if (rel.startsWith('..') || isAbsolute(rel)) throw new Error(`refusing to write outside ${root}: ${dir}`);
+  let current = root;
+  for (const part of rel === '' ? [] : rel.split(sep)) {
+    current = join(current, part);
+    const st = await lstat(current).catch(() => undefined);
+    if (!st) {
+      await mkdir(current).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      });
+    } else if (st.isSymbolicLink()) {
+      await checkReal(rootReal, current);
+    } else if (!st.isDirectory()) {
+      throw new Error(`${current} is a file, not a folder`);
+    }
+  }
+  await checkReal(rootReal, dir);
 }

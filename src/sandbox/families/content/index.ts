@@ -109,7 +109,7 @@ export class Content implements Family {
 
   /** A page of a space's revision (or a change request's), by id; 404 when there is none. Has at least id, title, path. */
   page(spaceId: string, pageId: string, changeRequestId?: string): PageRec {
-    const page = findPage(this.revision(spaceId, changeRequestId), pageId);
+    const page = this.pageIndex(this.revision(spaceId, changeRequestId)).get(pageId);
     if (!page) throw notFound(`No page ${pageId} in ${changeRequestId ? `change request ${changeRequestId} of ` : ''}space ${spaceId}.`);
     return page;
   }
@@ -119,6 +119,18 @@ export class Content implements Family {
     const file = this.revision(spaceId, changeRequestId).files.find((f) => f.id === fileId);
     if (!file) throw notFound(`No file ${fileId} in ${changeRequestId ? `change request ${changeRequestId} of ` : ''}space ${spaceId}.`);
     return file;
+  }
+
+  /** Pages by id, built once per revision id (every change gives the revision a new id). */
+  private readonly indexes = new WeakMap<RevisionRec, { id: string; pages: Map<string, PageRec> }>();
+
+  private pageIndex(rev: RevisionRec): Map<string, PageRec> {
+    let index = this.indexes.get(rev);
+    if (!index || index.id !== rev.id) {
+      index = { id: rev.id, pages: new Map([...walk(rev.pages)].map(({ page }) => [page.id, page])) };
+      this.indexes.set(rev, index);
+    }
+    return index.pages;
   }
 
   private activeSpace(id: string): SpaceRec {
