@@ -70,6 +70,8 @@ export async function contentBench({ api, run, compare, row, median, fmtMB, node
       const large = await file(big, B.space, 'large.bin');
       await api('POST', `${new URL(small.url).origin}/_sandbox/content/add-file`, small.token, { spaceId: S.space, name: 'one.bin', size: 1048576 });
       const oneMB = await file(small, S.space, 'one.bin');
+      // The download rows are about the transfer: no added latency on the one API request.
+      for (const sb of [big, small]) await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: '' });
       const out = join(work, 'download.bin');
       const clear = async () => rmSync(out, { force: true });
       const r = await compare(
@@ -78,11 +80,16 @@ export async function contentBench({ api, run, compare, row, median, fmtMB, node
         { before: clear },
       );
       row('9 files download: 200 MB vs curl -o', r.ratio, '<= 1.20', r.ratio <= 1.2, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
-      const samples = [];
-      for (let i = 0; i < RUNS; i++) samples.push((await run(node, [BIN, 'files', 'download', S.space, oneMB.id, '--dest', out, '--force'], { env: S.env, node: true })).rss);
-      const base = median(samples);
+      // Peak RSS moves by several MB from run to run: the median of RUNS runs of each.
+      const rssOf = async (space, id, env) => {
+        const samples = [];
+        for (let i = 0; i < RUNS; i++) samples.push((await run(node, [BIN, 'files', 'download', space, id, '--dest', out, '--force'], { env, node: true })).rss);
+        return median(samples);
+      };
+      const base = await rssOf(S.space, oneMB.id, S.env);
+      const at200 = await rssOf(B.space, large.id, B.env);
       const limit = base + 10 * 1048576;
-      row('9 files download: peak RSS of 200 MB / (1 MB + 10 MB)', r.rss / limit, '<= 1.00', r.rss <= limit, fmtMB(r.rss), `${fmtMB(base)} for 1 MB`);
+      row('9 files download: peak RSS of 200 MB / (1 MB + 10 MB)', at200 / limit, '<= 1.00', at200 <= limit, fmtMB(at200), `${fmtMB(base)} for 1 MB`);
     }
   } finally {
     big.child.kill('SIGTERM');

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { lines, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
+import { lines, runInProcess, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 import { flat, type Page } from '../content-helpers.js';
 
 
@@ -181,6 +181,16 @@ describe('content export', () => {
       expect(lines(r.stderr).filter((l) => l.startsWith('failed: page'))).toHaveLength(7);
       expect(lines(r.stderr).at(-1)).toMatch(/^error: 7 of 12 pages and files failed/);
       expect(existsSync(join(dir, 'faq.md'))).toBe(true);
+    }));
+
+  it('shows a progress line on a terminal, and none when stderr is not one', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const tty = await runInProcess(['content', 'export', id, '--dest', join(tempDir(), 'a')], { env: api.env(), stderrTTY: true });
+      expect(tty.code, tty.stderr).toBe(0);
+      expect(tty.stderr).toContain('pages 9/9, files 3/3');
+      const piped = await exportTo(api, [id, '--dest', join(tempDir(), 'b')]);
+      expect(piped.stderr).not.toMatch(/pages \d+\/\d+/);
     }));
 
   it('--dry-run lists what would be written and writes nothing', () =>
