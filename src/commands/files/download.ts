@@ -36,15 +36,15 @@ function counter(body: Readable, onBytes: (total: number) => void, gc?: () => vo
 }
 
 /** Large writes: fewer pauses of the download while the disk catches up. */
-const WRITE_BUFFER = 1 << 20;
+const WRITE_BUFFER = 256 << 10;
 
 /**
  * Each chunk of a download is a Buffer outside the JS heap, and V8 collects
  * them only once tens of MB have piled up, so peak memory would grow with the
- * download's speed. A young-generation collection every 8 MB keeps it flat
+ * download's speed. A young-generation collection every 4 MB keeps it flat
  * (each takes well under a millisecond: the chunks are already garbage).
  */
-const COLLECT_EVERY = 8 << 20;
+const COLLECT_EVERY = 4 << 20;
 let minorGc: (() => void) | undefined | null;
 async function collector(): Promise<(() => void) | undefined> {
   if (minorGc === undefined) {
