@@ -36,7 +36,7 @@ function counter(body: Readable, onBytes: (total: number) => void, gc?: () => vo
 }
 
 /** Large writes: fewer pauses of the download while the disk catches up. */
-const WRITE_BUFFER = 256 << 10;
+const WRITE_BUFFER = 512 << 10;
 
 /**
  * Each chunk of a download is a Buffer outside the JS heap, and V8 collects

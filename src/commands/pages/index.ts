@@ -93,7 +93,8 @@ With --format markdown and no --output/--json, stdout holds the Markdown and not
       const page = (await resolvePage(ctx, where, ref, query)) as Record<string, unknown>;
       if (opts.format === 'markdown' && !explicitOutput(ctx) && !ctx.globals.jq && !ctx.globals.fields) {
         const markdown = typeof page.markdown === 'string' ? page.markdown : '';
-        ctx.io.stdout.write(markdown);
+        // As is, not through the formatter: no newline added, nothing around it.
+        await new Promise<void>((done) => ctx.io.stdout.write(markdown, () => done()));
         return;
       }
       await ctx.output.item(page, PAGE_DETAIL);
