@@ -3,15 +3,14 @@
 // benchmark. This file is the HTTP side: auth, bodies, routing by the
 // operation table, faults, logging, admin endpoints, and the state file
 // (locked while in use). The rules are in families/, one module per family.
+// A family's admin actions answer POST /_sandbox/<family>/<action> (e.g.
+// content/edit-page). Files' bytes are served by a second loopback server,
+// the storage origin (storage.ts), started and closed with this one.
 //
 // Admin endpoints (outside /v1, same bearer token, not counted as requests):
 //   POST /_sandbox/clock   {"advanceMs": n} or {"advanceDays": n} → {"now": iso}
 //   GET  /_sandbox/stats   → {"requests": n}
 //   POST /_sandbox/faults  {"spec": "503=0.1,seed=1"} ("" turns faults off) → {"faults": spec}
-//   POST /_sandbox/<family>/<action>  a family's admin action (e.g. content/edit-page)
-//
-// Files' bytes are served by a second loopback server, the storage origin
-// (storage.ts), started and closed with this one.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -322,25 +321,25 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
   const { port } = server.address() as AddressInfo;
   const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
   api = `http://${urlHost}:${port}/v1`;
-  const storage = await startStorage(world, host, urlHost, log).catch(async (err: Error) => {
+
+  const storage = await startStorage(world, host, new URL(api).hostname, log).catch(async (err: Error) => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw new Error(`cannot start the storage origin on ${host}: ${err.message}`);
   });
   world.storageUrl = storage.url;
-
   return {
-    url: api,
-    token: world.token,
-    defaultOrg: world.family('orgs').firstOrg,
-    get requestCount() {
-      return requestCount;
-    },
     storageUrl: storage.url,
     get storageLeaks() {
       return storage.leaks;
     },
     get storageRequests() {
       return storage.requests;
+    },
+    url: api,
+    token: world.token,
+    defaultOrg: world.family('orgs').firstOrg,
+    get requestCount() {
+      return requestCount;
     },
     clock: {
       now: () => world.clock.now(),

@@ -3,7 +3,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectBadInput, tempDir, useTestApi } from '../helpers.js';
+import { tempDir, useTestApi } from '../helpers.js';
+import { badInputTests, type BadInputCase } from './bad-input-table.js';
 
 const api = useTestApi();
 
@@ -13,7 +14,7 @@ const aFile = join(tempDir(), 'not-a-folder');
 writeFileSync(aFile, '');
 
 // [args, what the message must mention]
-const CASES: [string[], RegExp][] = [
+const CASES: BadInputCase[] = [
   // enums
   [['pages', 'get', 'S', 'P', '--format', 'html'], /--format must be one of document, markdown/],
   [['pages', 'get', 'S', 'P', '--format', 'Markdown'], /--format must be one of document, markdown/],
@@ -62,7 +63,5 @@ describe('bad input (content, pages, files)', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(15);
   });
 
-  for (const [args, rule] of CASES) {
-    it(`docplat ${args.map((a) => (a.length > 20 ? a.slice(0, 8) + '…' : a)).join(' ')}`, () => expectBadInput(api, args, rule));
-  }
+  badInputTests(api, CASES);
 });
