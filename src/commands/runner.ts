@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import type { App } from '../app.js';
-import { OPERATIONS } from '../api/operations/index.js';
+import { OPERATIONS, type OperationId } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { position, type PositionKind } from '../api/positions.js';
 import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
@@ -180,13 +180,13 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
 }
 
 /**
- * For a command with `run`: the checked request, or a usage error naming the
- * flag or argument that broke a bound. `names` maps `param:spaceId`,
- * `query:format`, ... to how the input reads in a message (`id`: how an id of it reads).
+ * For `run` commands: the request of an operation, or a usage error that
+ * names the flag or argument (`names`: `param:specSlug` → `slug`,
+ * `body:source.url` → `--url`) whose value broke the operation's bounds.
  */
-export function checkedRequest(op: Operation, input: RequestInput, names: Record<string, { name: string; id?: string }> = {}): BuiltRequest {
-  const sources: Sources = new Map(Object.entries(names).map(([key, n]) => [key, { name: n.name, id: n.id ?? idName(n.name) }]));
-  return build(op, input, sources);
+export function checkedRequest(opId: OperationId, input: RequestInput, names: Record<string, string> = {}): BuiltRequest {
+  const sources: Sources = new Map(Object.entries(names).map(([key, name]) => [key, { name, id: idName(name) }]));
+  return build(OPERATIONS[opId], input, sources);
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */

@@ -53,7 +53,7 @@ export async function startStorage(world: World, host: string, urlHost: string, 
     let file;
     try {
       const cr = url.searchParams.get('changeRequest') ?? undefined;
-      file = world.family('content').file(decodeURIComponent(m[1]), decodeURIComponent(m[2]), cr);
+      file = world.family('content').revisionFile(decodeURIComponent(m[1]), decodeURIComponent(m[2]), cr);
     } catch (err) {
       const status = err instanceof SandboxError ? err.status : 500;
       refuse(res, status, (err as Error).message);

@@ -1,7 +1,7 @@
 // What the content, pages and files commands share: the --change-request
 // flag (which switches an operation to its `.cr` variant), checked requests
 // for the special commands, and the page tree (walk, lookup by path).
-import { OPERATIONS, type OperationId } from '../../api/operations/index.js';
+import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { Flag } from '../define.js';
@@ -22,12 +22,12 @@ export function changeRequestFlag(operation: OperationId) {
 
 /** Names of the inputs in messages, for checkedRequest(). */
 const NAMES = {
-  'param:spaceId': { name: 'space id' },
-  'param:changeRequestId': { name: '--change-request', id: '--change-request id' },
-  'param:pageId': { name: 'page id' },
-  'param:fileId': { name: 'file id' },
-  'query:format': { name: '--format' },
-  'query:status': { name: '--status' },
+  'param:spaceId': 'space id',
+  'param:changeRequestId': '--change-request',
+  'param:pageId': 'page id',
+  'param:fileId': 'file id',
+  'query:format': '--format',
+  'query:status': '--status',
 };
 
 export interface Where {
@@ -37,8 +37,8 @@ export interface Where {
 }
 
 /** The operation, or its change-request variant. */
-export function opOf(id: OperationId, where: Where) {
-  return OPERATIONS[(where.changeRequest !== undefined ? `${id}.cr` : id) as OperationId];
+export function opOf(id: OperationId, where: Where): OperationId {
+  return (where.changeRequest !== undefined ? `${id}.cr` : id) as OperationId;
 }
 
 /** Checks and builds a content request (a usage error when an input breaks its bounds), without sending it. */

@@ -115,7 +115,7 @@ export class Content implements Family {
   }
 
   /** A file of a revision, by id; 404 when there is none. */
-  file(spaceId: string, fileId: string, changeRequestId?: string): FileRec {
+  revisionFile(spaceId: string, fileId: string, changeRequestId?: string): FileRec {
     const file = this.revision(spaceId, changeRequestId).files.find((f) => f.id === fileId);
     if (!file) throw notFound(`No file ${fileId} in ${changeRequestId ? `change request ${changeRequestId} of ` : ''}space ${spaceId}.`);
     return file;
@@ -325,11 +325,11 @@ export class Content implements Family {
     },
     file: (req: ContentReq) => {
       const scope = this.scopeOf(req);
-      return ok(this.fileObject(scope, this.file(scope.space.id, req.params.fileId, req.params.changeRequestId)));
+      return ok(this.fileObject(scope, this.revisionFile(scope.space.id, req.params.fileId, req.params.changeRequestId)));
     },
     backlinks: (req: ContentReq<PageQuery>) => {
       const scope = this.scopeOf(req);
-      const file = this.file(scope.space.id, req.params.fileId, req.params.changeRequestId);
+      const file = this.revisionFile(scope.space.id, req.params.fileId, req.params.changeRequestId);
       return list(req.query, this.backlinksOf(scope, file), byId, (p) => jsonBody(this.pageLocation(scope, p, req.api)));
     },
     import: (req: Req<object, { url: string; source: string }>) => this.importContent(req),
