@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import type { App } from '../app.js';
-import { OPERATIONS, type OperationId } from '../api/operations/index.js';
+import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { position, type PositionKind } from '../api/positions.js';
 import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
@@ -183,8 +183,9 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
  * For `run` commands: the request of an operation, or a usage error that
  * names the flag or argument (`names`: `param:specSlug` → `slug`,
  * `body:source.url` → `--url`) whose value broke the operation's bounds.
+ * (Main has the same function, taking an OperationId: keep that one.)
  */
-export function checkedRequest(opId: OperationId, input: RequestInput, names: Record<string, string> = {}): BuiltRequest {
+export function checkedRequest(opId: keyof typeof OPERATIONS, input: RequestInput, names: Record<string, string> = {}): BuiltRequest {
   const sources: Sources = new Map(Object.entries(names).map(([key, name]) => [key, { name, id: idName(name) }]));
   return build(OPERATIONS[opId], input, sources);
 }
