@@ -24,10 +24,10 @@ const CASES: BadInputCase[] = [
   // required and empty values
   [['content', 'import', 'S', '--source', 'website'], /--url is required/],
   [['content', 'import', 'S', '--url', 'https://example.com'], /--source is required/],
-  [['content', 'import', 'S', '--url', '  ', '--source', 'website'], /--url is empty/],
+  [['content', 'import', 'S', '--url', '  ', '--source', 'website'], /--url is (empty|blank)/],
   [['content', 'export', 'S'], /--dest is required/],
-  [['content', 'export', 'S', '--dest', ' '], /--dest is empty/],
-  [['pages', 'get', 'S', ' '], /page id is empty/],
+  [['content', 'export', 'S', '--dest', ' '], /--dest is (empty|blank)/],
+  [['pages', 'get', 'S', ' '], /page id is (empty|blank)/],
   // URLs
   [['content', 'import', 'S', '--url', 'not a url', '--source', 'website'], /--url must be an absolute http or https URL/],
   [['content', 'import', 'S', '--url', 'ftp://example.com/a', '--source', 'website'], /--url must be an absolute http or https URL/],
