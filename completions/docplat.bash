@@ -2,7 +2,7 @@
 # bash: source it, or copy it to ~/.local/share/bash-completion/completions/docplat
 
 _docplat_groups() {
-  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'sites' 'sections' 'section-groups' 'site-spaces' 'share-links' 'spaces' 'members' 'teams' 'sso' 'custom-fields' 'translations' 'openapi' 'integrations' 'sandbox' 'api' 'completion'
+  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'sites' 'sections' 'section-groups' 'site-spaces' 'share-links' 'spaces' 'content' 'pages' 'files' 'members' 'teams' 'sso' 'custom-fields' 'translations' 'openapi' 'integrations' 'sandbox' 'api' 'completion'
 }
 
 # One-command groups (docplat api <path>) have no verbs.
@@ -25,6 +25,9 @@ _docplat_verbs() {
     'site-spaces') printf '%s\n' 'list' 'ls' 'add' 'update' 'remove' 'rm' 'move' ;;
     'share-links') printf '%s\n' 'list' 'ls' 'create' 'update' 'delete' 'rm' ;;
     'spaces') printf '%s\n' 'list' 'ls' 'create' 'get' 'update' 'lock' 'unlock' 'delete' 'rm' 'restore' 'duplicate' 'move' 'transfer' 'links' 'search' ;;
+    'content') printf '%s\n' 'get' 'import' 'export' ;;
+    'pages') printf '%s\n' 'list' 'ls' 'get' 'links' ;;
+    'files') printf '%s\n' 'list' 'ls' 'get' 'backlinks' 'download' ;;
     'members') printf '%s\n' 'list' 'ls' 'get' 'update' 'remove' 'rm' 'set-sso' 'spaces' 'teams' ;;
     'teams') printf '%s\n' 'list' 'ls' 'create' 'get' 'rename' 'delete' 'rm' 'members' 'add' 'remove' 'set-role' ;;
     'sso') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'delete' 'rm' 'login-options' ;;
@@ -102,6 +105,16 @@ _docplat_verb() {
     'spaces transfer') echo 'transfer' ;;
     'spaces links') echo 'links' ;;
     'spaces search') echo 'search' ;;
+    'content get') echo 'get' ;;
+    'content import') echo 'import' ;;
+    'content export') echo 'export' ;;
+    'pages list'|'pages ls') echo 'list' ;;
+    'pages get') echo 'get' ;;
+    'pages links') echo 'links' ;;
+    'files list'|'files ls') echo 'list' ;;
+    'files get') echo 'get' ;;
+    'files backlinks') echo 'backlinks' ;;
+    'files download') echo 'download' ;;
     'members list'|'members ls') echo 'list' ;;
     'members get') echo 'get' ;;
     'members update') echo 'update' ;;
@@ -220,6 +233,16 @@ _docplat_flags() {
     'spaces.transfer') printf '%s\n' '--to-org' '--concurrency' '--dry-run' ;;
     'spaces.links') printf '%s\n' '--status' '--limit' '--all' '--cursor' '--dry-run' ;;
     'spaces.search') printf '%s\n' '--limit' '--all' '--cursor' '--dry-run' ;;
+    'content.get') printf '%s\n' '--change-request' '--dry-run' ;;
+    'content.import') printf '%s\n' '--url' '--source' '--change-request' '--dry-run' ;;
+    'content.export') printf '%s\n' '--dest' '--concurrency' '--prune' '--change-request' '--dry-run' ;;
+    'pages.list') printf '%s\n' '--tree' '--change-request' '--dry-run' ;;
+    'pages.get') printf '%s\n' '--format' '--change-request' '--dry-run' ;;
+    'pages.links') printf '%s\n' '--status' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
+    'files.list') printf '%s\n' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
+    'files.get') printf '%s\n' '--change-request' '--dry-run' ;;
+    'files.backlinks') printf '%s\n' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
+    'files.download') printf '%s\n' '--dest' '--force' '--change-request' '--dry-run' ;;
     'members.list') printf '%s\n' '--role' '--search' '--sort' '--order' '--last-seen-before' '--limit' '--all' '--cursor' '--dry-run' ;;
     'members.get') printf '%s\n' '--dry-run' ;;
     'members.update') printf '%s\n' '--role' '--concurrency' '--dry-run' ;;
@@ -267,7 +290,7 @@ _docplat_flags() {
     'integrations.publish') printf '%s\n' '--manifest' '--dry-run' ;;
     'integrations.unpublish') printf '%s\n' '--dry-run' ;;
     'integrations.installations') printf '%s\n' '--external-id' '--limit' '--all' '--cursor' '--dry-run' ;;
-    'sandbox.serve') printf '%s\n' '--port' '--host' '--data' '--seed' '--spaces' '--faults' ;;
+    'sandbox.serve') printf '%s\n' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' ;;
     'sandbox.reset') printf '%s\n' '--seed' ;;
     'api') printf '%s\n' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H' '--paginate' '--include' '-i' '--dry-run' ;;
     'completion') : ;;
@@ -408,6 +431,29 @@ _docplat_value() {
     'spaces.links --cursor') : ;;
     'spaces.search --limit') : ;;
     'spaces.search --cursor') : ;;
+    'content.get --change-request') : ;;
+    'content.import --url') : ;;
+    'content.import --source') printf '%s\n' 'website' 'docx' 'markdown' 'html' 'zip' 'confluence' 'github-wiki' 'dropbox-paper' 'notion' 'quip' 'google-docs' 'open-api' ;;
+    'content.import --change-request') : ;;
+    'content.export --dest') : ;;
+    'content.export --concurrency') : ;;
+    'content.export --change-request') : ;;
+    'pages.list --change-request') : ;;
+    'pages.get --format') printf '%s\n' 'document' 'markdown' ;;
+    'pages.get --change-request') : ;;
+    'pages.links --status') printf '%s\n' 'ok' 'broken' 'in-app' ;;
+    'pages.links --change-request') : ;;
+    'pages.links --limit') : ;;
+    'pages.links --cursor') : ;;
+    'files.list --change-request') : ;;
+    'files.list --limit') : ;;
+    'files.list --cursor') : ;;
+    'files.get --change-request') : ;;
+    'files.backlinks --change-request') : ;;
+    'files.backlinks --limit') : ;;
+    'files.backlinks --cursor') : ;;
+    'files.download --dest') : ;;
+    'files.download --change-request') : ;;
     'members.list --role') printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'guest' ;;
     'members.list --search') : ;;
     'members.list --sort') printf '%s\n' 'joinedAt' 'lastSeenAt' 'name' ;;
@@ -498,6 +544,8 @@ _docplat_value() {
     'sandbox.serve --data') : ;;
     'sandbox.serve --seed') : ;;
     'sandbox.serve --spaces') : ;;
+    'sandbox.serve --pages') : ;;
+    'sandbox.serve --large-file') : ;;
     'sandbox.serve --faults') : ;;
     'sandbox.reset --seed') : ;;
     'api --method'|'api -X') printf '%s\n' 'GET' 'HEAD' 'POST' 'PUT' 'PATCH' 'DELETE' ;;
@@ -536,6 +584,16 @@ _docplat_arg() {
     'spaces.transfer 0'|'spaces.transfer '*) docplat __ids 'spaceId' 2>/dev/null ;;
     'spaces.links 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'spaces.search 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'content.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'content.import 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'content.export 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'pages.list 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'pages.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'pages.links 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'files.list 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'files.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'files.backlinks 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'files.download 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'teams.get 0') docplat __ids 'teamId' 2>/dev/null ;;
     'teams.rename 0') docplat __ids 'teamId' 2>/dev/null ;;
     'teams.delete 0'|'teams.delete '*) docplat __ids 'teamId' 2>/dev/null ;;

@@ -3,6 +3,9 @@
 // benchmark. This file is the HTTP side: auth, bodies, routing by the
 // operation table, faults, logging, admin endpoints, and the state file
 // (locked while in use). The rules are in families/, one module per family.
+// A family's admin actions answer POST /_sandbox/<family>/<action> (e.g.
+// content/edit-page). Files' bytes are served by a second loopback server,
+// the storage origin (storage.ts), started and closed with this one.
 //
 // Admin endpoints (outside /v1, same bearer token, not counted as requests):
 //   POST /_sandbox/clock   {"advanceMs": n} or {"advanceDays": n} → {"now": iso}
@@ -29,6 +32,7 @@ import { errorReply, jsonBody, type Reply } from './core/reply.js';
 import { Router } from './core/router.js';
 import type { Caller } from './core/world.js';
 import { FAMILIES } from './families/index.js';
+import { startStorage } from './storage.js';
 
 export { parseFaults, FaultInjector, type FaultSpec } from './core/faults.js';
 export { seedToken, makeId, type SeedName } from './core/ids.js';
@@ -44,6 +48,10 @@ export interface SandboxOptions {
   seed?: SeedName;
   /** Extra spaces at the top level of the seed's first organization (only when seeding). */
   spaces?: number;
+  /** Pages of the first space of the first organization, replacing its content (only when seeding; benchmarks). */
+  pages?: number;
+  /** A file large.bin of this many MB in that space, generated as it streams (only when seeding; benchmarks). */
+  largeFileMB?: number;
   /**
    * Load the state from this JSON file if it exists; save() writes it. The
    * file is locked (`<file>.lock`) from start to close(): a second sandbox on
@@ -75,6 +83,12 @@ export interface Sandbox {
   defaultOrg?: string;
   /** /v1 requests received so far. */
   readonly requestCount: number;
+  /** Base URL of the file storage origin (another port), where files' downloadURL point. */
+  storageUrl: string;
+  /** Requests to the storage origin that carried an Authorization header (a token leak). */
+  readonly storageLeaks: number;
+  /** Requests received by the storage origin. */
+  readonly storageRequests: number;
   clock: { now(): number; advance(ms: number): void };
   /** The token of a published integration (for its installations), or undefined. */
   integrationToken(name: string): string | undefined;
@@ -86,8 +100,8 @@ export interface Sandbox {
 }
 
 /** A fresh state from a seed, as the state file holds it; `now` is the sandbox clock during seeding. */
-export function seedState(seed: SeedName = 'demo', now = Date.now(), extraSpaces = 0): StateFile {
-  const world = seedWorld(FAMILIES, { seed, extra: { spaces: extraSpaces }, clockMs: now });
+export function seedState(seed: SeedName = 'demo', now = Date.now(), extraSpaces = 0, extra: Record<string, number> = {}): StateFile {
+  const world = seedWorld(FAMILIES, { seed, extra: { ...extra, spaces: extraSpaces }, clockMs: now });
   return stateOf(world);
 }
 
@@ -194,7 +208,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
 async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefined, lock: FileLock | undefined): Promise<Sandbox> {
   let faults = initialFaults;
-  const world = await readWorld(FAMILIES, opts.fresh ? undefined : opts.dataFile, { seed: opts.seed ?? 'demo', extra: { spaces: opts.spaces ?? 0 } });
+  const world = await readWorld(FAMILIES, opts.fresh ? undefined : opts.dataFile, {
+    seed: opts.seed ?? 'demo',
+    extra: { spaces: opts.spaces ?? 0, content: opts.pages ?? 0, contentLargeFileMB: opts.largeFileMB ?? 0 },
+  });
   if (opts.processingMs !== undefined) world.family('openapi').processingMs = opts.processingMs;
   const log = opts.log;
   const saver = opts.dataFile ? new Saver(opts.dataFile, world, (err) => log?.(`autosave failed: ${err.message}`)) : undefined;
@@ -312,6 +329,16 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
       return { status: 200, body: jsonBody({ faults: spec }) };
     }
     if (['/_sandbox/stats', '/_sandbox/clock', '/_sandbox/faults'].includes(path)) return errorReply(405, `${req.method} is not allowed on ${path}.`);
+    const action = /^\/_sandbox\/([a-z-]+)\/([a-z-]+)$/.exec(path);
+    const run = action && world.has(action[1]) ? world.all().find((f) => f.name === action[1])?.admin?.[action[2]] : undefined;
+    if (run) {
+      if (req.method !== 'POST') return errorReply(405, `${req.method} is not allowed on ${path}; use POST.`);
+      const body = await readBody(req);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send a JSON object.');
+      const result = run(body as Record<string, unknown>);
+      autosave();
+      return { status: 200, body: jsonBody(result ?? {}) };
+    }
     return errorReply(404, `No sandbox endpoint at ${path}.`);
   }
 
@@ -346,7 +373,19 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
   const { port } = server.address() as AddressInfo;
   api = `http://${urlHost(host)}:${port}/v1`;
 
+  const storage = await startStorage(world, host, new URL(api).hostname, log).catch(async (err: Error) => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw new Error(`cannot start the storage origin on ${host}: ${err.message}`);
+  });
+  world.storageUrl = storage.url;
   return {
+    storageUrl: storage.url,
+    get storageLeaks() {
+      return storage.leaks;
+    },
+    get storageRequests() {
+      return storage.requests;
+    },
     url: api,
     token: world.token,
     defaultOrg: world.family('orgs').firstOrg,
@@ -372,6 +411,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await storage.close();
       await saver?.idle();
       await lock?.release();
     },

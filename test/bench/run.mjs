@@ -238,6 +238,8 @@ try {
     row('3 bulk: shell loop per id / docplat per id', perIdLoop / perIdCli, '>= 50', perIdLoop / perIdCli >= 50, '', `${perIdLoop.toFixed(1)} vs ${perIdCli.toFixed(2)} ms per id`);
     await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: '' });
   }
+  const { contentBench } = await import('./content.mjs');
+  await contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS });
 } catch (err) {
   process.stderr.write(`bench stopped: ${err.message}\n`);
 } finally {

@@ -2,6 +2,7 @@
 // build on the records of the families before it. A new family is one
 // module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
+import { contentFamily } from './content/index.js';
 import { customFieldsFamily } from './customFields.js';
 import { integrationsFamily } from './integrations.js';
 import { openapiFamily } from './openapi.js';
@@ -22,4 +23,5 @@ export const FAMILIES: readonly FamilyFactory[] = [
   openapiFamily,
   integrationsFamily,
   sitesFamily,
+  contentFamily,
 ];
