@@ -2,10 +2,12 @@
 // build on the records of the families before it. A new family is one
 // module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
+import { commentsFamily } from './comments.js';
 import { orgsFamily } from './orgs.js';
 import { spacesFamily } from './spaces.js';
 
 export const FAMILIES: readonly FamilyFactory[] = [
   orgsFamily,
   spacesFamily,
+  commentsFamily,
 ];
