@@ -220,3 +220,13 @@ export function lines(text: string): string[] {
 export function tsv(text: string): string[][] {
   return lines(text).map((l) => l.split('\t'));
 }
+
+/** Sets the sandbox's fault spec ("" turns faults off), through its admin endpoint. */
+export async function setFaults(sandbox: Sandbox, spec: string): Promise<void> {
+  const res = await fetch(new URL(sandbox.url).origin + '/_sandbox/faults', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ spec }),
+  });
+  if (res.status !== 200) throw new Error(`setting the faults "${spec}" answered ${res.status}`);
+}

@@ -44,9 +44,10 @@ const BULK_COLUMNS: Column[] = [
  * as it completes, a summary on stderr, and exits 5 when some failed. On an
  * interrupt, it says which ids completed, failed or never started.
  */
-export async function runBulk(ctx: Context, ids: string[], requests: BuiltRequest[], concurrency: number, spec: Bulk): Promise<void> {
+export async function runBulk(ctx: Context, ids: string[], requests: BuiltRequest[], concurrency: number, spec: Bulk, reads?: BuiltRequest[]): Promise<void> {
   const client = await ctx.client();
   const requestOf = new Map(ids.map((id, i) => [id, requests[i]]));
+  const readOf = new Map(ids.map((id, i) => [id, reads?.[i]]));
   /** A DELETE answers no body: results go to stderr unless JSON was asked for. */
   const quietStdout = requests[0]?.method === 'DELETE';
   const started = new Set<string>();
@@ -63,7 +64,7 @@ export async function runBulk(ctx: Context, ids: string[], requests: BuiltReques
     while (queue.length && !ctx.signal.aborted) {
       const id = queue.shift()!;
       started.add(id);
-      settle(await runOne(client, ctx, spec, id, requestOf.get(id)!));
+      settle(await runOne(client, ctx, spec, id, requestOf.get(id)!, readOf.get(id)));
     }
   };
   // Stream results to the formatter as they arrive.
@@ -137,8 +138,13 @@ async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
   for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };
 }
 
-async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, r: BuiltRequest): Promise<BulkResult> {
+async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, r: BuiltRequest, read?: BuiltRequest): Promise<BulkResult> {
   try {
+    if (read && spec.skipIf) {
+      const { data } = await client.request(read.method, read.path, { query: read.query, idempotency: 'safe', signal: ctx.signal });
+      const skip = spec.skipIf(data);
+      if (skip) return { id, result: 'skipped', message: skip, status: 200 };
+    }
     const res = await client.request(r.method, r.path, { query: r.query, body: r.body, idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
     // A delete answers 204 when there was nothing to delete.
     const skip = r.method === 'DELETE' && res.status === 204 ? 'already deleted' : undefined;

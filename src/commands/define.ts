@@ -3,6 +3,7 @@
 // whether it is bulk or destructive. One runner (run.ts) does the rest, so a
 // resource command is data; `run` is for the few that really are special.
 import type { Column } from '../output/format.js';
+import type { Operation } from '../api/operation.js';
 import type { OperationId } from '../api/operations/index.js';
 import type { PositionKind } from '../api/positions.js';
 import type { Context } from '../context.js';
@@ -45,6 +46,12 @@ export interface Flag<S extends string = string> {
   map?(value: FlagValue<S>): unknown;
   /** The value must have more than white space. */
   nonBlank?: boolean;
+  /**
+   * Turns the value into what is sent, through the API (a page path into the
+   * page's id): after every check, before anything else is sent; not in a
+   * dry run. Gets the request's path params and operation.
+   */
+  resolve?(ctx: Context, value: string, request: { params: Record<string, string>; operation: Operation }): Promise<string>;
   required?: boolean;
   /** What the id names in messages ("collection" gives `invalid --parent collection id`). */
   idOf?: string;
@@ -73,6 +80,13 @@ export interface Bulk {
    * re-run over the same ids is safe: return the reason, or undefined.
    */
   skip?(err: ApiError): string | undefined;
+  /**
+   * Reads each item first (the GET at the operation's path) and skips it,
+   * without sending the change, when this returns the reason ("already
+   * resolved"): for a change the API accepts again without an error.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API object of the item
+  skipIf?(item: any): string | undefined;
 }
 
 export type Output = { item: Column[] } | { list: Column[] } | 'none';
@@ -93,6 +107,8 @@ export interface CommandDef<F extends Record<string, Flag> = Record<string, Flag
   operation?: OperationId;
   /** Body fields always sent (`spaces lock` sends editMode=locked). */
   body?: Record<string, unknown>;
+  /** Query parameters always sent, unless a flag gives them (`comments get` sends format=markdown). */
+  query?: Record<string, string>;
   output?: Output;
   bulk?: Bulk;
   /** Destructive: asks on a terminal, needs --yes otherwise. The verb of the question ("Delete"). */

@@ -15,5 +15,7 @@ export const GROUPS: Group[] = [
   { name: 'orgs', summary: 'List your organizations', load: () => import('./orgs/index.js') },
   { name: 'collections', summary: 'Manage collections of spaces', load: () => import('./collections/index.js') },
   { name: 'spaces', summary: 'Manage spaces: list, create, lock, delete, restore, move, transfer', load: () => import('./spaces/index.js') },
+  { name: 'comments', summary: 'Discuss content: comments on spaces and change requests, resolve, react', load: () => import('./comments/index.js') },
+  { name: 'replies', summary: 'Reply to comments, and react to replies', load: () => import('./replies/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
 ];

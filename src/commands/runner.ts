@@ -79,7 +79,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
 /** Where each input came from, to name the flag or argument in a message: its name, and how an id of it reads. */
 type Sources = Map<string, { name: string; id: string }>;
 
-async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts): Promise<void> {
+/** Runs a declaration with commander's parsed arguments and the typed flags (a `run` may call it with a declaration it derives). */
+export async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts): Promise<void> {
   const flags = def.flags ?? {};
   const argDefs = def.args ?? [];
   const rest = def.bulk ? ((processed[argDefs.length - 1] as string[] | undefined) ?? []) : [];
@@ -103,7 +104,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   const limit = isList ? listLimit(opts) : undefined;
 
   const sources: Sources = new Map();
-  const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: {}, body: { ...def.body } };
+  const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: { ...def.query }, body: { ...def.body } };
   const claimed = new Map<string, Flag>();
   const claim = (where: string, name: string, label: string, idOf?: string, f?: Flag) => {
     const key = `${where}:${name}`;
@@ -127,6 +128,11 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     }
   });
 
+  // Two flags for one body field (`--body` and `--body-file`): refused before a file is read.
+  for (const [i, [, f]] of given.entries()) {
+    const twin = given.slice(i + 1).find(([, g]) => f.body && g.body === f.body);
+    if (twin) throw new UsageError(`${longName(f)} and ${longName(twin[1])} cannot be used together`);
+  }
   for (const [key, f] of given) {
     const value = flagValue(f, f.file ? await readFileFlag(ctx, f, opts[key] as string) : opts[key]);
     if (f.param) {
@@ -141,6 +147,11 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     }
   }
   if (def.move) moveInto(input.body, def.move, opts, claim);
+  // A required body field that flags fill (`--body` or `--body-file`): name them.
+  for (const [field, spec] of Object.entries(op.body ?? {})) {
+    const fillers = Object.values(flags).filter((f) => f.body === field || f.body?.startsWith(`${field}.`));
+    if (spec.required && input.body[field] === undefined && fillers.length) throw new UsageError(`${fillers.map(longName).join(' or ')} is required`);
+  }
 
   if (op.params.organizationId && input.params.organizationId === undefined) input.params.organizationId = await ctx.org();
   const hasBody = Object.keys(input.body).length > 0;
@@ -158,15 +169,18 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     sources.set(`param:${param}`, { name: label, id: label });
     const ids = await readIds(ctx, rest, def.bulk.what);
     const requests = ids.map((id) => build(op, { ...base, params: { ...base.params, [param]: id } }, sources));
+    const read = def.bulk.skipIf ? readOf(op) : undefined;
+    const reads = read && ids.map((id) => build(read, { params: { ...base.params, [param]: id } }, sources));
     if (opts.dryRun) return dryRun(ctx, requests);
     const concurrency = parseInteger('--concurrency', opts.concurrency as string | undefined, 8, 1, 64);
     if (def.confirm) await ctx.confirm(`${def.confirm} ${ids.length === 1 ? `${def.bulk.what} ${ids[0]}` : `${ids.length} ${def.bulk.what}s`}?`);
-    await runBulk(ctx, ids, requests, concurrency, def.bulk);
+    await runBulk(ctx, ids, requests, concurrency, def.bulk, reads);
     return;
   }
 
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
+  for (const [key, f] of given) if (f.resolve && f.body) setPath(request.body!, f.body, await f.resolve(ctx, opts[key] as string, { params: input.params, operation: op }));
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
   if (isList) return list(ctx, request, (output as { list: Column[] }).list, { limit, cursor: opts.cursor as string | undefined });
   const client = await ctx.client();
@@ -177,6 +191,13 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     signal: ctx.signal,
   });
   if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item);
+}
+
+/** The GET at an operation's path: what a bulk `skipIf` reads. */
+function readOf(op: Operation): Operation {
+  const read = Object.values(OPERATIONS as Record<string, Operation>).find((o) => o.method === 'GET' && o.path === op.path);
+  if (!read) throw new Error(`${op.id}: no GET at ${op.path} to read before the change`);
+  return read;
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */

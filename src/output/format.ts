@@ -12,8 +12,8 @@ export interface Column {
   /** Dotted path into the item. */
   key: string;
   header?: string;
-  /** `time` columns read as "3 days ago" in a table and stay ISO elsewhere. */
-  kind?: 'time';
+  /** `time` columns read as "3 days ago" in a table and stay ISO elsewhere; `line` columns show their first line in a table. */
+  kind?: 'time' | 'line';
 }
 
 export interface OutputOptions {
@@ -212,6 +212,7 @@ export class Output {
 
   private display(value: unknown, col: Column): string {
     if (col.kind === 'time' && typeof value === 'string') return relativeTime(value, this.opts.now?.() ?? Date.now());
+    if (col.kind === 'line' && typeof value === 'string') return value.trimStart().split(/\r?\n/, 1)[0];
     return plain(value);
   }
 

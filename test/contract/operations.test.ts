@@ -20,8 +20,6 @@ const NOT_CALLED: Record<string, string> = {
   content: 'issue 9 (content, pages, files)',
   pages: 'issue 9',
   files: 'issue 9',
-  comments: 'issue 10 (comments and replies)',
-  replies: 'issue 10',
   sites: 'issue 11 (docs sites)',
   sections: 'issue 11',
   sectionGroups: 'issue 11',
