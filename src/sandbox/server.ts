@@ -8,6 +8,10 @@
 //   POST /_sandbox/clock   {"advanceMs": n} or {"advanceDays": n} → {"now": iso}
 //   GET  /_sandbox/stats   → {"requests": n}
 //   POST /_sandbox/faults  {"spec": "503=0.1,seed=1"} ("" turns faults off) → {"faults": spec}
+//   POST /_sandbox/<family>/<action>  a family's admin action (e.g. content/edit-page)
+//
+// Files' bytes are served by a second loopback server, the storage origin
+// (storage.ts), started and closed with this one.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +27,7 @@ import { Saver, readWorld, seedWorld, stateOf, type StateFile } from './core/per
 import { errorReply, jsonBody, type Reply } from './core/reply.js';
 import { Router } from './core/router.js';
 import { FAMILIES } from './families/index.js';
+import { startStorage } from './storage.js';
 
 export { parseFaults, FaultInjector, type FaultSpec } from './core/faults.js';
 export { seedToken, makeId, type SeedName } from './core/ids.js';
@@ -38,6 +43,10 @@ export interface SandboxOptions {
   seed?: SeedName;
   /** Extra spaces at the top level of the seed's first organization (only when seeding). */
   spaces?: number;
+  /** Pages of the first space of the first organization, replacing its content (only when seeding; benchmarks). */
+  pages?: number;
+  /** A file large.bin of this many MB in that space, generated as it streams (only when seeding; benchmarks). */
+  largeFileMB?: number;
   /**
    * Load the state from this JSON file if it exists; save() writes it. The
    * file is locked (`<file>.lock`) from start to close(): a second sandbox on
@@ -67,6 +76,12 @@ export interface Sandbox {
   defaultOrg?: string;
   /** /v1 requests received so far. */
   readonly requestCount: number;
+  /** Base URL of the file storage origin (another port), where files' downloadURL point. */
+  storageUrl: string;
+  /** Requests to the storage origin that carried an Authorization header (a token leak). */
+  readonly storageLeaks: number;
+  /** Requests received by the storage origin. */
+  readonly storageRequests: number;
   clock: { now(): number; advance(ms: number): void };
   save(): Promise<void>;
   /** Stops the server, waits for a pending autosave, and releases the data file's lock. */
@@ -74,8 +89,8 @@ export interface Sandbox {
 }
 
 /** A fresh state from a seed, as the state file holds it; `now` is the sandbox clock during seeding. */
-export function seedState(seed: SeedName = 'demo', now = Date.now(), extraSpaces = 0): StateFile {
-  const world = seedWorld(FAMILIES, { seed, extra: { spaces: extraSpaces }, clockMs: now });
+export function seedState(seed: SeedName = 'demo', now = Date.now(), extraSpaces = 0, extra: Record<string, number> = {}): StateFile {
+  const world = seedWorld(FAMILIES, { seed, extra: { ...extra, spaces: extraSpaces }, clockMs: now });
   return stateOf(world);
 }
 
@@ -162,7 +177,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
 async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefined, lock: FileLock | undefined): Promise<Sandbox> {
   let faults = initialFaults;
-  const world = await readWorld(FAMILIES, opts.fresh ? undefined : opts.dataFile, { seed: opts.seed ?? 'demo', extra: { spaces: opts.spaces ?? 0 } });
+  const world = await readWorld(FAMILIES, opts.fresh ? undefined : opts.dataFile, {
+    seed: opts.seed ?? 'demo',
+    extra: { spaces: opts.spaces ?? 0, content: opts.pages ?? 0, contentLargeFileMB: opts.largeFileMB ?? 0 },
+  });
   const log = opts.log;
   const saver = opts.dataFile ? new Saver(opts.dataFile, world, (err) => log?.(`autosave failed: ${err.message}`)) : undefined;
   const autosave = () => {
@@ -266,6 +284,16 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
       return { status: 200, body: jsonBody({ faults: spec }) };
     }
     if (['/_sandbox/stats', '/_sandbox/clock', '/_sandbox/faults'].includes(path)) return errorReply(405, `${req.method} is not allowed on ${path}.`);
+    const action = /^\/_sandbox\/([a-z-]+)\/([a-z-]+)$/.exec(path);
+    const run = action && world.has(action[1]) ? world.all().find((f) => f.name === action[1])?.admin?.[action[2]] : undefined;
+    if (run) {
+      if (req.method !== 'POST') return errorReply(405, `${req.method} is not allowed on ${path}; use POST.`);
+      const body = await readBody(req);
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send a JSON object.');
+      const result = run(body as Record<string, unknown>);
+      autosave();
+      return { status: 200, body: jsonBody(result ?? {}) };
+    }
     return errorReply(404, `No sandbox endpoint at ${path}.`);
   }
 
@@ -294,6 +322,11 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
   const { port } = server.address() as AddressInfo;
   const urlHost = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '[::1]' : host.includes(':') ? `[${host}]` : host;
   api = `http://${urlHost}:${port}/v1`;
+  const storage = await startStorage(world, host, urlHost, log).catch(async (err: Error) => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw new Error(`cannot start the storage origin on ${host}: ${err.message}`);
+  });
+  world.storageUrl = storage.url;
 
   return {
     url: api,
@@ -301,6 +334,13 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     defaultOrg: world.family('orgs').firstOrg,
     get requestCount() {
       return requestCount;
+    },
+    storageUrl: storage.url,
+    get storageLeaks() {
+      return storage.leaks;
+    },
+    get storageRequests() {
+      return storage.requests;
     },
     clock: {
       now: () => world.clock.now(),
@@ -319,6 +359,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await storage.close();
       await saver?.idle();
       await lock?.release();
     },

@@ -140,6 +140,21 @@ describe('comments get, create, update', () => {
     expect(c).toMatchObject({ status: 'open', body: { markdown: 'Hi' }, target: { page: { id: page.id }, node: { id: 'nd1' } } });
   });
 
+  it('--page takes a page path, resolved through the page tree (of the change request with --change-request)', async () => {
+    const c = await json(['comments', 'create', GS, '--body', 'On a path', '--page', 'guides/authentication']);
+    expect(c.target.page).toMatchObject({ path: 'guides/authentication', title: 'Authentication' });
+    expect((await json(['comments', 'create', GS, '--body', 'Slashes', '--page', '/guides/authentication/'])).target.page!.id).toBe(c.target.page!.id);
+    const byId = await json(['comments', 'create', GS, '--body', 'By id', '--page', c.target.page!.id]);
+    expect(byId.target.page!.path).toBe('guides/authentication');
+    const onCr = await json(['comments', 'create', GS, '--change-request', '1', '--body', 'CR page', '--page', 'faq']);
+    expect(onCr.target).toMatchObject({ changeRequest: expect.any(String), page: { path: 'faq' } });
+    const before = api.sandbox.requestCount;
+    const missing = await api.cli(['comments', 'create', GS, '--body', 'x', '--page', 'no/such/page']);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/no page with id or path "no\/such\/page" in space/);
+    expect(api.sandbox.requestCount - before).toBe(1); // the tree was read; nothing was posted
+  });
+
   it('create reads the body from a file or from stdin (-), trailing white space dropped', async () => {
     const file = join(tempDir(), 'note.md');
     writeFileSync(file, '# Title\n\nFrom a *file*.\n\n');
@@ -278,9 +293,13 @@ describe('replies', () => {
   });
 
   it('editing someone else’s reply exits 4', async () => {
-    const withReplies = (await json<Comment[]>(['comments', 'list', GS])).find((c) => c.replies > 0 && c.postedBy.id !== ME)!;
-    const replies = await json<{ id: string; postedBy: { id: string } }[]>(['replies', 'list', GS, withReplies.id]);
-    const theirs = replies.find((r) => r.postedBy.id !== ME)!;
+    let found: { comment: string; reply: string } | undefined;
+    for (const c of (await json<Comment[]>(['comments', 'list', GS])).filter((x) => x.replies > 0)) {
+      const theirs = (await json<{ id: string; postedBy: { id: string } }[]>(['replies', 'list', GS, c.id])).find((r) => r.postedBy.id !== ME);
+      if (theirs) found ??= { comment: c.id, reply: theirs.id };
+    }
+    const withReplies = { id: found!.comment };
+    const theirs = { id: found!.reply };
     const r = await api.cli(['replies', 'update', GS, withReplies.id, theirs.id, '--body', 'x']);
     expect(r.code).toBe(4);
   });

@@ -54,7 +54,7 @@ describe('format 1', () => {
       await sb.save();
       const saved = readState(file);
       expect(saved).toMatchObject({ format: 'docplat-sandbox/2', seed: 'demo', token: old.token, userId: old.userId, clockOffsetMs: 2 * DAY });
-      // Every family is saved: those of format 1, and later ones seeded from the file's seed.
+      // Families that format 1 did not have (content, ...) start from the seed, and are saved too.
       expect(Object.keys(saved.families).sort()).toEqual(Object.keys(seedState('demo').families).sort());
     });
   });

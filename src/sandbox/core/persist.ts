@@ -33,7 +33,7 @@ export interface SeedOptions {
 export function seedWorld(factories: readonly FamilyFactory[], opts: SeedOptions): World {
   const world = new World(factories, opts.seed);
   if (opts.clockMs !== undefined) world.clock.offsetMs = opts.clockMs - Date.now();
-  for (const family of world.all()) family.seed(opts.seed, opts.extra?.[family.name] ?? 0);
+  for (const family of world.all()) family.seed(opts.seed, opts.extra?.[family.name] ?? 0, opts.extra ?? {});
   world.clock.offsetMs = 0;
   return world;
 }

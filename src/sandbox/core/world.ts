@@ -32,7 +32,12 @@ export interface Family {
    * a seed may build on the families before it (and must cope with records
    * it expects being gone: a state file can lack only this family).
    */
-  seed(seed: SeedName, extra: number): void;
+  seed(seed: SeedName, extra: number, extras?: Readonly<Record<string, number>>): void;
+  /**
+   * Admin actions of the family for tests and tools: `POST /_sandbox/<name>/<action>`
+   * with a JSON object body; the result is the JSON answer.
+   */
+  readonly admin?: Readonly<Record<string, (body: Record<string, unknown>) => unknown>>;
   /** The records from a state file of format 1 (before families); absent for a family that format did not have. */
   fromFormat1?(data: Record<string, unknown>): unknown;
 }
@@ -53,6 +58,8 @@ export class World {
   readonly seq = new Seq();
   readonly cache = new Caches();
   readonly handlers = new HandlerRegistry(OPERATIONS);
+  /** Base URL of the file storage origin (a second loopback server), without a trailing slash. */
+  storageUrl = '';
   /** The bearer token the sandbox accepts. */
   token: string;
   /** The caller: the user the token belongs to. */

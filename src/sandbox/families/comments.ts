@@ -3,8 +3,8 @@
 // Every rule of these operations lives here; a refused request throws
 // SandboxError before anything changes.
 //
-// Comments reach pages through one function, pagesOf() (the seam to the
-// content family), and change requests through changeRequestOf().
+// Comments reach pages and change requests through the content family
+// (pagesOf(), page() and changeRequestOf(): the seam to it).
 import type { Role } from '../../api/enums.js';
 import { DAY, iso } from '../core/clock.js';
 import { badRequest, forbidden, notFound } from '../core/errors.js';
@@ -16,7 +16,7 @@ import { atLeast, higher } from '../core/roles.js';
 import type { Req } from '../core/router.js';
 import type { Family, Handlers, World } from '../core/world.js';
 import { userObject } from './orgs.js';
-import { pagesOf } from './spaces-content.js';
+import { findPage, walk } from './content/model.js';
 import type { SpaceRec } from './spaces.js';
 
 declare module '../core/world.js' {
@@ -128,22 +128,24 @@ export class Comments implements Family {
 
   // ---- seams -----------------------------------------------------------------------------
 
-  /** The pages of a space: the one place comments reach the content of a space. */
-  pagesOf(space: SpaceRec): PageInfo[] {
-    return pagesOf(space).map((p) => ({ id: p.id, title: p.title, path: p.path }));
+  private get content() {
+    return this.world.family('content');
   }
 
-  private page(space: SpaceRec, id: string): PageInfo | undefined {
-    return this.pagesOf(space).find((p) => p.id === id);
+  /** The pages of a space or of one of its change requests (the content family's page tree), in tree order. */
+  pagesOf(space: SpaceRec, changeRequest?: string): PageInfo[] {
+    return [...walk(this.content.revision(space.id, changeRequest).pages)].map(({ page }) => ({ id: page.id, title: page.title, path: page.path, ...(page.emoji ? { emoji: page.emoji } : {}) }));
   }
 
-  /**
-   * The id of the change request `ref` names in a space (its id or its
-   * number); 404 when the space has no such change request.
-   */
+  /** A page by id (the content family's lookup), or undefined. */
+  private page(space: SpaceRec, id: string, changeRequest?: string): PageInfo | undefined {
+    const page = findPage(this.content.revision(space.id, changeRequest), id);
+    return page && { id: page.id, title: page.title, path: page.path, ...(page.emoji ? { emoji: page.emoji } : {}) };
+  }
+
+  /** The id of the change request `ref` names in a space (its id or its number); 404 when there is none. */
   changeRequestOf(space: SpaceRec, ref: string): string {
-    for (let n = 1; n <= space.changeRequests; n++) if (ref === String(n) || ref === changeRequestId(space, n)) return changeRequestId(space, n);
-    throw notFound(`No change request ${ref} in space ${space.id}.`);
+    return this.content.changeRequest(space.id, ref).id;
   }
 
   // ---- lookups -----------------------------------------------------------------------
@@ -214,7 +216,7 @@ export class Comments implements Family {
     const body = markdownOf(input.body);
     let page: PageInfo | undefined;
     if (input.page !== undefined) {
-      page = this.page(scope.space, input.page);
+      page = this.page(scope.space, input.page, scope.changeRequest);
       if (!page) throw notFound(`No page ${input.page} in space ${scope.space.id}.`);
     }
     if (input.node !== undefined && !page) throw badRequest('The field "node" needs "page": a node is a block of a page.');
@@ -296,7 +298,7 @@ export class Comments implements Family {
   }
 
   commentObject(scope: Scope, c: CommentRec, format: Format | undefined, api: string): Record<string, unknown> {
-    const page = c.page !== undefined ? this.page(scope.space, c.page) : undefined;
+    const page = c.page !== undefined ? this.page(scope.space, c.page, c.changeRequest) : undefined;
     const repliers = new Map<string, { updatedAt: string; count: number }>();
     for (const r of c.replies) {
       const had = repliers.get(r.postedBy);
@@ -314,7 +316,7 @@ export class Comments implements Family {
       body: bodyObject(c.body, format),
       target: {
         space: c.space,
-        revision: scope.space.revision,
+        revision: this.content.revision(scope.space.id, c.changeRequest).id,
         ...(c.changeRequest ? { changeRequest: c.changeRequest } : {}),
         ...(c.page !== undefined ? { page: page ? { id: page.id, title: page.title, path: page.path, ...(page.emoji ? { emoji: page.emoji } : {}) } : { id: c.page } } : {}),
         ...(c.node !== undefined ? { node: { id: c.node } } : {}),
@@ -451,13 +453,15 @@ export class Comments implements Family {
       const space = spaceIn(spec.org === 'acme' ? acme : globex, spec.space);
       const author = userNamed(spec.by);
       if (!space || !author) continue;
-      const page = this.pagesOf(space).find((p) => p.path === spec.page);
+      const changeRequest = spec.changeRequest ? this.content.changeRequests(space.id).find((cr) => cr.number === spec.changeRequest)?.id : undefined;
+      if (spec.changeRequest && !changeRequest) continue;
+      const page = this.pagesOf(space, changeRequest).find((p) => p.path === spec.page);
       const posted = draws.time(300, SEED_BASE_TIME + 60 * DAY);
       const at = (after: number) => draws.time(5, after);
       const c: CommentRec = {
         id: this.world.nextId(),
         space: space.id,
-        ...(spec.changeRequest && space.changeRequests >= spec.changeRequest ? { changeRequest: changeRequestId(space, spec.changeRequest) } : {}),
+        ...(changeRequest ? { changeRequest } : {}),
         ...(page ? { page: page.id } : {}),
         postedBy: author,
         postedAt: iso(posted),
@@ -465,7 +469,6 @@ export class Comments implements Family {
         reactions: [],
         replies: [],
       };
-      if (spec.changeRequest && !c.changeRequest) continue;
       let last = posted;
       for (const [by, body] of spec.replies ?? []) {
         const who = userNamed(by);
@@ -492,11 +495,6 @@ export class Comments implements Family {
 export const commentsFamily = (world: World): Comments => new Comments(world);
 
 // ---- helpers ---------------------------------------------------------------------------------
-
-/** The id of the n-th change request of a space: stable, derived from the space. */
-function changeRequestId(space: SpaceRec, n: number): string {
-  return `cr${(space.content * 131 + n).toString(36).padStart(8, '0')}`;
-}
 
 /** The Markdown of a body variant: `{markdown}`, or the empty object; a JSON document is refused. */
 function markdownOf(body: BodyInput): string {

@@ -3,11 +3,13 @@
 // module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
 import { commentsFamily } from './comments.js';
+import { contentFamily } from './content/index.js';
 import { orgsFamily } from './orgs.js';
 import { spacesFamily } from './spaces.js';
 
 export const FAMILIES: readonly FamilyFactory[] = [
   orgsFamily,
   spacesFamily,
+  contentFamily,
   commentsFamily,
 ];

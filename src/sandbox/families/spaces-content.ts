@@ -191,6 +191,6 @@ export function pageObject(space: SpaceContent, page: GeneratedPage): Record<str
   };
 }
 
-export function linkStats(links: GeneratedLink[]): Record<string, unknown> {
+export function linkStats(links: readonly { status: string }[]): Record<string, unknown> {
   return { total: links.length, broken: { total: links.filter((l) => l.status === 'broken').length, changeRequest: 0 } };
 }
