@@ -24,7 +24,7 @@ export const changeRequest = (operation: OperationId) =>
     flags: '--change-request <id>',
     description: "act on the change request's comments (its id or its number)",
     param: 'changeRequestId',
-    idOf: 'change request',
+    idOf: '', // "invalid --change-request id"
     selects: { operation },
   }) as const satisfies Flag;
 
