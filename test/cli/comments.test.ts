@@ -114,6 +114,24 @@ describe('comments list', () => {
   });
 });
 
+describe('output modes', () => {
+  it('csv has a header; --fields picks columns; --jsonl and --jq on a get; on a change request too', async () => {
+    for (const cr of [[], ['--change-request', '1']]) {
+      const c = await json(['comments', 'create', GS, ...cr, '--body', 'modes']);
+      const csv = lines((await ok(['comments', 'list', GS, ...cr, '--output', 'csv'])).stdout);
+      expect(csv[0]).toBe('ID,AUTHOR,STATUS,PAGE,REPLIES,AGE,BODY');
+      expect(csv.some((l) => l.startsWith(`${c.id},Dana Demo,open,`))).toBe(true);
+      expect(tsv((await ok(['comments', 'list', GS, ...cr, '--fields', 'id,status'])).stdout)).toContainEqual([c.id, 'open']);
+      expect(JSON.parse((await ok(['comments', 'get', GS, c.id, ...cr, '--jsonl'])).stdout).id).toBe(c.id);
+      expect((await ok(['comments', 'get', GS, c.id, ...cr, '--jq', '.body.markdown'])).stdout).toBe('modes\n');
+      expect(lines((await ok(['replies', 'list', GS, c.id, ...cr, '--output', 'csv'])).stdout)).toEqual(['ID,AUTHOR,AGE,BODY']);
+      expect(tsv((await ok(['comments', 'resolve', GS, c.id, ...cr])).stdout)).toEqual([[c.id, 'ok', 'resolved']]);
+      expect(JSON.parse((await ok(['comments', 'reopen', GS, c.id, ...cr, '--json'])).stdout)).toEqual([{ id: c.id, result: 'ok', message: 'reopened', status: 200 }]);
+      expect((await json(['comments', 'get', GS, c.id, ...cr])).status).toBe('open');
+    }
+  });
+});
+
 describe('comments get, create, update', () => {
   it('get prints the detail fields in TSV, the object in JSON; unknown ids exit 3', async () => {
     const c = await mine('Detail');

@@ -1,9 +1,12 @@
 // Comments in the sandbox: every operation on a space and on a change
 // request validates against the OpenAPI description; status, replies and
 // reactions follow the rules of the issue; permissions reflect the caller.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CommentRec } from '../../src/sandbox/families/comments.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { seedState, startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { call, demo, expectError, expectOperation, latestSpec, listAll } from './helpers.js';
 
 const ids = demo();
@@ -179,5 +182,39 @@ describe('rules', () => {
     const byId = (await call(sb, 'GET', ON_CR)).body;
     expect(n.items.map((c: any) => c.id)).toEqual(byId.items.map((c: any) => c.id));
     expect(n.items[0].target.changeRequest).toBe(CR);
+  });
+});
+
+describe('state file', () => {
+  it('keeps comments, replies, reactions, resolutions and deleted ids across a save and a load', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'comments-')), 'sandbox.json');
+    writeFileSync(file, JSON.stringify(seedState('demo')));
+    let first = await startSandbox({ port: 0, dataFile: file });
+    const c = (await call(first, 'POST', ON_SPACE, { body: { body: { markdown: 'kept' } } })).body;
+    await call(first, 'POST', `${ON_SPACE}/${c.id}/replies`, { body: { body: { markdown: 'reply' } } });
+    await call(first, 'PUT', `${ON_SPACE}/${c.id}`, { body: { resolved: true, addedReactions: ['👍'] } });
+    const gone = (await call(first, 'POST', ON_SPACE, { body: { body: { markdown: 'gone' } } })).body.id;
+    await call(first, 'DELETE', `${ON_SPACE}/${gone}`);
+    const before = JSON.stringify((await call(first, 'GET', `${ON_SPACE}/${c.id}`)).body).replaceAll(first.url, 'API');
+    await first.save();
+    await first.close();
+    expect(JSON.parse(readFileSync(file, 'utf8')).families.comments.removed).toContain(gone);
+    first = await startSandbox({ port: 0, dataFile: file });
+    try {
+      const after = (await call(first, 'GET', `${ON_SPACE}/${c.id}`)).body;
+      expect(JSON.stringify(after).replaceAll(first.url, 'API')).toBe(before);
+      expect(after).toMatchObject({ status: 'resolved', replies: 1, reactions: [{ emoji: '👍', count: 1 }] });
+      expect((await call(first, 'DELETE', `${ON_SPACE}/${gone}`)).status).toBe(204);
+    } finally {
+      await first.close();
+    }
+  });
+
+  it('refuses a damaged comments family, naming it', async () => {
+    const state = seedState('demo');
+    (state.families.comments as { comments: unknown[] }).comments.push({ id: 'x', space: GS });
+    const file = join(mkdtempSync(join(tmpdir(), 'comments-')), 'sandbox.json');
+    writeFileSync(file, JSON.stringify(state));
+    await expect(startSandbox({ port: 0, dataFile: file })).rejects.toThrow(/family "comments": comments\[\d+\] \(x\) must have a string "postedBy"/);
   });
 });
