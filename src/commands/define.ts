@@ -123,7 +123,8 @@ export interface Input<F extends Record<string, Flag>> {
   args: string[];
   /** The variadic argument's values (`<ids...>`). */
   rest: string[];
-  opts: { [K in keyof F]?: FlagValue<F[K]['flags']> } & Partial<ListOptions>;
+  /** `dryRun`: --dry-run, which the runner adds to every command with an operation. */
+  opts: { [K in keyof F]?: FlagValue<F[K]['flags']> } & Partial<ListOptions> & { dryRun?: boolean };
 }
 
 /** Flags every list command has. */

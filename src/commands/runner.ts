@@ -200,6 +200,16 @@ function readOf(op: Operation): Operation {
   return read;
 }
 
+/**
+ * For a command with `run`: the checked request, or a usage error naming the
+ * flag or argument that broke a bound. `names` maps `param:spaceId`,
+ * `query:format`, ... to how the input reads in a message (`id`: how an id of it reads).
+ */
+export function checkedRequest(op: Operation, input: RequestInput, names: Record<string, { name: string; id?: string }> = {}): BuiltRequest {
+  const sources: Sources = new Map(Object.entries(names).map(([key, n]) => [key, { name: n.name, id: n.id ?? idName(n.name) }]));
+  return build(op, input, sources);
+}
+
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */
 function build(op: Operation, input: RequestInput, sources: Sources): BuiltRequest {
   try {

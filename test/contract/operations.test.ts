@@ -17,9 +17,6 @@ import { ROOT } from '../helpers.js';
 const NOT_CALLED: Record<string, string> = {
   'users.get': 'no command shows another user; served by the sandbox for `docplat api`',
   'orgs.get': 'orgs list shows what get would; served by the sandbox for `docplat api`',
-  content: 'issue 9 (content, pages, files)',
-  pages: 'issue 9',
-  files: 'issue 9',
   sites: 'issue 11 (docs sites)',
   sections: 'issue 11',
   sectionGroups: 'issue 11',

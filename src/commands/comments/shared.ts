@@ -5,6 +5,7 @@ import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { defineCommand, type Arg, type CommandDef, type Flag } from '../define.js';
 import { execute } from '../runner.js';
+import { changeRequestFlag } from '../content/shared.js';
 
 export const BODY = {
   body: { flags: '--body <text>', description: 'the body, in Markdown', body: 'body.markdown', nonBlank: true },
@@ -20,13 +21,7 @@ export const BODY = {
 
 /** `--change-request <id>`: the same command on the change request's comments (the `.cr` operation). */
 export const changeRequest = (operation: OperationId) =>
-  ({
-    flags: '--change-request <id>',
-    description: "act on the change request's comments (its id or its number)",
-    param: 'changeRequestId',
-    idOf: '', // "invalid --change-request id"
-    selects: { operation },
-  }) as const satisfies Flag;
+  ({ ...changeRequestFlag(operation), description: "act on the change request's comments (its id or its number)", idOf: '' }) as const satisfies Flag;
 
 /** Reads print bodies as Markdown unless `--format document` asks for the JSON document. */
 export const FORMAT = {

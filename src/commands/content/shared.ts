@@ -1,0 +1,119 @@
+// What the content, pages and files commands share: the --change-request
+// flag (which switches an operation to its `.cr` variant), checked requests
+// for the special commands, and the page tree (walk, lookup by path).
+import { OPERATIONS, type OperationId } from '../../api/operations/index.js';
+import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import type { Flag } from '../define.js';
+import { checkedRequest } from '../runner.js';
+
+export const SPACE_ID = [{ name: 'spaceId' }];
+
+/** `--change-request <id>`: the same read (or import) in a change request, by its id or number. */
+export function changeRequestFlag(operation: OperationId) {
+  return {
+    flags: '--change-request <id>',
+    description: 'act on this change request (its id or its number) instead of the space',
+    param: 'changeRequestId',
+    idOf: 'change request',
+    selects: { operation },
+  } as const satisfies Flag;
+}
+
+/** Names of the inputs in messages, for checkedRequest(). */
+const NAMES = {
+  'param:spaceId': { name: 'space id' },
+  'param:changeRequestId': { name: '--change-request', id: '--change-request id' },
+  'param:pageId': { name: 'page id' },
+  'param:fileId': { name: 'file id' },
+  'query:format': { name: '--format' },
+  'query:status': { name: '--status' },
+};
+
+export interface Where {
+  spaceId: string;
+  /** A change request's id or number. */
+  changeRequest?: string;
+}
+
+/** The operation, or its change-request variant. */
+export function opOf(id: OperationId, where: Where) {
+  return OPERATIONS[(where.changeRequest !== undefined ? `${id}.cr` : id) as OperationId];
+}
+
+/** Checks and builds a content request (a usage error when an input breaks its bounds), without sending it. */
+export function contentRequest(id: OperationId, where: Where, params: Record<string, string> = {}, query: Record<string, string> = {}) {
+  const allParams: Record<string, string> = { spaceId: where.spaceId, ...params };
+  if (where.changeRequest !== undefined) allParams.changeRequestId = where.changeRequest;
+  return checkedRequest(opOf(id, where), { params: allParams, query }, NAMES);
+}
+
+export async function getJson<T>(ctx: Context, request: { method: string; path: string; query?: Record<string, unknown> }): Promise<T> {
+  const client = await ctx.client();
+  const { data } = await client.request<T>(request.method, request.path, { query: request.query as never, signal: ctx.signal });
+  return data;
+}
+
+// ---- the page tree --------------------------------------------------------------------------
+
+export interface ApiPage {
+  id: string;
+  title: string;
+  type?: string;
+  path?: string;
+  slug?: string;
+  href?: string;
+  updatedAt?: string;
+  pages?: ApiPage[];
+  [key: string]: unknown;
+}
+
+export interface TreeEntry {
+  page: ApiPage;
+  depth: number;
+  parent?: ApiPage;
+  /** Whether it is the last of its siblings (for drawing). */
+  last: boolean;
+  /** For each ancestor level, whether that ancestor was the last of its siblings. */
+  lastAncestors: boolean[];
+}
+
+/** Every page, depth first, in tree order. */
+export function* walkTree(pages: ApiPage[], depth = 0, parent?: ApiPage, lastAncestors: boolean[] = []): Generator<TreeEntry> {
+  for (let i = 0; i < pages.length; i++) {
+    const page = pages[i];
+    const last = i === pages.length - 1;
+    yield { page, depth, parent, last, lastAncestors };
+    if (page.pages?.length) yield* walkTree(page.pages, depth + 1, page, [...lastAncestors, last]);
+  }
+}
+
+export async function fetchTree(ctx: Context, where: Where): Promise<ApiPage[]> {
+  const data = await getJson<{ pages?: ApiPage[] }>(ctx, contentRequest('pages.list', where));
+  return Array.isArray(data?.pages) ? data.pages : [];
+}
+
+/**
+ * A page given by id or by path (`getting-started/install`, a leading `/`
+ * allowed). A reference with a slash is a path; any other is tried as an id
+ * first, then as a path.
+ */
+export async function resolvePage(ctx: Context, where: Where, ref: string, query: Record<string, string>): Promise<unknown> {
+  const path = ref.replace(/^\/+/, '').replace(/\/+$/, '');
+  if (!ref.includes('/')) {
+    try {
+      return await getJson(ctx, contentRequest('pages.get', where, { pageId: ref }, query));
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+    }
+  } else {
+    contentRequest('pages.get', where, { pageId: 'x' }, query); // checks --format before any request
+  }
+  const tree = await fetchTree(ctx, where);
+  const found = [...walkTree(tree)].find(({ page }) => page.type !== 'link' && page.path === path);
+  if (!found) throw new ApiError(`no page with id or path "${ref}" in ${where.changeRequest ? `change request ${where.changeRequest} of ` : ''}space ${where.spaceId}`, 404, 'GET', '');
+  return getJson(ctx, contentRequest('pages.get', where, { pageId: found.page.id }, query));
+}
+
+/** Whether the user chose an output format (--json, --jsonl, --output). */
+export const explicitOutput = (ctx: Context): boolean => !!(ctx.globals.json || ctx.globals.jsonl || ctx.globals.output);

@@ -1,0 +1,109 @@
+// Streaming a file's bytes to disk (or stdout): the file's downloadURL may be
+// on another origin (the client never sends the token there), the bytes go
+// to a temporary file renamed when complete, an existing file is kept unless
+// --force, and a terminal shows progress for large files. Also used by
+// `content export` for each file of the space.
+import { createWriteStream } from 'node:fs';
+import { rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Context } from '../../context.js';
+import { DocplatError, UsageError } from '../../errors.js';
+
+export interface ApiFile {
+  id: string;
+  name: string;
+  size?: number;
+  downloadURL?: string;
+  contentType?: string;
+}
+
+/** Counts bytes, and reports them every so often (for a progress line). */
+function counter(onBytes: (total: number) => void): Transform & { total: number } {
+  const t = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      t.total += chunk.length;
+      onBytes(t.total);
+      cb(null, chunk);
+    },
+  }) as Transform & { total: number };
+  t.total = 0;
+  return t;
+}
+
+/** The response body of a file's downloadURL (no token goes to another origin: the client sees to it). */
+export async function openDownload(ctx: Context, file: ApiFile): Promise<Readable> {
+  const url = file.downloadURL;
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new DocplatError(`file ${file.id} has no http(s) downloadURL`);
+  const client = await ctx.client();
+  const { data } = await client.request<Readable>('GET', url, { as: 'stream', signal: ctx.signal });
+  return data;
+}
+
+const MB = 1024 * 1024;
+
+/**
+ * Writes a file's bytes to `target` through a temporary file in the same
+ * folder, renamed when complete and of the announced size. `exclusive`:
+ * fail rather than replace a file that appeared meanwhile.
+ */
+export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; exclusive?: boolean } = {}): Promise<number> {
+  const body = await openDownload(ctx, file);
+  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.part`);
+  const progress = opts.progress ? progressLine(ctx, file) : undefined;
+  const count = counter((n) => progress?.(n));
+  try {
+    await pipeline(body, count, createWriteStream(tmp, { flags: 'wx' }), { signal: ctx.signal });
+    if (typeof file.size === 'number' && count.total !== file.size) {
+      throw new DocplatError(`incomplete download of ${file.name}: got ${count.total} of ${file.size} bytes`);
+    }
+    if (opts.exclusive && (await exists(target))) throw new UsageError(`${target} exists; use --force to overwrite it`);
+    await rename(tmp, target);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    throw err;
+  } finally {
+    progress?.(-1);
+  }
+  return count.total;
+}
+
+/** Streams a file's bytes to stdout. */
+export async function downloadToStdout(ctx: Context, file: ApiFile): Promise<number> {
+  const body = await openDownload(ctx, file);
+  const count = counter(() => undefined);
+  await pipeline(body, count, ctx.io.stdout, { end: false, signal: ctx.signal });
+  return count.total;
+}
+
+/** A progress line on stderr (a terminal only, files over 1 MB); called with -1 to clear it. */
+function progressLine(ctx: Context, file: ApiFile): ((bytes: number) => void) | undefined {
+  if (!ctx.io.stderrTTY || ctx.globals.quiet || !(typeof file.size === 'number' && file.size > MB)) return undefined;
+  let last = 0;
+  return (bytes) => {
+    if (bytes < 0) {
+      ctx.io.stderr.write('\r\u001b[K');
+      return;
+    }
+    const now = Date.now();
+    if (now - last < 200 && bytes !== file.size) return;
+    last = now;
+    const pct = Math.floor((bytes / file.size!) * 100);
+    ctx.io.stderr.write(`\r\u001b[K${file.name}  ${(bytes / MB).toFixed(1)}/${(file.size! / MB).toFixed(1)} MB  ${pct}%`);
+  };
+}
+
+export async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+export async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+}

@@ -1,0 +1,94 @@
+// docplat files <verb>: the files of a space (or a change request), their
+// backlinks, and a download that streams the bytes to disk or stdout.
+import { resolve } from 'node:path';
+import { UsageError } from '../../errors.js';
+import { BACKLINK_COLUMNS, FILE_COLUMNS, FILE_DETAIL } from '../../resources/content.js';
+import { dryRun } from '../bulk.js';
+import { cleanSegment, inside } from '../content/paths.js';
+import { SPACE_ID, changeRequestFlag, contentRequest, getJson } from '../content/shared.js';
+import { defineCommand, type CommandDef } from '../define.js';
+import { downloadTo, downloadToStdout, exists, isDirectory, type ApiFile } from './download.js';
+
+const FILE_ARGS = [{ name: 'spaceId' }, { name: 'fileId' }];
+
+export const COMMANDS: CommandDef[] = [
+  defineCommand({
+    name: 'list',
+    aliases: ['ls'],
+    summary: 'list the files of a space',
+    examples: ['list <spaceId>', 'list <spaceId> --all --jsonl', 'list <spaceId> --change-request 2'],
+    args: SPACE_ID,
+    flags: { changeRequest: changeRequestFlag('files.list.cr') },
+    operation: 'files.list',
+    output: { list: FILE_COLUMNS },
+  }),
+  defineCommand({
+    name: 'get',
+    summary: 'show a file (name, type, size, download URL)',
+    examples: ['get <spaceId> <fileId>', 'get <spaceId> <fileId> --json'],
+    args: FILE_ARGS,
+    flags: { changeRequest: changeRequestFlag('files.get.cr') },
+    operation: 'files.get',
+    output: { item: FILE_DETAIL },
+  }),
+  defineCommand({
+    name: 'backlinks',
+    summary: 'list the pages that refer to a file',
+    examples: ['backlinks <spaceId> <fileId>'],
+    args: FILE_ARGS,
+    flags: { changeRequest: changeRequestFlag('files.backlinks.cr') },
+    operation: 'files.backlinks',
+    output: { list: BACKLINK_COLUMNS },
+  }),
+  defineCommand({
+    name: 'download',
+    summary: "download a file's bytes (to its name in the current folder by default)",
+    help: `--dest is a file path, an existing folder (the file's name is written into it), or - for stdout.
+An existing file is kept unless --force. The bytes go to a temporary file renamed when complete;
+the download URL may be on another host, which never receives the API token.`,
+    examples: ['download <spaceId> <fileId>', 'download <spaceId> <fileId> --dest ./assets/', 'download <spaceId> <fileId> --dest - > diagram.png'],
+    args: FILE_ARGS,
+    flags: {
+      dest: { flags: '--dest <path>', description: 'file path, existing folder, or - for stdout (default: the file name in the current folder)' },
+      force: { flags: '--force', description: 'overwrite an existing file' },
+      changeRequest: changeRequestFlag('files.get.cr'),
+    },
+    operation: 'files.get',
+    async run(ctx, { args, opts }) {
+      const [spaceId, fileId] = args;
+      const where = { spaceId, changeRequest: opts.changeRequest };
+      const request = contentRequest('files.get', where, { fileId });
+      const dest = opts.dest;
+      if (dest !== undefined && !dest.trim()) throw new UsageError('--dest is empty');
+      const toStdout = dest === '-';
+      // Where the bytes go, checked before anything is sent when the path is known.
+      let folder: string | undefined;
+      let target: string | undefined;
+      if (!toStdout) {
+        if (dest === undefined) folder = resolve('.');
+        else if (await isDirectory(dest)) folder = resolve(dest);
+        else {
+          target = resolve(dest);
+          if (/[/\\]$/.test(dest) || !(await isDirectory(resolve(target, '..')))) throw new UsageError(`--dest: the folder ${resolve(dest, /[/\\]$/.test(dest) ? '.' : '..')} does not exist`);
+          if (!opts.force && (await exists(target))) throw new UsageError(`--dest: ${target} exists; use --force to overwrite it`);
+        }
+      }
+      if (opts.dryRun) {
+        await dryRun(ctx, [request]);
+        ctx.output.note('then: GET the file\'s downloadURL (without the token)');
+        return;
+      }
+      const file = await getJson<ApiFile>(ctx, request);
+      if (toStdout) {
+        await downloadToStdout(ctx, file);
+        return;
+      }
+      if (folder !== undefined) {
+        target = inside(folder, cleanSegment(String(file.name ?? '')) || file.id);
+        if (!opts.force && (await exists(target))) throw new UsageError(`${target} exists; use --force to overwrite it, or --dest to choose another path`);
+      }
+      const bytes = await downloadTo(ctx, file, target!, { progress: true, exclusive: !opts.force });
+      ctx.output.note(`Downloaded ${file.name} (${bytes} bytes) to ${target}`);
+    },
+  }),
+];
