@@ -100,6 +100,24 @@ describe('comments list', () => {
     expect((await json<Comment[]>(['comments', 'list', GS, '--all'])).map((c) => c.id)).toEqual(all.map((c) => c.id));
   });
 
+  it('every list flag on a change request: --status, --page-id, --author, --order, --format, --limit', async () => {
+    const cr = ['--change-request', '1'];
+    const a = await json(['comments', 'create', GS, ...cr, '--body', 'cr a', '--page', 'faq']);
+    const b = await json(['comments', 'create', GS, ...cr, '--body', 'cr b', '--page', 'faq']);
+    await ok(['comments', 'resolve', GS, b.id, ...cr]);
+    const ids = async (...more: string[]) => (await json<Comment[]>(['comments', 'list', GS, ...cr, ...more])).map((c) => c.id);
+    expect(await ids('--status', 'open', '--page-id', a.target.page!.id)).toEqual([a.id]);
+    expect(await ids('--status', 'resolved', '--page-id', a.target.page!.id)).toEqual([b.id]);
+    expect(await ids('--page-id', a.target.page!.id, '--order', 'asc')).toEqual([a.id, b.id]);
+    expect(await ids('--page-id', a.target.page!.id, '--author', ME, '--limit', '1')).toEqual([b.id]);
+    const all = await json<Comment[]>(['comments', 'list', GS, ...cr]);
+    const other = all.find((c) => c.postedBy.id !== ME)!;
+    expect(await ids('--author', other.postedBy.id)).toEqual(all.filter((c) => c.postedBy.id === other.postedBy.id).map((c) => c.id));
+    const doc = await json<Comment[]>(['comments', 'list', GS, ...cr, '--format', 'document', '--page-id', a.target.page!.id]);
+    expect(doc.every((c) => c.body.document !== undefined)).toBe(true);
+    expect(await json(['comments', 'get', GS, a.id, ...cr, '--format', 'document'])).toMatchObject({ body: { document: { object: 'document' } } });
+  });
+
   it('--change-request lists the change request’s comments only, by number or id', async () => {
     const onCr = await json<Comment[]>(['comments', 'list', GS, '--change-request', '1']);
     expect(onCr.length).toBeGreaterThan(0);
