@@ -221,6 +221,23 @@ export function tsv(text: string): string[][] {
   return lines(text).map((l) => l.split('\t'));
 }
 
+/**
+ * Runs a bad input and checks the contract of the bad-input tables: exit 2,
+ * one `error:` line matching `rule` on stderr, nothing on stdout, and no
+ * request received by the sandbox. `input` is all of stdin.
+ */
+export async function expectBadInput(api: TestApi, args: string[], rule: RegExp, opts: { input?: string } = {}): Promise<void> {
+  const { expect } = await import('vitest');
+  const before = api.sandbox.requestCount;
+  const r = await api.cli(args, { input: opts.input });
+  expect(r.code, r.stderr).toBe(2);
+  const errLines = lines(r.stderr).filter((l) => l.startsWith('error: '));
+  expect(errLines).toHaveLength(1);
+  expect(errLines[0]).toMatch(rule);
+  expect(r.stdout).toBe('');
+  expect(api.sandbox.requestCount).toBe(before);
+}
+
 /** Sets the sandbox's fault spec ("" turns faults off), through its admin endpoint. */
 export async function setFaults(sandbox: Sandbox, spec: string): Promise<void> {
   const res = await fetch(new URL(sandbox.url).origin + '/_sandbox/faults', {

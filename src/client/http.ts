@@ -29,6 +29,12 @@ export interface RequestOptions {
   as?: 'json' | 'text' | 'stream';
   idempotency?: Idempotency;
   signal?: AbortSignal;
+  /**
+   * Not aborted by the client's own signal (an interrupt): a request whose
+   * answer the caller will still use (a page being exported) completes, so
+   * work done on the server is not thrown away. The time limit still applies.
+   */
+  finishOnInterrupt?: boolean;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -157,7 +163,7 @@ export class ApiClient {
   }
 
   private signalFor(opts: RequestOptions): AbortSignal | undefined {
-    const signals = [opts.signal, this.opts.signal].filter((s): s is AbortSignal => !!s);
+    const signals = [opts.signal, opts.finishOnInterrupt ? undefined : this.opts.signal].filter((s): s is AbortSignal => !!s);
     return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   }
 

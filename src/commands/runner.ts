@@ -306,7 +306,7 @@ const nounOf = (param: string): string => param.replace(/Id$/, '').replace(/[A-Z
  */
 function idName(label: string, idOf = ''): string {
   const noun = idOf.replace(/ id$/, '');
-  if (!noun || label === `--${noun}` || label.endsWith(' id')) return label.endsWith(' id') ? label : `${label} id`;
+  if (!noun || label === `--${noun.replace(/ /g, '-')}` || label.endsWith(' id')) return label.endsWith(' id') ? label : `${label} id`;
   return `${label} ${noun} id`;
 }
 

@@ -5,7 +5,7 @@
 // Authorization header is a leak of the API token to another origin, logged
 // as such and answered 400, so a test can prove the client never sends it.
 //
-//   GET /files/<spaceId>/<fileId>/<name>[?changeRequest=<id>]
+//   GET /files/<spaceId>/<fileId>?name=<name>[&changeRequest=<id>]
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
@@ -44,7 +44,7 @@ export async function startStorage(world: World, host: string, urlHost: string, 
       line(400);
       return;
     }
-    const m = /^\/files\/([^/]+)\/([^/]+)\/[^/]*$/.exec(url.pathname);
+    const m = /^\/files\/([^/]+)\/([^/]+)$/.exec(url.pathname);
     if (!m || (req.method !== 'GET' && req.method !== 'HEAD')) {
       refuse(res, 404, `No file at ${url.pathname}.`);
       line(404);

@@ -124,6 +124,8 @@ const env = { DOCPLAT_API_URL: sb.url, DOCPLAT_TOKEN: sb.token, DOCPLAT_ORG: sb.
 const node = process.execPath;
 
 try {
+  // BENCH_ONLY=content runs the content rows alone (content.mjs).
+  if (process.env.BENCH_ONLY !== 'content') {
   // Goal 1: start-up.
   for (const flag of ['--version', '--help']) {
     const r = await compare(() => run(node, [BIN, flag], { env }), () => run(node, ['-e', '0']));
@@ -217,6 +219,9 @@ try {
     row('3 bulk: shell loop per id / docplat per id', perIdLoop / perIdCli, '>= 50', perIdLoop / perIdCli >= 50, '', `${perIdLoop.toFixed(1)} vs ${perIdCli.toFixed(2)} ms per id`);
     await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: '' });
   }
+  }
+  const { contentBench } = await import('./content.mjs');
+  await contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS });
 } catch (err) {
   process.stderr.write(`bench stopped: ${err.message}\n`);
 } finally {

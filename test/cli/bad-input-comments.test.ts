@@ -2,13 +2,13 @@
 // the flag or argument and the rule, nothing sent (the table of bad-input.test.ts).
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { tempDir, useTestApi } from '../helpers.js';
-import { badInputCases, type BadInput } from './bad-input-table.js';
+import { expectBadInput, tempDir, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 const missing = join(tempDir(), 'no-such-body.md');
 
-const CASES: BadInput[] = [
+// [args, what the message must mention]
+const CASES: [string[], RegExp][] = [
   // bodies
   [['comments', 'create', 'S', '--body', ''], /--body is empty/],
   [['comments', 'create', 'S', '--body', ' \n\t '], /--body is empty/],
@@ -50,9 +50,10 @@ describe('bad input: comments and replies', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(10);
   });
 
-  badInputCases(api, CASES);
+  for (const [args, rule] of CASES) {
+    it(`docplat ${args.map((a) => (a.length > 20 ? a.slice(0, 8) + '…' : a)).join(' ')}`, () => expectBadInput(api, args, rule));
+  }
 
-  describe('a body from stdin that is empty', () => {
-    badInputCases(api, [[['comments', 'create', 'S', '--body-file', '-'], /--body-file is empty/]], { input: '\n  \n' });
-  });
+  it('docplat comments create S --body-file - (stdin holds only white space)', () =>
+    expectBadInput(api, ['comments', 'create', 'S', '--body-file', '-'], /--body-file is empty/, { input: '\n  \n' }));
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lines, tempDir, useTestApi } from '../helpers.js';
+import { expectBadInput, tempDir, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -108,15 +108,6 @@ describe('bad input', () => {
   });
 
   for (const [args, rule] of CASES) {
-    it(`docplat ${args.map((a) => (a.length > 20 ? a.slice(0, 8) + '…' : a)).join(' ')}`, async () => {
-      const before = api.sandbox.requestCount;
-      const r = await api.cli(args);
-      expect(r.code, r.stderr).toBe(2);
-      const errLines = lines(r.stderr).filter((l) => l.startsWith('error: '));
-      expect(errLines).toHaveLength(1);
-      expect(errLines[0]).toMatch(rule);
-      expect(r.stdout).toBe('');
-      expect(api.sandbox.requestCount).toBe(before);
-    });
+    it(`docplat ${args.map((a) => (a.length > 20 ? a.slice(0, 8) + '…' : a)).join(' ')}`, () => expectBadInput(api, args, rule));
   }
 });

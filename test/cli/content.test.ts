@@ -5,18 +5,10 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lines, runInProcess, tempDir, tsv, useTestApi } from '../helpers.js';
+import { flat } from '../content-helpers.js';
 
 const api = useTestApi({ largeFileMB: 3 });
 
-interface Page {
-  id: string;
-  title: string;
-  type: string;
-  path?: string;
-  pages?: Page[];
-  markdown?: string;
-}
-const flat = (pages: Page[]): Page[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
 
 async function ok(args: string[], opts: Parameters<typeof api.cli>[1] = {}) {
   const r = await api.cli(args, opts);

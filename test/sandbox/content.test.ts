@@ -9,6 +9,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { tempDir } from '../helpers.js';
 import { admin, call, demo, expectError, expectOperation, latestSpec, listAll, olderSpec } from './helpers.js';
+import { flat, type Page } from '../content-helpers.js';
 
 const ids = demo();
 const SPACE = ids.space('Getting Started');
@@ -31,14 +32,6 @@ beforeAll(() => {
   doc.oneOf[2].not = { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] };
 });
 
-interface Page {
-  id: string;
-  title: string;
-  type: string;
-  path?: string;
-  pages?: Page[];
-}
-const flat = (pages: Page[]): Page[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
 
 async function pages(spaceId = SPACE, cr?: string): Promise<Page[]> {
   const res = await call(sb, 'GET', `/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}/content/pages`);

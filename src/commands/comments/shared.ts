@@ -21,7 +21,7 @@ export const BODY = {
 
 /** `--change-request <id>`: the same command on the change request's comments (the `.cr` operation). */
 export const changeRequest = (operation: OperationId) =>
-  ({ ...changeRequestFlag(operation), description: "act on the change request's comments (its id or its number)", idOf: '' }) as const satisfies Flag;
+  ({ ...changeRequestFlag(operation), description: "act on the change request's comments (its id or its number)" }) as const satisfies Flag;
 
 /** Reads print bodies as Markdown unless `--format document` asks for the JSON document. */
 export const FORMAT = {

@@ -117,13 +117,13 @@ async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manife
     const same = before && from && before.size === file.size && before.name === file.name && (await sizeOf(join(root, from))) === before.size;
     items.push({ kind: 'file', id: file.id, path, file, action: same ? (from === path ? 'keep' : 'move') : 'fetch', from: same ? from : undefined });
   }
-  // Files the previous run wrote that no page or file of this one will be at.
+  // Files the previous run wrote for pages and files that are gone (unless another now takes the path).
   const now = new Set(items.map((i) => i.path.toLowerCase()));
-  const moving = new Set(items.filter((i) => i.action === 'move').map((i) => i.from!.toLowerCase()));
+  const ids = new Set(items.map((i) => i.id));
   const stale: string[] = [];
-  for (const entry of [...Object.values(old?.pages ?? {}), ...Object.values(old?.files ?? {})]) {
+  for (const [id, entry] of [...Object.entries(old?.pages ?? {}), ...Object.entries(old?.files ?? {})]) {
     const rel = recorded(root, entry.path);
-    if (rel && !now.has(rel.toLowerCase()) && !moving.has(rel.toLowerCase())) stale.push(rel);
+    if (rel && !ids.has(id) && !now.has(rel.toLowerCase())) stale.push(rel);
   }
   return { items, paths, stale };
 }
@@ -296,6 +296,10 @@ complete; run the command again to finish. Failed pages or files are listed at t
       const before = item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id];
       if (before) (item.kind === 'page' ? manifest.pages : manifest.files)[item.id] = before as never;
     }
+    // Entries of pages and files that are gone stay until --prune removes their files.
+    const present = new Set(items.map((i) => i.id));
+    for (const [id, entry] of Object.entries(old?.pages ?? {})) if (!present.has(id)) manifest.pages[id] = entry;
+    for (const [id, entry] of Object.entries(old?.files ?? {})) if (!present.has(id)) manifest.files[id] = entry;
     const record = (item: Item, bytes: number) => {
       if (item.kind === 'page') manifest.pages[item.id] = { path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes };
       else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes };
@@ -346,7 +350,17 @@ complete; run the command again to finish. Failed pages or files are listed at t
     if (ctx.signal.aborted) throw new Interrupted(`interrupted: ${done} of ${items.length} pages and files are in ${root}, each complete; run the same command again to finish`);
 
     await writer.write('SUMMARY.md', summary(tree, paths));
-    if (opts.prune) for (const rel of stale) await writer.remove(rel);
+    // A page or file fetched again at a new path (renamed and changed): its old file goes.
+    const taken = new Set(items.map((i) => i.path.toLowerCase()));
+    for (const item of items.filter((i) => i.action === 'fetch' && !failures.some((f) => f.item === i))) {
+      const before = recorded(root, (item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id])?.path);
+      if (before && before !== item.path && !taken.has(before.toLowerCase())) await writer.remove(before);
+    }
+    if (opts.prune && stale.length) {
+      for (const rel of stale) await writer.remove(rel);
+      for (const kind of ['pages', 'files'] as const) for (const id of Object.keys(manifest[kind])) if (!present.has(id)) delete manifest[kind][id];
+      await saveManifest();
+    }
     const count = (kind: Item['kind'], action: Item['action']) => items.filter((i) => i.kind === kind && i.action === action).length;
     const pages = items.filter((i) => i.kind === 'page').length;
     ctx.output.note(
@@ -364,7 +378,8 @@ complete; run the command again to finish. Failed pages or files are listed at t
 async function fetchPage(ctx: Context, where: Where, writer: Writer, item: Item): Promise<number> {
   const request = contentRequest('pages.get', where, { pageId: item.id }, { format: 'markdown' });
   const client = await ctx.client();
-  const { data } = await client.request<{ markdown?: unknown }>(request.method, request.path, { query: request.query, signal: ctx.signal });
+  // A page in flight when Ctrl-C comes is still written: a re-run does not fetch it again.
+  const { data } = await client.request<{ markdown?: unknown }>(request.method, request.path, { query: request.query, finishOnInterrupt: true });
   if (typeof data?.markdown !== 'string') throw new DocplatError('the page has no markdown');
   return writer.write(item.path, data.markdown);
 }

@@ -7,11 +7,11 @@ import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-const RESERVED_CHARS = /[<>:"|?*\\]/g;
+const RESERVED_CHARS = /[<>:"|?*\\/]/g;
 const WINDOWS_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 const MAX_SEGMENT = 120;
 
-/** One path segment or file name, safe on every file system; '' when nothing is left. */
+/** One path segment or file name (separators become `_`), safe on every file system; '' when nothing is left. */
 export function cleanSegment(raw: string): string {
   let s = raw.normalize('NFC').replace(CONTROL, '').replace(RESERVED_CHARS, '_').trim();
   s = s.replace(/[. ]+$/, ''); // Windows drops trailing dots and spaces

@@ -24,11 +24,15 @@ export const COMMANDS: CommandDef[] = [
       data: { flags: '--data <file>', description: 'keep the state in this JSON file (loaded at start, saved after each change)' },
       seed: SEED,
       spaces: { flags: '--spaces <n>', description: 'add this many spaces to the first organization (for load tests)' },
+      pages: { flags: '--pages <n>', description: 'give the first space of the first organization this many pages (for benchmarks)' },
+      largeFile: { flags: '--large-file <MB>', description: 'add a file large.bin of this many MB to that space, generated as it streams (for benchmarks)' },
       faults: { flags: '--faults <spec>', description: 'inject faults, e.g. "429=0.1,503=0.05,reset=0.02,latency=5,seed=1"' },
     },
     async run(ctx, { opts }) {
       const port = parseInteger('--port', opts.port, 4010, 0, 65535);
       const spaces = parseInteger('--spaces', opts.spaces, 0, 0, 1_000_000);
+      const pages = parseInteger('--pages', opts.pages, 0, 0, 1_000_000);
+      const largeFileMB = parseInteger('--large-file', opts.largeFile, 0, 0, 100_000);
       const seed = seedOf(opts.seed);
       const { startSandbox, parseFaults } = await import('../../sandbox/server.js');
       if (opts.faults !== undefined) {
@@ -46,6 +50,8 @@ export const COMMANDS: CommandDef[] = [
         port,
         seed,
         spaces,
+        pages,
+        largeFileMB,
         dataFile: opts.data,
         autosave: !!opts.data,
         faults: opts.faults,

@@ -198,12 +198,13 @@ export class Content implements Family {
   }
 
   fileObject(scope: Scope, file: FileRec): Record<string, unknown> {
-    const query = scope.cr ? `?changeRequest=${encodeURIComponent(scope.cr.id)}` : '';
+    // The name goes in the query: a path segment of dots would be read as a step up by URL parsers.
+    const query = `?name=${encodeURIComponent(file.name)}${scope.cr ? `&changeRequest=${encodeURIComponent(scope.cr.id)}` : ''}`;
     return {
       id: file.id,
       name: file.name,
       contentType: file.contentType,
-      downloadURL: `${this.world.storageUrl}/files/${encodeURIComponent(scope.space.id)}/${encodeURIComponent(file.id)}/${encodeURIComponent(file.name)}${query}`,
+      downloadURL: `${this.world.storageUrl}/files/${encodeURIComponent(scope.space.id)}/${encodeURIComponent(file.id)}${query}`,
       size: file.size,
       ...(file.kind === 'png' ? { dimensions: PNG_DIMENSIONS } : {}),
     };
@@ -356,8 +357,11 @@ export class Content implements Family {
         if (!page) throw notFound(`No page ${String(body.pageId)}.`);
         if (body.title !== undefined) page.title = text(body, 'title');
         if (body.path !== undefined) {
+          // As a rename in the app: the page's descendants move with it (their own updatedAt unchanged).
+          const from = page.path;
           page.path = text(body, 'path');
           page.slug = page.path.split('/').pop() ?? '';
+          for (const { page: child } of walk(page.pages)) if (child.path.startsWith(`${from}/`)) child.path = page.path + child.path.slice(from.length);
         }
         if (body.markdown !== undefined) page.markdown = text(body, 'markdown');
         page.updatedAt = this.now();
