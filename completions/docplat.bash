@@ -2,7 +2,7 @@
 # bash: source it, or copy it to ~/.local/share/bash-completion/completions/docplat
 
 _docplat_groups() {
-  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'sites' 'sections' 'section-groups' 'site-spaces' 'share-links' 'spaces' 'content' 'pages' 'files' 'members' 'teams' 'sso' 'custom-fields' 'translations' 'openapi' 'integrations' 'sandbox' 'api' 'completion'
+  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'sites' 'sections' 'section-groups' 'site-spaces' 'share-links' 'spaces' 'content' 'pages' 'files' 'members' 'teams' 'sso' 'custom-fields' 'translations' 'openapi' 'integrations' 'comments' 'replies' 'sandbox' 'api' 'completion'
 }
 
 # One-command groups (docplat api <path>) have no verbs.
@@ -35,6 +35,8 @@ _docplat_verbs() {
     'translations') printf '%s\n' 'list' 'ls' 'create' 'get' 'update' 'delete' 'rm' ;;
     'openapi') printf '%s\n' 'list' 'ls' 'get' 'create' 'publish' 'delete' 'rm' 'versions' 'version' 'content' ;;
     'integrations') printf '%s\n' 'list' 'ls' 'get' 'publish' 'unpublish' 'installations' ;;
+    'comments') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'resolve' 'reopen' 'react' 'delete' 'rm' ;;
+    'replies') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'react' ;;
     'sandbox') printf '%s\n' 'serve' 'reset' ;;
   esac
 }
@@ -162,6 +164,19 @@ _docplat_verb() {
     'integrations publish') echo 'publish' ;;
     'integrations unpublish') echo 'unpublish' ;;
     'integrations installations') echo 'installations' ;;
+    'comments list'|'comments ls') echo 'list' ;;
+    'comments get') echo 'get' ;;
+    'comments create') echo 'create' ;;
+    'comments update') echo 'update' ;;
+    'comments resolve') echo 'resolve' ;;
+    'comments reopen') echo 'reopen' ;;
+    'comments react') echo 'react' ;;
+    'comments delete'|'comments rm') echo 'delete' ;;
+    'replies list'|'replies ls') echo 'list' ;;
+    'replies get') echo 'get' ;;
+    'replies create') echo 'create' ;;
+    'replies update') echo 'update' ;;
+    'replies react') echo 'react' ;;
     'sandbox serve') echo 'serve' ;;
     'sandbox reset') echo 'reset' ;;
     *) return 1 ;;
@@ -290,6 +305,19 @@ _docplat_flags() {
     'integrations.publish') printf '%s\n' '--manifest' '--dry-run' ;;
     'integrations.unpublish') printf '%s\n' '--dry-run' ;;
     'integrations.installations') printf '%s\n' '--external-id' '--limit' '--all' '--cursor' '--dry-run' ;;
+    'comments.list') printf '%s\n' '--status' '--page-id' '--author' '--order' '--format' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
+    'comments.get') printf '%s\n' '--format' '--change-request' '--dry-run' ;;
+    'comments.create') printf '%s\n' '--body' '--body-file' '--page' '--node' '--change-request' '--dry-run' ;;
+    'comments.update') printf '%s\n' '--body' '--body-file' '--change-request' '--dry-run' ;;
+    'comments.resolve') printf '%s\n' '--change-request' '--concurrency' '--dry-run' ;;
+    'comments.reopen') printf '%s\n' '--change-request' '--concurrency' '--dry-run' ;;
+    'comments.react') printf '%s\n' '--remove' '--change-request' '--dry-run' ;;
+    'comments.delete') printf '%s\n' '--change-request' '--concurrency' '--dry-run' ;;
+    'replies.list') printf '%s\n' '--format' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
+    'replies.get') printf '%s\n' '--format' '--change-request' '--dry-run' ;;
+    'replies.create') printf '%s\n' '--body' '--body-file' '--change-request' '--dry-run' ;;
+    'replies.update') printf '%s\n' '--body' '--body-file' '--change-request' '--dry-run' ;;
+    'replies.react') printf '%s\n' '--remove' '--change-request' '--dry-run' ;;
     'sandbox.serve') printf '%s\n' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' ;;
     'sandbox.reset') printf '%s\n' '--seed' ;;
     'api') printf '%s\n' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H' '--paginate' '--include' '-i' '--dry-run' ;;
@@ -539,6 +567,44 @@ _docplat_value() {
     'integrations.installations --external-id') : ;;
     'integrations.installations --limit') : ;;
     'integrations.installations --cursor') : ;;
+    'comments.list --status') printf '%s\n' 'all' 'open' 'resolved' ;;
+    'comments.list --page-id') : ;;
+    'comments.list --author') : ;;
+    'comments.list --order') printf '%s\n' 'asc' 'desc' ;;
+    'comments.list --format') printf '%s\n' 'document' 'markdown' ;;
+    'comments.list --change-request') : ;;
+    'comments.list --limit') : ;;
+    'comments.list --cursor') : ;;
+    'comments.get --format') printf '%s\n' 'document' 'markdown' ;;
+    'comments.get --change-request') : ;;
+    'comments.create --body') : ;;
+    'comments.create --body-file') : ;;
+    'comments.create --page') : ;;
+    'comments.create --node') : ;;
+    'comments.create --change-request') : ;;
+    'comments.update --body') : ;;
+    'comments.update --body-file') : ;;
+    'comments.update --change-request') : ;;
+    'comments.resolve --change-request') : ;;
+    'comments.resolve --concurrency') : ;;
+    'comments.reopen --change-request') : ;;
+    'comments.reopen --concurrency') : ;;
+    'comments.react --change-request') : ;;
+    'comments.delete --change-request') : ;;
+    'comments.delete --concurrency') : ;;
+    'replies.list --format') printf '%s\n' 'document' 'markdown' ;;
+    'replies.list --change-request') : ;;
+    'replies.list --limit') : ;;
+    'replies.list --cursor') : ;;
+    'replies.get --format') printf '%s\n' 'document' 'markdown' ;;
+    'replies.get --change-request') : ;;
+    'replies.create --body') : ;;
+    'replies.create --body-file') : ;;
+    'replies.create --change-request') : ;;
+    'replies.update --body') : ;;
+    'replies.update --body-file') : ;;
+    'replies.update --change-request') : ;;
+    'replies.react --change-request') : ;;
     'sandbox.serve --port') : ;;
     'sandbox.serve --host') : ;;
     'sandbox.serve --data') : ;;
@@ -603,6 +669,19 @@ _docplat_arg() {
     'teams.set-role 0') docplat __ids 'teamId' 2>/dev/null ;;
     'custom-fields.values 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'custom-fields.set 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'comments.list 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'comments.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'comments.create 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'comments.update 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'comments.resolve 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'comments.reopen 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'comments.react 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'comments.delete 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'replies.list 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'replies.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'replies.create 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'replies.update 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'replies.react 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'completion 0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
   esac
 }

@@ -268,3 +268,4 @@ export async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [R
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   return { code, stdout: screen, stderr: '', screen };
 }
+

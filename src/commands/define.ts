@@ -3,6 +3,7 @@
 // whether it is bulk or destructive. One runner (run.ts) does the rest, so a
 // resource command is data; `run` is for the few that really are special.
 import type { Column, Shape } from '../output/format.js';
+import type { Operation } from '../api/operation.js';
 import type { OperationId } from '../api/operations/index.js';
 import type { PositionKind } from '../api/positions.js';
 import type { Context } from '../context.js';
@@ -51,6 +52,12 @@ export interface Flag<S extends string = string> {
   filter?(value: FlagValue<S>, now: number): (item: unknown) => boolean;
   /** The value must have more than white space (every valued flag refuses an empty value). */
   nonBlank?: boolean;
+  /**
+   * Turns the value into what is sent, through the API (a page path into the
+   * page's id): after every check, before anything else is sent; not in a
+   * dry run. Gets the request's path params and operation.
+   */
+  resolve?(ctx: Context, value: string, request: { params: Record<string, string>; operation: Operation }): Promise<string>;
   required?: boolean;
   /** The values it takes, when they are a fixed set the operation table does not give (for completion and prompts). */
   choices?: readonly string[];
@@ -92,12 +99,13 @@ export interface Bulk {
    */
   skip?(err: ApiError): string | undefined;
   /**
-   * Reads the resource first (with this operation, same path params) and
-   * skips the change when `skip` gives a reason: for changes the API
-   * accepts again without saying it changed nothing (`spaces lock` of a
-   * locked space).
+   * Reads the resource first and skips the change when `skip` gives a
+   * reason: for changes the API accepts again without saying it changed
+   * nothing (`spaces lock` of a locked space, `comments resolve` of a
+   * resolved comment). The read is `operation` with the same path params,
+   * or by default the GET at the change's own path.
    */
-  check?: { operation: OperationId; skip(current: unknown, body: unknown): string | undefined };
+  check?: { operation?: OperationId; skip(current: unknown, body: unknown): string | undefined };
 }
 
 /**
@@ -122,6 +130,8 @@ export interface CommandDef<F extends Record<string, Flag> = Record<string, Flag
   operation?: OperationId;
   /** Body fields always sent (`spaces lock` sends editMode=locked). */
   body?: Record<string, unknown>;
+  /** Query parameters always sent, unless a flag gives them (`comments get` sends format=markdown). */
+  query?: Record<string, string>;
   output?: Output;
   bulk?: Bulk;
   /** Destructive: asks on a terminal, needs --yes otherwise. The verb of the question ("Delete"). */

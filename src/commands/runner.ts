@@ -111,7 +111,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
 /** Where each input came from, to name the flag or argument in a message: its name, and how an id of it reads. */
 type Sources = Map<string, { name: string; id: string; nullWord?: string }>;
 
-async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts, missingArgs: string[]): Promise<void> {
+/** Runs a declaration with commander's parsed arguments and the typed flags (a `run` may call it with a declaration it derives). */
+export async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts, missingArgs: string[] = []): Promise<void> {
   const flags = def.flags ?? {};
   const argDefs = def.args ?? [];
   const many = !!def.bulk || !!argDefs[argDefs.length - 1]?.variadic;
@@ -149,7 +150,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   if (output !== 'none') ctx.output.checkFields('list' in output ? output.list : output.item, output);
 
   const sources: Sources = new Map();
-  const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: {}, body: { ...def.body } };
+  const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: { ...def.query }, body: { ...def.body } };
   const filters: ((item: unknown) => boolean)[] = [];
   const claimed = new Map<string, Flag>();
   const claim = (where: string, name: string, label: string, idOf?: string, f?: Flag) => {
@@ -177,8 +178,16 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     }
   });
 
+  // Two flags for one body field (`--body` and `--body-file`): refused before a file is read.
+  for (const [i, [, f]] of given.entries()) {
+    const twin = given.slice(i + 1).find(([, g]) => f.body && g.body === f.body);
+    if (twin) throw new UsageError(`${longName(f)} and ${longName(twin[1])} cannot be used together`);
+  }
   for (const [key, f] of given) {
-    const value = flagValue(f, f.file ? await readFileFlag(ctx, f, opts[key] as string) : opts[key]);
+    const text = f.file ? await readFileFlag(ctx, f, opts[key] as string) : undefined;
+    // A file (or stdin) of white space says nothing, as a blank value does.
+    if (text !== undefined && f.nonBlank && !text.trim()) throw new UsageError(`${longName(f)} is empty`);
+    const value = flagValue(f, text ?? opts[key]);
     if (f.param) {
       claim('param', f.param, longName(f), f.idOf ?? nounOf(f.param), f);
       input.params[f.param] = idFromAppUrl(f.param, value as string);
@@ -193,6 +202,11 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     }
   }
   if (def.move) moveInto(input.body, def.move, opts, claim);
+  // A required body field that flags fill (`--body` or `--body-file`): name them.
+  for (const [field, spec] of Object.entries(op.body ?? {})) {
+    const fillers = Object.values(flags).filter((f) => f.body === field || f.body?.startsWith(`${field}.`));
+    if (spec.required && input.body[field] === undefined && fillers.length) throw new UsageError(`${fillers.map(longName).join(' or ')} is required`);
+  }
 
   if (op.params.organizationId && input.params.organizationId === undefined) input.params.organizationId = await ctx.org();
   const hasBody = Object.keys(input.body).length > 0;
@@ -209,7 +223,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     const label = idLabel(idArg.name);
     sources.set(`param:${param}`, { name: label, id: label });
     const ids = [...new Set((await readIds(ctx, rest, def.bulk.what)).map((id) => idFromAppUrl(param, id)))];
-    const check = def.bulk.check && OPERATIONS[def.bulk.check.operation];
+    const check = def.bulk.check && (def.bulk.check.operation ? OPERATIONS[def.bulk.check.operation] : readOf(op));
     const requests = ids.map((id) => {
       const params = { ...base.params, [param]: id };
       return { request: build(op, { ...base, params }, sources), check: check ? build(check, { params, query: {} }, sources) : undefined };
@@ -226,6 +240,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
 
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
+  for (const [key, f] of given) if (f.resolve && f.body) setPath(request.body!, f.body, await f.resolve(ctx, opts[key] as string, { params: input.params, operation: op }));
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
   const keep = filters.length ? (item: unknown) => filters.every((f) => f(item)) : undefined;
   try {
@@ -252,6 +267,13 @@ export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResp
     idempotency: request.safe ? 'safe' : 'create',
     signal: ctx.signal,
   });
+}
+
+/** The GET at an operation's path: what a bulk `skipIf` reads. */
+function readOf(op: Operation): Operation {
+  const read = Object.values(OPERATIONS as Record<string, Operation>).find((o) => o.method === 'GET' && o.path === op.path);
+  if (!read) throw new Error(`${op.id}: no GET at ${op.path} to read before the change`);
+  return read;
 }
 
 /**

@@ -12,8 +12,8 @@ export interface Column {
   /** Dotted path into the item. */
   key: string;
   header?: string;
-  /** `time` columns read as "3 days ago" in a table and stay ISO elsewhere. */
-  kind?: 'time';
+  /** `time` columns read as "3 days ago" in a table and stay ISO elsewhere; `line` columns show their first line in a table. */
+  kind?: 'time' | 'line';
   /** Computes the cell from the item, instead of reading `key` (which then only names the column). */
   value?(item: unknown): unknown;
   /** How a table shows the value (`null` as "none", a list as one line); other formats keep the value. */
@@ -290,6 +290,7 @@ export class Output {
   private display(raw: unknown, col: Column): string {
     const value = col.format ? col.format(raw) : raw;
     if (col.kind === 'time' && typeof value === 'string') return escapeControls(relativeTime(value, this.opts.now?.() ?? Date.now()));
+    if (col.kind === 'line' && typeof value === 'string') return escapeControls(value.trimStart().split(/\r?\n/, 1)[0]);
     return escapeControls(plain(value));
   }
 

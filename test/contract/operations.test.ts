@@ -17,8 +17,6 @@ import { ROOT } from '../helpers.js';
 const NOT_CALLED: Record<string, string> = {
   'users.get': 'no command shows another user; served by the sandbox for `docplat api`',
   'orgs.get': 'orgs list shows what get would; served by the sandbox for `docplat api`',
-  comments: 'issue 10 (comments and replies)',
-  replies: 'issue 10',
   'teams.removeMember': 'teams remove sends its removals in batches in the one PUT …/members body; served by the sandbox for `docplat api`',
 };
 
