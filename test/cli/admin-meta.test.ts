@@ -105,6 +105,30 @@ describe('sso', () => {
     expect(tsv((await api.cli(['sso', 'list'])).stdout).map((r) => r[1])).toEqual(['Okta', 'Azure AD (staging)']);
   });
 
+  it('never prints the certificate in a dry run or a --debug trace: the body shows it as ***', async () => {
+    const pem = file('okta.pem', DEMO_CERTIFICATE);
+    const before = api.sandbox.requestCount;
+    const dry = await api.cli(['sso', 'create', '--label', 'Dry', '--certificate-file', pem, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout.trim()).toBe(`POST ${api.sandbox.url}/orgs/${api.sandbox.defaultOrg}/saml {"label":"Dry","certificate":"***"}`);
+    const dryJson = await api.cli(['sso', 'create', '--label', 'Dry', '--certificate-file', pem, '--dry-run', '--json']);
+    expect(dryJson.stdout).toContain('"certificate":"***"');
+    expect(api.sandbox.requestCount).toBe(before);
+    const made = await api.cli(['sso', 'create', '--label', 'Traced', '--certificate-file', pem, '--debug']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain('"certificate":"***"');
+    const id = tsv(made.stdout).find((r) => r[0] === 'id')![1];
+    const upd = await api.cli(['sso', 'update', id, '--certificate-file', '-', '--debug', '--dry-run'], { input: DEMO_CERTIFICATE });
+    expect(upd.stdout).toContain('"certificate":"***"');
+    const traced = await api.cli(['sso', 'update', id, '--certificate-file', '-', '--debug'], { input: DEMO_CERTIFICATE });
+    expect(traced.code, traced.stderr).toBe(0);
+    expect(traced.stderr).toContain('"certificate":"***"');
+    for (const r of [dry, dryJson, made, upd, traced]) expect(r.stdout + r.stderr).not.toContain(CERT_BODY);
+    // Sent as read all the same.
+    expect(json(await api.cli(['sso', 'get', id, '--json'])).certificate).toBe(DEMO_CERTIFICATE);
+    await api.cli(['sso', 'delete', id, '--yes']);
+  });
+
   it('sends the default team as given (dry run), and refuses a non-admin with exit 4', async () => {
     const dry = await api.cli(['sso', 'create', '--label', 'Teams', '--default-team', 'T1', '--default-role', 'read', '--dry-run']);
     expect(dry.stdout.trim()).toBe(`POST ${api.sandbox.url}/orgs/${api.sandbox.defaultOrg}/saml {"label":"Teams","defaultTeam":"T1","defaultRole":"read"}`);

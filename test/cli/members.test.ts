@@ -136,6 +136,21 @@ describe('members get, spaces, teams', () => {
     ]);
   });
 
+  it('spaces and teams: --fields id and --jq .[].id reach the wrapped space or team id, as spaces list --member does', async () => {
+    const gary = ids.user('Gary Guest');
+    const spaces = [ids.space('REST API'), ids.space('Webhooks')].sort();
+    expect(lines((await api.cli(['members', 'spaces', gary, '--jq', '.[].id'])).stdout).sort()).toEqual(spaces);
+    expect(lines((await api.cli(['members', 'spaces', gary, '--fields', 'id'])).stdout).sort()).toEqual(spaces);
+    expect(json<{ id: string }[]>(await api.cli(['members', 'spaces', gary, '--json'])).map((x) => x.id).sort()).toEqual(spaces);
+    const member = await api.cli(['members', 'spaces', gary, '--jq', '.[].id']);
+    const viaSpaces = await api.cli(['spaces', 'list', '--member', gary, '--jq', '.[].id']);
+    expect(lines(member.stdout).sort()).toEqual(lines(viaSpaces.stdout).sort());
+    const teams = json<{ team: { id: string } }[]>(await api.cli(['members', 'teams', ids.me, '--json'])).map((x) => x.team.id).sort();
+    expect(teams).toHaveLength(2);
+    expect(lines((await api.cli(['members', 'teams', ids.me, '--jq', '.[].id'])).stdout).sort()).toEqual(teams);
+    expect(lines((await api.cli(['members', 'teams', ids.me, '--fields', 'id'])).stdout).sort()).toEqual(teams);
+  });
+
   it('teams prints each team title with the member’s role; --title filters', async () => {
     const rows = tsv((await api.cli(['members', 'teams', ids.me])).stdout);
     expect(rows.map((r) => [r[1], r[2], r[3]])).toEqual([
