@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { demo } from '../sandbox/helpers.js';
-import { BIN, lines, tsv, useTestApi, withTestApi, type TestApi } from '../helpers.js';
+import { BIN, baseEnv, lines, tsv, useTestApi, withTestApi, type TestApi } from '../helpers.js';
 
 const api = useTestApi();
 const ids = demo();
@@ -33,9 +33,10 @@ const NOT_SEEN_90 = [
 ].sort();
 
 /** Runs a shell pipeline of the built CLI (`docplat` is the built entry). */
-function shell(t: TestApi, script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function shell(t: TestApi | NodeJS.ProcessEnv, script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', script.replaceAll('docplat', `"${process.execPath}" "${BIN}"`)], { env: t.env() });
+    const env = typeof t.env === 'function' ? (t as TestApi).env() : (t as NodeJS.ProcessEnv);
+    const child = spawn('sh', ['-c', script.replaceAll('docplat', `"${process.execPath}" "${BIN}"`)], { env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -166,6 +167,19 @@ describe('members get, spaces, teams', () => {
 });
 
 describe('changing members (each on a sandbox of its own)', () => {
+  it('the audit pipe with --sandbox on both sides: the update reads its ids before it starts the embedded sandbox the list holds', async () => {
+    const env = baseEnv();
+    // The list starts last, as it may in any pipe: the update waiting for stdin must not hold the sandbox's state.
+    const list = "(sleep 1; docplat --sandbox members list --last-seen-before 90d --jq '.[].id')";
+    const dry = await shell(env, `${list} | docplat --sandbox members update - --role read --dry-run`);
+    expect(dry.stderr).not.toMatch(/in use by process/);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(lines(dry.stdout)).toHaveLength(12);
+    const real = await shell(env, `${list} | docplat --sandbox members update - --role read`);
+    expect(real.code, real.stderr).toBe(0);
+    expect(real.stderr).toMatch(/updated 6 of 12, 6 skipped/);
+  }, 60_000);
+
   it('the audit pipe: members not seen for 90 days, made readers (dry run, then for real, then a re-run that skips them all)', async () => {
     await withTestApi({}, async (t) => {
       const before = t.sandbox.requestCount;
