@@ -40,12 +40,12 @@ describe('sso', () => {
     const jl = lines((await api.cli(['sso', 'list', '--jsonl'])).stdout).map((l) => JSON.parse(l));
     expect(jl).toEqual(all);
     const csv = lines((await api.cli(['sso', 'list', '--output', 'csv'])).stdout);
-    expect(csv[0]).toBe('ID,LABEL,STATUS,DEFAULT ROLE,SSO URL,CREATED,CERTIFICATE');
-    expect(rows.map((r) => r[6])).toEqual([FINGERPRINT, '']);
+    expect(csv[0]).toBe('ID,LABEL,STATUS,DEFAULT ROLE,SSO URL,CERTIFICATE');
+    expect(rows.map((r) => r[5])).toEqual([FINGERPRINT, '']);
     expect((await api.cli(['sso', 'list', '--fields', 'certificate'])).stdout).toBe(`${FINGERPRINT}\n\n`);
     expect((await api.cli(['sso', 'list', '--fields', 'label', '--limit', '1'])).stdout).toBe('Okta\n');
     const table = await onTerminal(api, ['sso', 'list']);
-    expect(table.stdout).toMatch(/^ID\s+LABEL\s+STATUS\s+DEFAULT ROLE\s+SSO URL\s+CREATED\s+CERTIFICATE\n/);
+    expect(table.stdout).toMatch(/^ID\s+LABEL\s+STATUS\s+DEFAULT ROLE\s+SSO URL\s+CERTIFICATE\n/);
     expect(table.stdout).not.toContain(CERT_BODY);
     expect(table.stdout).toMatch(/Okta\s+active\s+read/);
   });

@@ -34,6 +34,7 @@ export const COMMANDS: CommandDef[] = [
       '--last-seen-before filters on the client as pages arrive (the API has no such filter): it keeps members',
       'last seen before that instant and those never seen, and fetches pages until --limit of them are found.',
       'A guest has no role: the ROLE column is empty and the JSON role is null.',
+      'The table leaves out whether a member is disabled or logs in with SSO: --fields id,user.email,role,disabled,sso shows it.',
     ].join('\n'),
     examples: [
       'list --role guest --search @partner.example',
