@@ -18,6 +18,8 @@ export interface Column {
   value?(item: unknown): unknown;
   /** How a table shows the value (`null` as "none", a list as one line); other formats keep the value. */
   format?(value: unknown): string;
+  /** The resource's identifier though not named `id` (a custom field's name): a table never cuts it, as it never cuts `id`. */
+  id?: boolean;
 }
 
 export interface OutputOptions {
@@ -269,7 +271,7 @@ export class Output {
       heads.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i])))),
       heads.map((h) => displayWidth(h)),
       this.opts.width,
-      cols.map((col) => col.key),
+      cols.map((col) => (col.id ? 'id' : col.key)),
     );
     const table = new Table({
       head: heads.map((h) => c.bold(h)),

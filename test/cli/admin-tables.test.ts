@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/format.js';
 import { demo } from '../sandbox/helpers.js';
-import { runInProcess, useTestApi } from '../helpers.js';
+import { runInProcess, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi();
 const ids = demo();
@@ -42,5 +42,24 @@ describe('administration tables at 80 columns', () => {
       expect(line.endsWith('…'), line).toBe(false);
     }
     expect(rows.some((line) => / months ago$/.test(line))).toBe(true);
+  });
+
+  it('custom-fields list and values never cut a name (what get, update, delete and set take), even of 50 characters', async () => {
+    await withTestApi({}, async (t) => {
+      const name = 'release-train-owner-team-for-the-platform-group-xy';
+      expect(name).toHaveLength(50);
+      const made = await t.cli(['custom-fields', 'create', '--name', name, '--type', 'select:single', '--title', 'Release train owner team of the platform group',
+        '--option', 'platform-engineering', '--option', 'developer-experience']);
+      expect(made.code, made.stderr).toBe(0);
+      const space = (await t.cli(['spaces', 'list', '--limit', '1', '--jq', '.[0].id'])).stdout.trim();
+      expect((await t.cli(['custom-fields', 'set', space, `${name}=developer-experience`])).code).toBe(0);
+      for (const args of [['custom-fields', 'list'], ['custom-fields', 'values', space]]) {
+        const r = await runInProcess(args, { env: t.env({ NO_COLOR: '1' }), stdoutTTY: true });
+        expect(r.code, r.stderr).toBe(0);
+        const rows = r.stdout.split('\n').filter(Boolean);
+        for (const line of rows) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+        expect(rows.some((line) => line.startsWith(`${name}  `)), r.stdout).toBe(true);
+      }
+    });
   });
 });
