@@ -245,6 +245,13 @@ describe('custom-fields', () => {
     expect((await api.cli(['custom-fields', 'values', space, '--json'])).stdout).toBe(valuesBefore);
   });
 
+  it('sends each tag and each choice once (web,web is one choice)', async () => {
+    const space = json(await api.cli(['spaces', 'list', '--json']))[5].id;
+    const dry = await api.cli(['custom-fields', 'set', space, 'platforms=web, ios,web', 'keywords=a,b,a,,b', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout.trim()).toBe(`PATCH ${api.sandbox.url}/spaces/${space}/custom-fields {"values":{"platforms":{"value":["web","ios"]},"keywords":{"value":["a","b"]}}}`);
+  });
+
   it('sets values of many spaces from stdin lines, one request per space; exit 5 when one fails', async () => {
     await withTestApi({}, async (t) => {
       const [a, b, c] = json(await t.cli(['spaces', 'list', '--json'])).map((s: { id: string }) => s.id);
