@@ -32,6 +32,16 @@ describe('administration tables at 80 columns', () => {
     for (const line of rows) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
   });
 
+  it('teams members and custom-fields values fit in 80 columns', async () => {
+    const team = (await api.cli(['teams', 'list', '--title', 'guild', '--jq', '.[0].id'])).stdout.trim();
+    const space = (await api.cli(['spaces', 'list', '--limit', '1', '--jq', '.[0].id'])).stdout.trim();
+    for (const args of [['teams', 'members', team], ['custom-fields', 'values', space]]) {
+      const rows = await table(args);
+      expect(rows.length).toBeGreaterThan(1);
+      for (const line of rows) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+    }
+  });
+
   it('members list shows every last-seen time whole (the audit reads it), and the ids', async () => {
     const rows = await table(['members', 'list', '--all']);
     expect(rows[0]).toMatch(/^ID\s+NAME\s+EMAIL\s+ROLE\s+LAST SEEN$/);
