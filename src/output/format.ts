@@ -148,7 +148,9 @@ export class Output {
         }
       }
     }
-    if (info.limit !== undefined && next && !this.closed) {
+    // An empty cursor: more items, but none to resume from (a client-side filter stopped within a page).
+    if (info.limit !== undefined && next === '' && !this.closed) this.note(`Showing ${written}; more match: --all for every one`);
+    else if (info.limit !== undefined && next && !this.closed) {
       // The cursor goes on stderr in every format, so that stdout stays the data.
       const of = total !== undefined && total > written ? ` of ${total}` : '';
       this.note(this.opts.interactive ? `Showing ${written}${of}: --all for every item, or --cursor ${next} for the next page` : `next cursor: ${next}`);

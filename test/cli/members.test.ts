@@ -86,6 +86,11 @@ describe('members list', () => {
     expect(three.code, three.stderr).toBe(0);
     expect(lines(three.stdout)).toHaveLength(3);
     expect(api.sandbox.requestCount - before).toBe(1);
+    // Nine more match, and no cursor can resume within the page: the note says so.
+    expect(three.stderr).toBe('Showing 3; more match: --all for every one\n');
+    const all = await api.cli(['members', 'list', '--last-seen-before', '90d', '--limit', '12', '--fields', 'id']);
+    expect(lines(all.stdout)).toHaveLength(12);
+    expect(all.stderr).toBe('');
     // Combined with the API's filters.
     const guests = json(await api.cli(['members', 'list', '--role', 'guest', '--last-seen-before', '90d', '--json']));
     expect(guests.map((m) => m.user.displayName).sort()).toEqual(['Gary Guest', 'Guido Guest']);
