@@ -194,7 +194,8 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   }
   if (def.move) moveInto(input.body, def.move, opts, claim);
 
-  // Ids from stdin before the org, which may start the embedded sandbox: the command piping them in may hold it.
+  // Ids from stdin (`-`) are read before the org is looked up, which starts --sandbox's embedded sandbox: in
+  // `docplat --sandbox x list | docplat --sandbox x delete -` the list must get the sandbox first.
   const bulkIds = def.bulk ? await readIds(ctx, rest, def.bulk.what) : [];
   if (op.params.organizationId && input.params.organizationId === undefined) input.params.organizationId = await ctx.org();
   const hasBody = Object.keys(input.body).length > 0;
