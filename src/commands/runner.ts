@@ -208,6 +208,9 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     if (spec.required && input.body[field] === undefined && fillers.length) throw new UsageError(`${fillers.map(longName).join(' or ')} is required`);
   }
 
+  // Ids from stdin (`-`) are read before the org is looked up, which starts --sandbox's embedded sandbox: in
+  // `docplat --sandbox x list | docplat --sandbox x delete -` the list must get the sandbox first.
+  const bulkIds = def.bulk ? await readIds(ctx, rest, def.bulk.what) : [];
   if (op.params.organizationId && input.params.organizationId === undefined) input.params.organizationId = await ctx.org();
   const hasBody = Object.keys(input.body).length > 0;
   if (op.bodyRequired && !hasBody) {
@@ -222,7 +225,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     const param = paramOf(idArg, op);
     const label = idLabel(idArg.name);
     sources.set(`param:${param}`, { name: label, id: label });
-    const ids = [...new Set((await readIds(ctx, rest, def.bulk.what)).map((id) => idFromAppUrl(param, id)))];
+    const ids = [...new Set(bulkIds.map((id) => idFromAppUrl(param, id)))];
     const check = def.bulk.check && (def.bulk.check.operation ? OPERATIONS[def.bulk.check.operation] : readOf(op));
     const requests = ids.map((id) => {
       const params = { ...base.params, [param]: id };

@@ -18,6 +18,8 @@ export interface Column {
   value?(item: unknown): unknown;
   /** How a table shows the value (`null` as "none", a list as one line); other formats keep the value. */
   format?(value: unknown): string;
+  /** The resource's identifier though not named `id` (a custom field's name): a table never cuts it, as it never cuts `id`. */
+  id?: boolean;
 }
 
 export interface OutputOptions {
@@ -146,7 +148,9 @@ export class Output {
         }
       }
     }
-    if (info.limit !== undefined && next && !this.closed) {
+    // An empty cursor: more items, but none to resume from (a client-side filter stopped within a page).
+    if (info.limit !== undefined && next === '' && !this.closed) this.note(`Showing ${written}; more match: --all for every one`);
+    else if (info.limit !== undefined && next && !this.closed) {
       // The cursor goes on stderr in every format, so that stdout stays the data.
       const of = total !== undefined && total > written ? ` of ${total}` : '';
       this.note(this.opts.interactive ? `Showing ${written}${of}: --all for every item, or --cursor ${next} for the next page` : `next cursor: ${next}`);
@@ -271,7 +275,7 @@ export class Output {
       heads.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i])))),
       heads.map((h) => displayWidth(h)),
       this.opts.width,
-      cols.map((col) => col.key),
+      cols.map((col) => (col.id ? 'id' : col.key)),
     );
     const table = new Table({
       head: heads.map((h) => c.bold(h)),

@@ -5,11 +5,12 @@ import { commas, shown } from './show.js';
 
 
 export const FIELD_COLUMNS: Column[] = [
-  { key: 'name', header: 'NAME' },
+  // What get, update, delete and set take: never cut.
+  { key: 'name', header: 'NAME', id: true },
   { key: 'type', header: 'TYPE' },
   { key: 'title', header: 'TITLE' },
   shown('options', 'OPTIONS', commas),
-  { key: 'description', header: 'DESCRIPTION' },
+  // No DESCRIPTION (in `get`): a name of 50 characters and the other columns fit 80.
 ];
 
 export const FIELD_DETAIL: Column[] = [
@@ -25,7 +26,7 @@ export const FIELD_DETAIL: Column[] = [
 ];
 
 export const VALUE_COLUMNS: Column[] = [
-  { key: 'customField.name', header: 'NAME' },
+  { key: 'customField.name', header: 'NAME', id: true },
   { key: 'customField.type', header: 'TYPE' },
   shown('value', 'VALUE', commas),
 ];

@@ -40,12 +40,12 @@ describe('sso', () => {
     const jl = lines((await api.cli(['sso', 'list', '--jsonl'])).stdout).map((l) => JSON.parse(l));
     expect(jl).toEqual(all);
     const csv = lines((await api.cli(['sso', 'list', '--output', 'csv'])).stdout);
-    expect(csv[0]).toBe('ID,LABEL,STATUS,DEFAULT ROLE,SSO URL,CREATED,CERTIFICATE');
-    expect(rows.map((r) => r[6])).toEqual([FINGERPRINT, '']);
+    expect(csv[0]).toBe('ID,LABEL,STATUS,DEFAULT ROLE,SSO URL,CERTIFICATE');
+    expect(rows.map((r) => r[5])).toEqual([FINGERPRINT, '']);
     expect((await api.cli(['sso', 'list', '--fields', 'certificate'])).stdout).toBe(`${FINGERPRINT}\n\n`);
     expect((await api.cli(['sso', 'list', '--fields', 'label', '--limit', '1'])).stdout).toBe('Okta\n');
     const table = await onTerminal(api, ['sso', 'list']);
-    expect(table.stdout).toMatch(/^ID\s+LABEL\s+STATUS\s+DEFAULT ROLE\s+SSO URL\s+CREATED\s+CERTIFICATE\n/);
+    expect(table.stdout).toMatch(/^ID\s+LABEL\s+STATUS\s+DEFAULT ROLE\s+SSO URL\s+CERTIFICATE\n/);
     expect(table.stdout).not.toContain(CERT_BODY);
     expect(table.stdout).toMatch(/Okta\s+active\s+read/);
   });
@@ -103,6 +103,30 @@ describe('sso', () => {
     expect(del.stderr).toMatch(/nope: failed: .*404/);
     expect(lines(del.stderr).at(-1)).toMatch(/deleted 2 of 3, 1 failed: nope/);
     expect(tsv((await api.cli(['sso', 'list'])).stdout).map((r) => r[1])).toEqual(['Okta', 'Azure AD (staging)']);
+  });
+
+  it('never prints the certificate in a dry run or a --debug trace: the body shows it as ***', async () => {
+    const pem = file('okta.pem', DEMO_CERTIFICATE);
+    const before = api.sandbox.requestCount;
+    const dry = await api.cli(['sso', 'create', '--label', 'Dry', '--certificate-file', pem, '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout.trim()).toBe(`POST ${api.sandbox.url}/orgs/${api.sandbox.defaultOrg}/saml {"label":"Dry","certificate":"***"}`);
+    const dryJson = await api.cli(['sso', 'create', '--label', 'Dry', '--certificate-file', pem, '--dry-run', '--json']);
+    expect(dryJson.stdout).toContain('"certificate":"***"');
+    expect(api.sandbox.requestCount).toBe(before);
+    const made = await api.cli(['sso', 'create', '--label', 'Traced', '--certificate-file', pem, '--debug']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toContain('"certificate":"***"');
+    const id = tsv(made.stdout).find((r) => r[0] === 'id')![1];
+    const upd = await api.cli(['sso', 'update', id, '--certificate-file', '-', '--debug', '--dry-run'], { input: DEMO_CERTIFICATE });
+    expect(upd.stdout).toContain('"certificate":"***"');
+    const traced = await api.cli(['sso', 'update', id, '--certificate-file', '-', '--debug'], { input: DEMO_CERTIFICATE });
+    expect(traced.code, traced.stderr).toBe(0);
+    expect(traced.stderr).toContain('"certificate":"***"');
+    for (const r of [dry, dryJson, made, upd, traced]) expect(r.stdout + r.stderr).not.toContain(CERT_BODY);
+    // Sent as read all the same.
+    expect(json(await api.cli(['sso', 'get', id, '--json'])).certificate).toBe(DEMO_CERTIFICATE);
+    await api.cli(['sso', 'delete', id, '--yes']);
   });
 
   it('sends the default team as given (dry run), and refuses a non-admin with exit 4', async () => {
@@ -219,6 +243,13 @@ describe('custom-fields', () => {
     expect(lines(bad.stderr)).toEqual(['error: platforms=web,tv: the select:multi field "platforms" takes values among web, ios, android, cli']);
     expect(api.sandbox.requestCount).toBe(start + 1);
     expect((await api.cli(['custom-fields', 'values', space, '--json'])).stdout).toBe(valuesBefore);
+  });
+
+  it('sends each tag and each choice once (web,web is one choice)', async () => {
+    const space = json(await api.cli(['spaces', 'list', '--json']))[5].id;
+    const dry = await api.cli(['custom-fields', 'set', space, 'platforms=web, ios,web', 'keywords=a,b,a,,b', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout.trim()).toBe(`PATCH ${api.sandbox.url}/spaces/${space}/custom-fields {"values":{"platforms":{"value":["web","ios"]},"keywords":{"value":["a","b"]}}}`);
   });
 
   it('sets values of many spaces from stdin lines, one request per space; exit 5 when one fails', async () => {

@@ -15,11 +15,15 @@ const FIELDS = {
   defaultRole: nullable(oneOf(ROLES)),
 };
 
+// The certificate is sent as read and never printed in full: --dry-run and --debug show it as ***
+// (a table shows its fingerprint, resources/certificate.ts).
+const MASKED = ['certificate'] as const;
+
 export const SSO_OPERATIONS = {
   'sso.list': op('sso.list', `GET ${PROVIDERS}`, { paginated: true }),
-  'sso.create': op('sso.create', `POST ${PROVIDERS}`, { body: { label: required(LABEL), ...FIELDS } }),
+  'sso.create': op('sso.create', `POST ${PROVIDERS}`, { body: { label: required(LABEL), ...FIELDS }, masked: MASKED }),
   'sso.get': op('sso.get', `GET ${PROVIDER}`),
-  'sso.update': op('sso.update', `PATCH ${PROVIDER}`, { body: { label: LABEL, ...FIELDS }, bodyRequired: true }),
+  'sso.update': op('sso.update', `PATCH ${PROVIDER}`, { body: { label: LABEL, ...FIELDS }, bodyRequired: true, masked: MASKED }),
   'sso.delete': op('sso.delete', `DELETE ${PROVIDER}`, { success: [204] }),
   'sso.loginOptions': op('sso.loginOptions', 'GET /orgs/{organizationId}/sso'),
 };

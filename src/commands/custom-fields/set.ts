@@ -123,7 +123,8 @@ function convert(fields: Map<string, Field>, name: string, raw: string, where: s
     throw new UsageError(`${where}unknown custom field "${shorten(name)}": ${names.length ? `the organization's fields are ${names.join(', ')}` : 'the organization has no custom fields'}`);
   }
   if (raw === '') return null;
-  const list = () => raw.split(',').map((s) => s.trim()).filter(Boolean);
+  // Each tag or choice once: `web,web` is one choice.
+  const list = () => [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
   let value: unknown = raw;
   if (field.type === 'number' && NUMBER.test(raw.trim())) value = Number(raw);
   else if (field.type === 'boolean' && (raw === 'true' || raw === 'false')) value = raw === 'true';

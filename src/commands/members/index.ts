@@ -2,7 +2,7 @@
 import { ROLES } from '../../api/enums.js';
 import { UsageError } from '../../errors.js';
 import { MEMBER_COLUMNS, MEMBER_DETAIL, MEMBER_SHAPE, MEMBER_TEAM_COLUMNS, MEMBER_TEAM_SHAPE } from '../../resources/members.js';
-import { MEMBER_SPACE_COLUMNS } from '../../resources/spaces.js';
+import { MEMBER_SPACE_COLUMNS, MEMBER_SPACE_SHAPE } from '../../resources/spaces.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
 const USER_ID = [{ name: 'userId' }];
@@ -34,6 +34,7 @@ export const COMMANDS: CommandDef[] = [
       '--last-seen-before filters on the client as pages arrive (the API has no such filter): it keeps members',
       'last seen before that instant and those never seen, and fetches pages until --limit of them are found.',
       'A guest has no role: the ROLE column is empty and the JSON role is null.',
+      'The table leaves out whether a member is disabled or logs in with SSO: --fields id,user.email,role,disabled,sso shows it.',
     ].join('\n'),
     examples: [
       'list --role guest --search @partner.example',
@@ -127,11 +128,11 @@ export const COMMANDS: CommandDef[] = [
   defineCommand({
     name: 'spaces',
     summary: 'list the spaces a member can access, with their permission',
-    examples: ['spaces <userId>', "spaces <userId> --all --jq '.[].space.id'"],
+    examples: ['spaces <userId>', "spaces <userId> --all --jq '.[].id'"],
     args: USER_ID,
     flags: { order: { flags: '--order <order>', description: 'asc (sidebar order) or desc (default)', query: 'order' } },
     operation: 'members.spaces',
-    output: { list: MEMBER_SPACE_COLUMNS },
+    output: { list: MEMBER_SPACE_COLUMNS, ...MEMBER_SPACE_SHAPE },
   }),
   defineCommand({
     name: 'teams',
