@@ -314,7 +314,7 @@ _docplat_value() {
     'sites.update --title') : ;;
     'sites.update --visibility') printf '%s\n' 'public' 'unlisted' 'share-link' 'visitor-auth' ;;
     'sites.update --basename') : ;;
-    'sites.update --adaptive-content') : ;;
+    'sites.update --adaptive-content') printf '%s\n' 'on' 'off' ;;
     'sites.update --default-site-space') : ;;
     'sites.update --default-section') : ;;
     'sites.update --proxy') : ;;
@@ -609,7 +609,11 @@ _docplat() {
   done
   cur=${w[${#w[@]}-1]}
   [[ $cur == --*=* ]] && cur=${cur#*=}
-  COMPREPLY=($(compgen -W "$(_docplat_candidates "${w[${#w[@]}-1]}" "${w[@]:0:${#w[@]}-1}")" -- "$cur"))
+  # Not compgen -W, which expands $(...) and globs in its words: ids come from the API.
+  COMPREPLY=()
+  while IFS= read -r t; do
+    [[ -n $t && $t == "$cur"* ]] && COMPREPLY+=("$t")
+  done < <(_docplat_candidates "${w[${#w[@]}-1]}" "${w[@]:0:${#w[@]}-1}")
 }
 
 complete -o default -F _docplat docplat
