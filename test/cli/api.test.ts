@@ -68,6 +68,11 @@ describe('api', () => {
     });
     expect(r.stderr).toMatch(/dry run: 1 request not sent/);
 
+    // A number JSON cannot carry exactly is sent as the text given, never rounded.
+    const exact = await api.cli(['api', '-X', 'PATCH', '/spaces/S', '--dry-run', '-F', 'big=12345678901234567890', '-F', 'safe=9007199254740991', '-F', 'huge=1e400', '-F', 'tiny=1e-400', '-F', 'zero=0e5']);
+    expect(exact.code, exact.stderr).toBe(0);
+    expect(JSON.parse(exact.stdout.trim().split(' ').slice(2).join(' '))).toEqual({ big: '12345678901234567890', safe: 9007199254740991, huge: '1e400', tiny: '1e-400', zero: 0 });
+
     const withInput = await api.cli(['api', '-X', 'PUT', '/spaces/S', '--input', file, '-f', 'a=1', '-F', 'b[]=x', '-F', 'b[]=y', '--dry-run']);
     expect(withInput.stdout.trim()).toBe(`PUT ${api.sandbox.url}/spaces/S?a=1&b=x&b=y "From a file"`); // fields to the query, the file as the body
 

@@ -74,6 +74,20 @@ function split(flag: string, raw: string): [string, string] {
 }
 
 /**
+ * The number a -F value writes, when JSON can carry it as given: an integer
+ * beyond 2^53, or a value too large or too small for a double, stays text
+ * rather than arrive rounded (12345678901234567890, 1e400, 1e-400).
+ */
+function exactNumber(text: string): number | undefined {
+  if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(text)) return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return undefined;
+  if (/^-?\d+$/.test(text) && !Number.isSafeInteger(n)) return undefined;
+  if (n === 0 && /[1-9]/.test(text.split(/[eE]/)[0])) return undefined;
+  return n;
+}
+
+/**
  * -f key=value (a string) and -F key=value (typed: true, false, null, a
  * number, @file for a file's text, @- for stdin; else a string).
  */
@@ -88,10 +102,11 @@ export async function parseFields(raw: string[], typed: string[], readStdin: () 
     const [name, text] = split('-F', r);
     const key = parseKey('-F', name);
     let value: unknown = text;
+    const number = exactNumber(text);
     if (text === 'true') value = true;
     else if (text === 'false') value = false;
     else if (text === 'null') value = null;
-    else if (/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(text) && Number.isFinite(Number(text))) value = Number(text);
+    else if (number !== undefined) value = number;
     else if (text.startsWith('@')) {
       const file = text.slice(1);
       if (file === '-') {
