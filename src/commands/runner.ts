@@ -194,6 +194,9 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
   }
   if (def.move) moveInto(input.body, def.move, opts, claim);
 
+  // Ids from stdin (`-`) are read before the org is looked up, which starts --sandbox's embedded sandbox: in
+  // `docplat --sandbox x list | docplat --sandbox x delete -` the list must get the sandbox first.
+  const bulkIds = def.bulk ? await readIds(ctx, rest, def.bulk.what) : [];
   if (op.params.organizationId && input.params.organizationId === undefined) input.params.organizationId = await ctx.org();
   const hasBody = Object.keys(input.body).length > 0;
   if (op.bodyRequired && !hasBody) {
@@ -208,7 +211,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     const param = paramOf(idArg, op);
     const label = idLabel(idArg.name);
     sources.set(`param:${param}`, { name: label, id: label });
-    const ids = [...new Set((await readIds(ctx, rest, def.bulk.what)).map((id) => idFromAppUrl(param, id)))];
+    const ids = [...new Set(bulkIds.map((id) => idFromAppUrl(param, id)))];
     const check = def.bulk.check && OPERATIONS[def.bulk.check.operation];
     const requests = ids.map((id) => {
       const params = { ...base.params, [param]: id };
