@@ -111,6 +111,14 @@ describe('api', () => {
     expect(head.split('\n')[0]).toBe('HTTP/1.1 200 OK');
     expect(head).toMatch(/^content-type: application\/json/m);
     expect(JSON.parse(body).items).toHaveLength(1);
+
+    // HEAD: the status line and headers of the GET, no body; a missing resource is still exit 3.
+    const headOnly = await api.cli(['api', '-X', 'HEAD', '/orgs/{org}/spaces', '-i']);
+    expect(headOnly.code, headOnly.stderr).toBe(0);
+    expect(headOnly.stdout.split('\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(headOnly.stdout).toMatch(/^content-type: application\/json/m);
+    expect(headOnly.stdout.trimEnd().split('\n\n')).toHaveLength(1);
+    expect((await api.cli(['api', '-X', 'HEAD', '/spaces/nope'])).code).toBe(3);
   });
 
   it('exit codes are docplat\'s: 3 for 404, 4 for a refused token, 1 for a failure', async () => {
