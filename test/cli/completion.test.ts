@@ -74,6 +74,11 @@ describe('completion scripts', () => {
     expect(bash('spaces', 'list', '--')).toEqual(expect.arrayContaining(['--limit', '--all', '--cursor', '--json', '--org']));
     expect(bash('completion', '')).toEqual(['bash', 'zsh', 'fish']);
     expect(bash('sites', 'update', 'S', '--adaptive-content', '')).toEqual(['on', 'off']);
+    // bash splits select:multi at ":" and replaces only what follows it
+    expect(bash('custom-fields', 'create', '--type', 'sel')).toEqual(['select:multi', 'select:single']);
+    expect(bash('custom-fields', 'create', '--type', 'select', ':', 'm')).toEqual(['multi']);
+    expect(bash('custom-fields', 'create', '--type', 'select', ':', '')).toEqual(['multi', 'single']);
+    expect(bash('custom-fields', 'create', '--type', '=', 'select', ':', 's')).toEqual(['single']);
     expect(bash('api', '-X', 'P')).toEqual(['POST', 'PUT', 'PATCH']);
     expect(bash('api', '/x', '--pag')).toEqual(['--paginate']);
   });
