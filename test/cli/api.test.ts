@@ -44,6 +44,29 @@ describe('api', () => {
     });
   });
 
+  it('--paginate takes limit (the page size) and page (the first cursor) from the path or the fields, sending each once', async () => {
+    const all = JSON.parse((await api.cli(['api', '/orgs/{org}/spaces', '--paginate', '--fields', 'id'])).stdout).map((x: { id: string }) => x.id);
+    const sent = (stderr: string) => lines(stderr).filter((l) => l.startsWith('debug: > GET ')).map((l) => new URL(l.slice('debug: > GET '.length)).searchParams);
+    for (const args of [['/orgs/{org}/spaces?limit=5'], ['/orgs/{org}/spaces', '-X', 'GET', '-F', 'limit=5']]) {
+      const r = await api.cli(['api', ...args, '--paginate', '--fields', 'id', '--debug']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual(all);
+      const requests = sent(r.stderr);
+      expect(requests).toHaveLength(Math.ceil(all.length / 5));
+      for (const q of requests) expect(q.getAll('limit')).toEqual(['5']);
+    }
+    const first = await api.cli(['api', '/orgs/{org}/spaces?limit=5', '--jq', '.next.page']);
+    const cursor = first.stdout.trim();
+    const rest = await api.cli(['api', `/orgs/{org}/spaces?page=${cursor}`, '--paginate', '--fields', 'id', '--debug']);
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(JSON.parse(rest.stdout).map((x: { id: string }) => x.id)).toEqual(all.slice(5));
+    expect(sent(rest.stderr).map((q) => q.getAll('page'))).toEqual([[cursor]]);
+    for (const bad of ['/orgs/{org}/spaces?limit=5000', '/orgs/{org}/spaces?limit=0', '/orgs/{org}/spaces?limit=5&limit=6']) {
+      const r = await api.cli(['api', bad, '--paginate']);
+      expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/^error: --paginate: limit /)]);
+    }
+  });
+
   it('--paginate over something that is not a list fails', async () => {
     const r = await api.cli(['api', '/user', '--paginate']);
     expect(r.code).toBe(1);

@@ -164,6 +164,31 @@ export function queryOf(fields: Field[]): Record<string, string | string[]> {
   return query;
 }
 
+/**
+ * What --paginate takes from the path's query and the fields: `page` is the
+ * first cursor and `limit` the page size (1 to 1000), each sent once a
+ * request by the pager instead of twice (`?limit=5&limit=1000`).
+ */
+export function pagingOf(path: string, query: Record<string, string | string[]>): { path: string; cursor?: string; pageSize?: number } {
+  const q = path.indexOf('?');
+  const params = new URLSearchParams(q < 0 ? '' : path.slice(q + 1));
+  const take = (name: string): string | undefined => {
+    const given = query[name] ?? params.getAll(name);
+    delete query[name];
+    params.delete(name);
+    const values = Array.isArray(given) ? given : [given];
+    if (values.length > 1) throw new UsageError(`--paginate: ${name} is given ${values.length} times`);
+    return values[0];
+  };
+  const cursor = take('page');
+  const limit = take('limit');
+  if (limit !== undefined && !/^(?:[1-9]\d{0,2}|1000)$/.test(limit)) throw new UsageError(`--paginate: limit is the page size, 1 to 1000 (got "${limit}")`);
+  const rest = params.toString();
+  const bare = q < 0 ? path : path.slice(0, q);
+  const same = cursor === undefined && limit === undefined;
+  return { path: same ? path : rest ? `${bare}?${rest}` : bare, cursor, pageSize: limit === undefined ? undefined : Number(limit) };
+}
+
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers undici or docplat sets itself. */
 const RESERVED = new Set(['authorization', 'host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer']);
