@@ -365,7 +365,7 @@ _docplat_value() {
     'sites.update --title') : ;;
     'sites.update --visibility') printf '%s\n' 'public' 'unlisted' 'share-link' 'visitor-auth' ;;
     'sites.update --basename') : ;;
-    'sites.update --adaptive-content') : ;;
+    'sites.update --adaptive-content') printf '%s\n' 'on' 'off' ;;
     'sites.update --default-site-space') : ;;
     'sites.update --default-section') : ;;
     'sites.update --proxy') : ;;
@@ -733,20 +733,26 @@ _docplat_candidates() {
 
 _docplat() {
   local -a w=()
-  local i t join= cur IFS=$'\n'
-  # bash splits --output=json at "=": put such words back together.
+  local i t join= cur pre= IFS=$'\n'
+  # bash splits --output=json at "=" and select:multi at ":": put such words back together.
   for ((i = 1; i <= COMP_CWORD; i++)); do
     t=${COMP_WORDS[i]}
-    if [[ $t == = || -n $join ]] && ((${#w[@]})); then
+    if [[ $t == [=:] || -n $join ]] && ((${#w[@]})); then
       w[${#w[@]}-1]+=$t
-      [[ $t == = ]] && join=1 || join=
+      [[ $t == [=:] ]] && join=1 || join=
     else
       w+=("$t")
     fi
   done
   cur=${w[${#w[@]}-1]}
   [[ $cur == --*=* ]] && cur=${cur#*=}
-  COMPREPLY=($(compgen -W "$(_docplat_candidates "${w[${#w[@]}-1]}" "${w[@]:0:${#w[@]}-1}")" -- "$cur"))
+  # bash replaces only what follows the last ":" of the word: offer the rest of each candidate.
+  [[ $cur == *:* ]] && pre=${cur%:*}:
+  # Not compgen -W, which expands $(...) and globs in its words: ids come from the API.
+  COMPREPLY=()
+  while IFS= read -r t; do
+    [[ -n $t && $t == "$cur"* ]] && COMPREPLY+=("${t#"$pre"}")
+  done < <(_docplat_candidates "${w[${#w[@]}-1]}" "${w[@]:0:${#w[@]}-1}")
 }
 
 complete -o default -F _docplat docplat

@@ -321,7 +321,7 @@ complete -c docplat -n '__docplat_arg -eq 0 sites get' -a '(docplat __ids \'site
 complete -c docplat -n '__docplat_at sites update' -l title -r -d 'title (2 to 128 characters)'
 complete -c docplat -n '__docplat_at sites update' -l visibility -x -a 'public unlisted share-link visitor-auth' -d 'who can read it: public, unlisted, share-link, visitor-auth'
 complete -c docplat -n '__docplat_at sites update' -l basename -r -d 'path of the site below its host (1 to 100 characters)'
-complete -c docplat -n '__docplat_at sites update' -l adaptive-content -r -d 'turn adaptive content on or off'
+complete -c docplat -n '__docplat_at sites update' -l adaptive-content -x -a 'on off' -d 'turn adaptive content on or off'
 complete -c docplat -n '__docplat_at sites update' -l default-site-space -r -d 'make this site space the default (of the default section, when the site has sections)'
 complete -c docplat -n '__docplat_at sites update' -l default-section -r -d 'make this section the default'
 complete -c docplat -n '__docplat_at sites update' -l proxy -r -d 'set the proxy (host and path with no scheme, such as docs.example.com/help); without --proxy or --no-proxy it stays as it is'

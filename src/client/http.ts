@@ -335,12 +335,12 @@ export class ApiClient {
     return err as Error;
   }
 
-  /** Follows `next.page` cursors, sending `limit = min(remaining, 1000)`. */
-  async *pages<T>(path: string, opts: { query?: RequestOptions['query']; limit?: number; cursor?: string; signal?: AbortSignal } = {}): AsyncGenerator<Page<T>> {
+  /** Follows `next.page` cursors, sending `limit = min(remaining, pageSize)` (pageSize: 1000 unless given). */
+  async *pages<T>(path: string, opts: { query?: RequestOptions['query']; limit?: number; cursor?: string; pageSize?: number; signal?: AbortSignal } = {}): AsyncGenerator<Page<T>> {
     let remaining = opts.limit ?? Infinity;
     let cursor = opts.cursor;
     while (remaining > 0) {
-      const query = { ...opts.query, page: cursor, limit: Math.min(remaining, 1000) };
+      const query = { ...opts.query, page: cursor, limit: Math.min(remaining, opts.pageSize ?? 1000) };
       const { data } = await this.get<Page<T>>(path, { query, signal: opts.signal });
       const items = Array.isArray(data?.items) ? data.items : [];
       const page = items.length > remaining ? { ...data, items: items.slice(0, remaining) } : data;

@@ -4,6 +4,7 @@
 // from its values, anything else is typed. The runner calls it only when the
 // context can prompt (terminals, no --no-input); Ctrl-C at a prompt exits 130.
 import type { OperationId } from '../api/operations/index.js';
+import { check, type Spec } from '../api/schema.js';
 import type { Context } from '../context.js';
 import { Interrupted } from '../errors.js';
 import { listIds, listOperation, type Listed } from './ids.js';
@@ -16,6 +17,8 @@ export interface Missing {
   idOf?: string;
   choices?: readonly string[];
   nonBlank?: boolean;
+  /** The bounds a typed value must keep (`--title`: at most 64 characters): a mistake is shown and asked again. */
+  spec?: Spec;
 }
 
 /** Most items offered in a list (the search narrows them). */
@@ -46,7 +49,14 @@ export async function ask(ctx: Context, missing: Missing): Promise<string> {
       }
     }
     const value = await input(
-      { message: `${label}:`, validate: (v) => (missing.nonBlank !== false && !v.trim() ? `${label} is empty` : true) },
+      {
+        message: `${label}:`,
+        validate: (v) => {
+          if (missing.nonBlank !== false && !v.trim()) return `${label} is empty`;
+          const broken = missing.spec && check({ ...missing.spec, required: false }, v);
+          return broken ? `${label} must be ${broken.rule}` : true;
+        },
+      },
       streams,
     );
     return value;

@@ -305,7 +305,9 @@ async function fillMissing(ctx: Context, def: CommandDef, args: (string | undefi
   });
   for (const [key, f] of Object.entries(def.flags ?? {})) {
     if (!f.required || opts[key] !== undefined) continue;
-    const missing = { label: longName(f), idOf: f.idOf ?? f.param, choices: flagChoices(def, key), nonBlank: f.nonBlank };
+    // A typed value sent as is is checked at the prompt against its bounds, so a mistake is asked again.
+    const spec = f.map || f.file ? undefined : flagSpec(def, key);
+    const missing = { label: longName(f), idOf: f.idOf ?? f.param, choices: flagChoices(def, key), nonBlank: f.nonBlank, spec: spec?.type === 'string' ? spec : undefined };
     wanted.push({ missing, error: `${longName(f)} is required`, set: (v) => (opts[key] = v) });
   }
   if (wanted.length === 0) return;
@@ -318,13 +320,19 @@ async function fillMissing(ctx: Context, def: CommandDef, args: (string | undefi
 export function flagChoices(def: CommandDef, key: string): readonly string[] | undefined {
   const f = def.flags?.[key];
   if (f?.choices) return f.choices;
+  const spec = flagSpec(def, key);
+  if (spec?.type !== 'string' || !spec.enum) return undefined;
+  return f?.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
+}
+
+/** The operation table's spec of the query parameter or body field a flag fills. */
+function flagSpec(def: CommandDef, key: string): Spec | undefined {
+  const f = def.flags?.[key];
   const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
   if (!f || !op) return undefined;
-  let spec: Spec | undefined;
-  if (f.query) spec = op.query[f.query];
-  else if (f.body) spec = f.body.split('.').reduce<Spec | undefined>((s, part) => (s?.type === 'object' ? s.fields?.[part] : undefined), { type: 'object', fields: op.body });
-  if (spec?.type !== 'string' || !spec.enum) return undefined;
-  return f.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
+  if (f.query) return op.query[f.query];
+  if (f.body) return f.body.split('.').reduce<Spec | undefined>((s, part) => (s?.type === 'object' ? s.fields?.[part] : undefined), { type: 'object', fields: op.body });
+  return undefined;
 }
 
 /** The request, or a usage error naming the flag or argument that broke the operation's bounds. */

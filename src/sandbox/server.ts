@@ -285,7 +285,8 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
   async function answer(req: IncomingMessage, path: string, search: string): Promise<Reply> {
     const auth = authenticate(req);
     if ('denied' in auth) return auth.denied;
-    const method = req.method ?? 'GET';
+    // HEAD is a GET whose body Node leaves out.
+    const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
     const match = ROUTER.match(method, path.slice(3) || '/');
     if (!match) return errorReply(404, `No operation at ${method} ${path}.`);
     if ('allow' in match) return errorReply(405, `${method} is not allowed on ${path}; use ${match.allow.join(' or ')}.`, { allow: match.allow.join(', ') });

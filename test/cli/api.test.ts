@@ -44,6 +44,29 @@ describe('api', () => {
     });
   });
 
+  it('--paginate takes limit (the page size) and page (the first cursor) from the path or the fields, sending each once', async () => {
+    const all = JSON.parse((await api.cli(['api', '/orgs/{org}/spaces', '--paginate', '--fields', 'id'])).stdout).map((x: { id: string }) => x.id);
+    const sent = (stderr: string) => lines(stderr).filter((l) => l.startsWith('debug: > GET ')).map((l) => new URL(l.slice('debug: > GET '.length)).searchParams);
+    for (const args of [['/orgs/{org}/spaces?limit=5'], ['/orgs/{org}/spaces', '-X', 'GET', '-F', 'limit=5']]) {
+      const r = await api.cli(['api', ...args, '--paginate', '--fields', 'id', '--debug']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).map((x: { id: string }) => x.id)).toEqual(all);
+      const requests = sent(r.stderr);
+      expect(requests).toHaveLength(Math.ceil(all.length / 5));
+      for (const q of requests) expect(q.getAll('limit')).toEqual(['5']);
+    }
+    const first = await api.cli(['api', '/orgs/{org}/spaces?limit=5', '--jq', '.next.page']);
+    const cursor = first.stdout.trim();
+    const rest = await api.cli(['api', `/orgs/{org}/spaces?page=${cursor}`, '--paginate', '--fields', 'id', '--debug']);
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(JSON.parse(rest.stdout).map((x: { id: string }) => x.id)).toEqual(all.slice(5));
+    expect(sent(rest.stderr).map((q) => q.getAll('page'))).toEqual([[cursor]]);
+    for (const bad of ['/orgs/{org}/spaces?limit=5000', '/orgs/{org}/spaces?limit=0', '/orgs/{org}/spaces?limit=5&limit=6']) {
+      const r = await api.cli(['api', bad, '--paginate']);
+      expect([r.code, r.stderr]).toEqual([2, expect.stringMatching(/^error: --paginate: limit /)]);
+    }
+  });
+
   it('--paginate over something that is not a list fails', async () => {
     const r = await api.cli(['api', '/user', '--paginate']);
     expect(r.code).toBe(1);
@@ -67,6 +90,11 @@ describe('api', () => {
       raw: '5', n: 5, x: -150, t: true, f: false, z: null, s: 'abc', a: { b: { c: 1 }, d: 'two' }, l: [1, 'x'], title: 'From a file',
     });
     expect(r.stderr).toMatch(/dry run: 1 request not sent/);
+
+    // A number JSON cannot carry exactly is sent as the text given, never rounded.
+    const exact = await api.cli(['api', '-X', 'PATCH', '/spaces/S', '--dry-run', '-F', 'big=12345678901234567890', '-F', 'safe=9007199254740991', '-F', 'huge=1e400', '-F', 'tiny=1e-400', '-F', 'zero=0e5']);
+    expect(exact.code, exact.stderr).toBe(0);
+    expect(JSON.parse(exact.stdout.trim().split(' ').slice(2).join(' '))).toEqual({ big: '12345678901234567890', safe: 9007199254740991, huge: '1e400', tiny: '1e-400', zero: 0 });
 
     const withInput = await api.cli(['api', '-X', 'PUT', '/spaces/S', '--input', file, '-f', 'a=1', '-F', 'b[]=x', '-F', 'b[]=y', '--dry-run']);
     expect(withInput.stdout.trim()).toBe(`PUT ${api.sandbox.url}/spaces/S?a=1&b=x&b=y "From a file"`); // fields to the query, the file as the body
@@ -106,6 +134,14 @@ describe('api', () => {
     expect(head.split('\n')[0]).toBe('HTTP/1.1 200 OK');
     expect(head).toMatch(/^content-type: application\/json/m);
     expect(JSON.parse(body).items).toHaveLength(1);
+
+    // HEAD: the status line and headers of the GET, no body; a missing resource is still exit 3.
+    const headOnly = await api.cli(['api', '-X', 'HEAD', '/orgs/{org}/spaces', '-i']);
+    expect(headOnly.code, headOnly.stderr).toBe(0);
+    expect(headOnly.stdout.split('\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(headOnly.stdout).toMatch(/^content-type: application\/json/m);
+    expect(headOnly.stdout.trimEnd().split('\n\n')).toHaveLength(1);
+    expect((await api.cli(['api', '-X', 'HEAD', '/spaces/nope'])).code).toBe(3);
   });
 
   it('exit codes are docplat\'s: 3 for 404, 4 for a refused token, 1 for a failure', async () => {

@@ -3,7 +3,7 @@
 // completes groups, verbs, flags and values in a real bash.
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCRIPT_FILES, SHELLS } from '../../src/completion/files.js';
@@ -73,6 +73,12 @@ describe('completion scripts', () => {
     expect(bash('--org', 'O', 'spaces', 'ls', '--li')).toEqual(['--limit']);
     expect(bash('spaces', 'list', '--')).toEqual(expect.arrayContaining(['--limit', '--all', '--cursor', '--json', '--org']));
     expect(bash('completion', '')).toEqual(['bash', 'zsh', 'fish']);
+    expect(bash('sites', 'update', 'S', '--adaptive-content', '')).toEqual(['on', 'off']);
+    // bash splits select:multi at ":" and replaces only what follows it
+    expect(bash('custom-fields', 'create', '--type', 'sel')).toEqual(['select:multi', 'select:single']);
+    expect(bash('custom-fields', 'create', '--type', 'select', ':', 'm')).toEqual(['multi']);
+    expect(bash('custom-fields', 'create', '--type', 'select', ':', '')).toEqual(['multi', 'single']);
+    expect(bash('custom-fields', 'create', '--type', '=', 'select', ':', 's')).toEqual(['single']);
     expect(bash('api', '-X', 'P')).toEqual(['POST', 'PUT', 'PATCH']);
     expect(bash('api', '/x', '--pag')).toEqual(['--paginate']);
   });
@@ -106,6 +112,20 @@ describe('completion scripts', () => {
     const help = await runInProcess(['--help']);
     expect(help.stdout).not.toContain('__ids');
     expect(bash('')).not.toContain('__ids');
+  });
+
+  it('bash: words from the API are offered as they are, never expanded by the shell ($(...), globs)', async () => {
+    // A `docplat` whose `__ids` answers what a hostile API could send as ids.
+    const dir = tempDir();
+    const marker = join(dir, 'ran');
+    const hostile = ['$(touch ' + marker + ')', '`touch ' + marker + '`', '*', 'ok-id'];
+    writeFileSync(join(dir, 'docplat'), `#!/bin/sh\nprintf '%s\\n' ${hostile.map((h) => `'${h}'`).join(' ')}\n`, { mode: 0o755 });
+    const PATH = `${dir}:${process.env.PATH}`;
+    const offered = await bashIn({ ...baseEnv(), PATH }, 'sites', 'tree', '');
+    expect(offered.sort()).toEqual([...hostile].sort());
+    expect(existsSync(marker)).toBe(false);
+    expect(await bashIn({ ...baseEnv(), PATH }, 'sites', 'tree', 'o')).toEqual(['ok-id']);
+    expect(await bashIn({ ...baseEnv(), PATH }, 'sites', 'tree', '*')).toEqual(['*']);
   });
 
   for (const shell of ['zsh', 'fish'] as const) {

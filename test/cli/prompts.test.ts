@@ -31,6 +31,21 @@ describe('prompts for what is missing', () => {
     expect(titles).toContain('Typed at a prompt');
   });
 
+  it('a typed value that breaks its bounds is shown the bound and asked again, not sent', async () => {
+    const env = api.env({ NO_COLOR: '1' });
+    const site = (await runInProcess(['sites', 'list', '--jq', '.[0].id'], { env })).stdout.trim();
+    const space = (await runInProcess(['spaces', 'list', '--jq', '.[0].id'], { env })).stdout.trim();
+    const long = 'x'.repeat(70); // a section title is at most 64 characters on create
+    const before = api.sandbox.requestCount;
+    const { code, screen } = await converse(['sections', 'create', '--site', site, '--space', space, '--json'], env, [
+      [/title:/, `${long}\r`],
+      [/title must be at most 64 characters/, `${'\x7f'.repeat(long.length)}Asked again\r`],
+    ]);
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/"title": "Asked again"/);
+    expect(api.sandbox.requestCount - before).toBe(1); // the create only: the long title was never sent
+  });
+
   it('an argument with a fixed set of values is chosen from it', async () => {
     const { code, screen } = await converse(['completion'], api.env({ NO_COLOR: '1' }), [[/shell:/, '\x1b[B\r']]); // arrow down: zsh
     expect(code, screen).toBe(0);

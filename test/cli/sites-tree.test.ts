@@ -91,6 +91,11 @@ describe('sites tree', () => {
     expect(doc.siteSpaces).toEqual([]);
     const jq = await api.cli(['sites', 'tree', site, '--jq', '[.structure[].sections[].title] | join(",")']);
     expect(jq.stdout).toBe('Get started,Guides,API\n');
+    const fields = await api.cli(['sites', 'tree', site, '--fields', 'site.title,site.visibility']);
+    expect(fields.code, fields.stderr).toBe(0);
+    expect(fields.stdout).toBe('Acme Help Center\tpublic\n'); // the document's fields, not the tree with --fields ignored
+    const unknown = await api.cli(['sites', 'tree', site, '--fields', 'site.nope,sitee']);
+    expect(unknown.code).toBe(2);
   });
 
   it('keeps the site order of groups (empty ones too) and ungrouped sections; control characters escaped', async () => {

@@ -2,10 +2,11 @@
 // command and flag of sites, sections, section-groups, site-spaces and
 // share-links, the output modes, null versus unchanged for nullable fields,
 // moves, bulk deletes and the published view with share keys.
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lines, runInProcess, tempDir, tsv, useTestApi, withTestApi, type TestApi } from '../helpers.js';
+import { baseEnv, BIN, lines, runCli, runInProcess, tempDir, tsv, useTestApi, withTestApi, type TestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -312,4 +313,22 @@ describe('share-links', () => {
       expect(await ok(t, ['share-links', 'list', '--site', partners])).toBe('');
     });
   });
+
+  it('--sandbox in a pipeline: `share-links list | share-links delete -` both on the embedded sandbox, the list first', async () => {
+    const env = baseEnv();
+    const bin = `"${process.execPath}" "${BIN}" --sandbox`;
+    const site = (await runCli(['--sandbox', 'sites', 'list', '--jq', '.[] | select(.title == "Acme Partners") | .id'], { env })).stdout.trim();
+    const script = `set -o pipefail; ${bin} share-links list --site ${site} --jq '.[].id' | ${bin} share-links delete - --site ${site} --yes`;
+    const started = Date.now();
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const sh = spawn('bash', ['-c', script], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      sh.stderr.on('data', (d) => (stderr += d));
+      sh.on('close', (code) => resolve({ code, stderr }));
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/deleted 2 of 2/);
+    expect(Date.now() - started).toBeLessThan(20_000); // not the 30 s wait for the sandbox's lock
+    expect((await runCli(['--sandbox', 'share-links', 'list', '--site', site], { env })).stdout).toBe('');
+  }, 60_000);
 });

@@ -6,7 +6,7 @@ import { DocplatError, Interrupted, UsageError } from '../../errors.js';
 import { Output } from '../../output/format.js';
 import { dryRun } from '../bulk.js';
 import { defineCommand, type CommandDef } from '../define.js';
-import { bodyOf, METHODS, parseFields, parseHeaders, parseMethod, queryOf, readBytes, resolvePath } from './input.js';
+import { bodyOf, METHODS, pagingOf, parseFields, parseHeaders, parseMethod, queryOf, readBytes, resolvePath } from './input.js';
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({
@@ -28,6 +28,7 @@ export const COMMANDS: CommandDef[] = [
     },
     help: [
       'Prints JSON (--jsonl: one line; --jq filters it, once over all the pages with --paginate).',
+      'With --paginate, a limit (in the path or a field) is the page size, and a page the first cursor.',
       'Exit codes as for every command: 3 for 404, 4 for 401 and 403, 1 for other failures.',
       'GET, HEAD, PUT and DELETE are retried on failure; POST and PATCH only when the server surely did not get them.',
     ].join('\n'),
@@ -66,7 +67,8 @@ export const COMMANDS: CommandDef[] = [
       const client = await ctx.client();
       if (opts.paginate) {
         let received = 0;
-        const pages = client.pages(path, { query, signal: ctx.signal });
+        const paging = pagingOf(path, query);
+        const pages = client.pages(paging.path, { query, cursor: paging.cursor, pageSize: paging.pageSize, signal: ctx.signal });
         const checked = async function* () {
           for await (const page of pages) {
             if (!Array.isArray(page.items)) throw new DocplatError(`--paginate: GET ${args[0]} answered no list (no "items" array)`);

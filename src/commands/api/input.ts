@@ -74,6 +74,20 @@ function split(flag: string, raw: string): [string, string] {
 }
 
 /**
+ * The number a -F value writes, when JSON can carry it as given: an integer
+ * beyond 2^53, or a value too large or too small for a double, stays text
+ * rather than arrive rounded (12345678901234567890, 1e400, 1e-400).
+ */
+function exactNumber(text: string): number | undefined {
+  if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(text)) return undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return undefined;
+  if (/^-?\d+$/.test(text) && !Number.isSafeInteger(n)) return undefined;
+  if (n === 0 && /[1-9]/.test(text.split(/[eE]/)[0])) return undefined;
+  return n;
+}
+
+/**
  * -f key=value (a string) and -F key=value (typed: true, false, null, a
  * number, @file for a file's text, @- for stdin; else a string).
  */
@@ -88,10 +102,11 @@ export async function parseFields(raw: string[], typed: string[], readStdin: () 
     const [name, text] = split('-F', r);
     const key = parseKey('-F', name);
     let value: unknown = text;
+    const number = exactNumber(text);
     if (text === 'true') value = true;
     else if (text === 'false') value = false;
     else if (text === 'null') value = null;
-    else if (/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(text) && Number.isFinite(Number(text))) value = Number(text);
+    else if (number !== undefined) value = number;
     else if (text.startsWith('@')) {
       const file = text.slice(1);
       if (file === '-') {
@@ -147,6 +162,31 @@ export function queryOf(fields: Field[]): Record<string, string | string[]> {
     else query[k] = text;
   }
   return query;
+}
+
+/**
+ * What --paginate takes from the path's query and the fields: `page` is the
+ * first cursor and `limit` the page size (1 to 1000), each sent once a
+ * request by the pager instead of twice (`?limit=5&limit=1000`).
+ */
+export function pagingOf(path: string, query: Record<string, string | string[]>): { path: string; cursor?: string; pageSize?: number } {
+  const q = path.indexOf('?');
+  const params = new URLSearchParams(q < 0 ? '' : path.slice(q + 1));
+  const take = (name: string): string | undefined => {
+    const given = query[name] ?? params.getAll(name);
+    delete query[name];
+    params.delete(name);
+    const values = Array.isArray(given) ? given : [given];
+    if (values.length > 1) throw new UsageError(`--paginate: ${name} is given ${values.length} times`);
+    return values[0];
+  };
+  const cursor = take('page');
+  const limit = take('limit');
+  if (limit !== undefined && !/^(?:[1-9]\d{0,2}|1000)$/.test(limit)) throw new UsageError(`--paginate: limit is the page size, 1 to 1000 (got "${limit}")`);
+  const rest = params.toString();
+  const bare = q < 0 ? path : path.slice(0, q);
+  const same = cursor === undefined && limit === undefined;
+  return { path: same ? path : rest ? `${bare}?${rest}` : bare, cursor, pageSize: limit === undefined ? undefined : Number(limit) };
 }
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

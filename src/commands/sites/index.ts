@@ -56,7 +56,7 @@ export const COMMANDS: CommandDef[] = [
       title: TITLE,
       visibility: VISIBILITY,
       basename: { flags: '--basename <basename>', description: 'path of the site below its host (1 to 100 characters)', body: 'basename' },
-      adaptiveContent: { flags: '--adaptive-content <on|off>', description: 'turn adaptive content on or off', body: 'adaptiveContent.enabled', map: onOff('--adaptive-content') },
+      adaptiveContent: { flags: '--adaptive-content <on|off>', description: 'turn adaptive content on or off', body: 'adaptiveContent.enabled', map: onOff('--adaptive-content'), choices: ['on', 'off'] },
       defaultSiteSpace: { flags: '--default-site-space <siteSpaceId>', description: 'make this site space the default (of the default section, when the site has sections)', body: 'defaultSiteSpace', idOf: 'site space' },
       defaultSection: { flags: '--default-section <sectionId>', description: 'make this section the default', body: 'defaultSiteSection', idOf: 'section' },
       proxy: nullable('--proxy <host/path>', 'proxy', 'host and path with no scheme, such as docs.example.com/help', 'proxy'),

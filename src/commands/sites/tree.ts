@@ -172,13 +172,14 @@ async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
 export const TREE = defineCommand({
   name: 'tree',
   summary: 'show how a site is put together: its groups, sections, site spaces and share links',
-  help: 'Drawn as a tree on a terminal, indented text when piped; --json prints one document:\n{site, structure: [groups (with their sections) and sections, in order], siteSpaces (at the root), shareLinks}.',
+  help: 'Drawn as a tree on a terminal, indented text when piped; --json prints one document:\n{site, structure: [groups (with their sections) and sections, in order], siteSpaces (at the root), shareLinks},\nwhich --jq and --fields (site.title, shareLinks, ...) read.',
   examples: ['tree <siteId>', "tree <siteId> --json --jq '.structure[].title'"],
   args: [{ name: 'siteId' }],
   async run(ctx, input) {
     const tree = await fetchTree(ctx, input.args[0]);
-    const { format, jq } = ctx.output.opts;
-    if (jq || format === 'json' || format === 'jsonl') return ctx.output.item(tree, []);
+    const { format, jq, fields } = ctx.output.opts;
+    // The document serves --json, --jq and --fields (`--fields site.title,shareLinks`); the tree is for reading.
+    if (jq || fields?.length || format === 'json' || format === 'jsonl') return ctx.output.item(tree, []);
     await ctx.output.text(renderTree(treeNodes(tree), ctx.io.stdoutTTY));
   },
 });
