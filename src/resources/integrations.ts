@@ -32,3 +32,13 @@ export const INSTALLATION_COLUMNS: Column[] = [
   { key: 'spaces', header: 'SPACES' },
   { key: 'createdAt', header: 'CREATED', kind: 'time' },
 ];
+
+/** The Integration object's top-level fields (the public OpenAPI description), for --fields: optional ones are often absent from a page. */
+export const INTEGRATION_FIELDS = [
+  'object', 'name', 'version', 'title', 'description', 'summary', 'previewImages', 'target', 'verified', 'visibility', 'scopes', 'categories',
+  'blocks', 'contentSources', 'configurations', 'externalLinks', 'owner', 'urls', 'permissions', 'contentSecurityPolicy',
+] as const;
+
+export const INSTALLATION_FIELDS = [
+  'id', 'status', 'space_selection', 'site_selection', 'spaces', 'configuration', 'createdAt', 'updatedAt', 'urls', 'externalIds', 'target', 'network',
+] as const;

@@ -40,3 +40,9 @@ export const CONTENT_DETAIL: Column[] = [
   { key: 'urls.public', header: 'Public URL' },
   { key: 'filesystem', header: 'Filesystem' },
 ];
+
+/** The OpenAPISpec object's top-level fields (the public OpenAPI description), for --fields: optional ones are often absent. */
+export const SPEC_FIELDS = [
+  'object', 'id', 'createdAt', 'updatedAt', 'slug', 'sourceURL', 'processingState', 'visibility', 'lastVersion', 'lastProcessedAt',
+  'lastProcessErrorCode', 'lastProcessedErrors', 'lastProcessedErrorCount', 'permissions', 'urls',
+] as const;

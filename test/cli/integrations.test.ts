@@ -73,6 +73,20 @@ describe('integrations list and get', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'mermaid', verified: true, owner: { title: 'Docplat Labs' } });
     expect((await api.cli(['integrations', 'get', 'nope'])).code).toBe(3);
   });
+
+  it('--fields knows the optional fields of an integration; get has --web and takes the app URL', async () => {
+    const one = JSON.parse((await api.cli(['integrations', 'get', 'mermaid', '--json'])).stdout);
+    expect(one.contentSecurityPolicy).toBeUndefined();
+    const r = await api.cli(['integrations', 'list', '--limit', '2', '--fields', 'name,contentSecurityPolicy,summary']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(tsv(r.stdout)).toHaveLength(2);
+    const web = await api.cli(['integrations', 'get', 'mermaid', '--web'], { env: { CI: 'true' } });
+    expect(web.code, web.stderr).toBe(0);
+    expect(web.stdout).toBe(`${one.urls.app}\n`);
+    const byUrl = await api.cli(['integrations', 'get', one.urls.app, '--fields', 'name']);
+    expect(byUrl.code, byUrl.stderr).toBe(0);
+    expect(byUrl.stdout).toBe('mermaid\n');
+  });
 });
 
 describe('integrations publish', () => {

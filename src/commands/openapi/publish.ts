@@ -3,13 +3,13 @@
 // polls the spec with backoff until the platform has processed it and fails
 // when processing failed. Also the download of `openapi content --dest`.
 import { link, rename, unlink, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
-import { SPEC_DETAIL } from '../../resources/openapi.js';
+import { SPEC_DETAIL, SPEC_FIELDS } from '../../resources/openapi.js';
 import { dryRun } from '../bulk.js';
 import { checkedRequest, readUserFile, send } from '../runner.js';
 
@@ -53,7 +53,7 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
   ctx.output.note(`${res.status === 201 ? 'created' : 'updated'} OpenAPI specification "${slug}" (${res.status})${wait ? '; waiting for the platform to process it' : ''}`);
   let spec = res.data as Spec;
   if (wait) spec = await waitForProcessing(ctx, organizationId, slug, spec, timeoutMs);
-  await ctx.output.item(spec, SPEC_DETAIL);
+  await ctx.output.item(spec, SPEC_DETAIL, { fields: SPEC_FIELDS });
   if (wait && spec.lastProcessErrorCode) {
     const errors = (spec.lastProcessedErrors ?? []).slice(0, 5).map((e) => e.message);
     const more = (spec.lastProcessedErrorCount ?? errors.length) - errors.length;
@@ -141,6 +141,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** Refuses an existing --dest without --force before anything is sent. */
 export function checkDest(dest: string, force: boolean): void {
   if (!existsSync(dirname(dest))) throw new UsageError(`--dest: the folder ${dirname(dest)} does not exist`);
+  // --force replaces a file, never a folder (a rename over it fails, or would replace an empty one).
+  if (existsSync(dest) && statSync(dest).isDirectory()) throw new UsageError(`--dest: ${dest} is a folder; give the path of the file to write`);
   if (existsSync(dest) && !force) throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
 }
 
