@@ -209,8 +209,16 @@ describe('openapi create and publish', () => {
     const started = Date.now();
     const r = await api.cli(['openapi', 'publish', 'slow', '--file', path, '--wait-timeout', '100ms']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/gave up waiting for "slow" after 100ms \(--wait-timeout\): it is still (pending|progress)/);
+    expect(r.stderr).toMatch(/gave up waiting for "slow" after 100ms \(--wait-timeout\): it is still (pending|in progress);/);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('--wait-timeout reached while processing says "in progress"', async () => {
+    await withTestApi({ processingMs: 3000 }, async (slow) => {
+      const r = await runInProcess(['openapi', 'publish', 'midway', '--file', '-', '--wait-timeout', '1500ms'], { env: slow.env(), input: DOC });
+      expect(r.code).toBe(1);
+      expect(lines(r.stderr).at(-1)).toBe('error: gave up waiting for "midway" after 1500ms (--wait-timeout): it is still in progress; see `docplat openapi get midway`');
+    });
   });
 });
 

@@ -88,7 +88,7 @@ async function waitForProcessing(ctx: Context, org: string, slug: string, first:
       if (progress) ctx.io.stderr.write(`\r\x1b[2Kprocessing "${slug}": ${spec.processingState} (${Math.round(elapsed / 1000)}s)`);
       if (elapsed >= timeoutMs) {
         throw new DocplatError(
-          `gave up waiting for "${slug}" after ${formatDuration(timeoutMs)} (--wait-timeout): it is still ${spec.processingState}; see \`docplat openapi get ${slug}\``,
+          `gave up waiting for "${slug}" after ${formatDuration(timeoutMs)} (--wait-timeout): it is still ${spec.processingState === 'progress' ? 'in progress' : spec.processingState}; see \`docplat openapi get ${slug}\``,
           EXIT.failure,
           { kind: 'timeout', processingState: spec.processingState },
         );
