@@ -3,7 +3,7 @@
 // operation table, asks for confirmation, prints a dry run, sends it (once,
 // or once per id for bulk verbs) and hands the answer to the formatter.
 import { readFile } from 'node:fs/promises';
-import { Option, type Command } from 'commander';
+import { Help, Option, type Command } from 'commander';
 import type { App } from '../app.js';
 import { inheritedFlags } from '../helpfile.js';
 import { OPERATIONS } from '../api/operations/index.js';
@@ -88,7 +88,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   // Missing arguments are the runner's to check: it may ask for them (fillMissing).
   const missingArgs: string[] = [];
   (cmd as unknown as { missingArgument(name: string): void }).missingArgument = (name) => missingArgs.push(name);
-  if (def.help) cmd.addHelpText('after', `\n${def.help}`);
+  // Lines longer than the 80 columns the help is rendered at are wrapped at spaces; shorter ones stay as written.
+  if (def.help) cmd.addHelpText('after', `\n${new Help().boxWrap(def.help, 80)}`);
   cmd.addHelpText('after', inheritedFlags(group.parent ?? group));
 
   if (def.examples?.length) {
