@@ -87,6 +87,13 @@ describe('integrations list and get', () => {
     expect(byUrl.code, byUrl.stderr).toBe(0);
     expect(byUrl.stdout).toBe('mermaid\n');
   });
+
+  it('a table shows lists of words as words (JSON stays in TSV and --json)', async () => {
+    const table = await api.cli(['integrations', 'get', 'github-files'], { stdoutTTY: true });
+    expect(lines(table.stdout)).toContain('Categories   content, collaboration');
+    const piped = await api.cli(['integrations', 'get', 'github-files']);
+    expect(lines(piped.stdout)).toContain('categories\t["content","collaboration"]');
+  });
 });
 
 describe('integrations publish', () => {

@@ -178,6 +178,9 @@ describe('openapi create and publish', () => {
       const plain = await api.cli(['openapi', 'publish', 'broken', '--url', url, '--wait']);
       expect(plain.code).toBe(1);
       expect(lines(plain.stderr).filter((l) => l.startsWith('error: '))).toEqual([expect.stringMatching(/could not process "broken": PARSE_ERROR: line \d+, column \d+/)]);
+      // On a terminal, the errors read as code and message, not as JSON.
+      const shown = await api.cli(['openapi', 'get', 'broken'], { stdoutTTY: true });
+      expect(lines(shown.stdout).find((l) => l.startsWith('Errors'))).toMatch(/^Errors +PARSE_ERROR: line \d+, column \d+: not YAML or JSON/);
     } finally {
       server.close();
     }
