@@ -320,7 +320,9 @@ function build(op: Operation, input: RequestInput, sources: Sources): BuiltReque
     }
     // The flag's null word is allowed too, though the operation's enum does not list it.
     const rule = source.nullWord === undefined ? violation.rule : violation.rule.startsWith('one of ') ? `${violation.rule}, ${source.nullWord}` : `${violation.rule} (or ${source.nullWord})`;
-    throw new UsageError(`${source.name} must be ${rule}${describeValue(violation.value)}`);
+    // A secret (the operation's masked fields) is never echoed, even when it is malformed.
+    const secret = err.where === 'body' && !!op.masked?.includes(field.split('.')[0]);
+    throw new UsageError(`${source.name} must be ${rule}${secret ? '' : describeValue(violation.value)}`);
   }
 }
 

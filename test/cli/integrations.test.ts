@@ -2,7 +2,7 @@
 // manifest with files beside it (secrets never printed), unpublish, and
 // installations with a user token (refused, with the way out) and with the
 // integration's own token.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseEnv, lines, runInProcess, startCli, tempDir, tsv, until, useTestApi } from '../helpers.js';
@@ -110,6 +110,21 @@ describe('integrations publish', () => {
     expect(body.previewImages).toEqual([PNG.toString('base64'), PNG.toString('base64')]);
     expect(dry.stdout + dry.stderr).not.toContain(SECRET);
     expect(dry.stdout + dry.stderr).not.toContain('also-secret');
+  });
+
+  it('malformed secrets are refused without being echoed (a secret given as a string, a secret that is not a string)', async () => {
+    const path = manifest(api.sandbox.defaultOrg!);
+    const text = readFileSync(path, 'utf8');
+    const before = api.sandbox.requestCount;
+    writeFileSync(path, text.replace(/secrets:\n.*\n.*\n/, `secrets: ${SECRET}\n`));
+    const flat = await api.cli(['integrations', 'publish', 'widget', '--manifest', path, '--dry-run', '--debug']);
+    expect(flat.code).toBe(2);
+    expect(lines(flat.stderr)).toEqual(['error: --manifest "secrets" must be an object']);
+    writeFileSync(path, text.replace(/API_KEY: .*\n/, `API_KEY: [${SECRET}]\n`));
+    const nested = await api.cli(['integrations', 'publish', 'widget', '--manifest', path]);
+    expect(nested.code).toBe(2);
+    expect(nested.stdout + nested.stderr).not.toContain(SECRET);
+    expect(api.sandbox.requestCount).toBe(before);
   });
 
   it('publishes (secrets absent from --debug), republishes a new version, and unpublishes', async () => {
