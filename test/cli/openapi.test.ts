@@ -116,7 +116,7 @@ describe('openapi create and publish', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ slug: 'orders', processingState: 'pending' });
     const again = await api.cli(['openapi', 'create', 'orders', '--file', path]);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/409 .*already exists/);
+    expect(lines(again.stderr)).toEqual(['error: OpenAPI specification "orders" already exists (409 Conflict): `docplat openapi publish orders` adds a version to it']);
     const republished = await api.cli(['openapi', 'publish', 'orders', '--file', path]);
     expect(republished.code, republished.stderr).toBe(0);
     expect(republished.stderr).toMatch(/updated OpenAPI specification "orders" \(200\)/);

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
+import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { SPEC_DETAIL, SPEC_FIELDS } from '../../resources/openapi.js';
 import { dryRun } from '../bulk.js';
 import { checkedRequest, readUserFile, send } from '../runner.js';
@@ -49,7 +49,13 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
       : checkedRequest(opId, { params: { organizationId, specSlug: slug }, body: { source } }, names);
   if (opts.dryRun) return dryRun(ctx, [request]);
 
-  const res = await send(ctx, request);
+  const res = await send(ctx, request).catch((err: unknown) => {
+    // The platform says "publish a new version with PUT": in docplat words, that is `openapi publish`.
+    if (err instanceof ApiError && err.status === 409 && opId === 'openapi.create') {
+      throw new DocplatError(`OpenAPI specification "${slug}" already exists (409 Conflict): \`docplat openapi publish ${slug}\` adds a version to it`, EXIT.failure, { kind: 'api', status: 409 });
+    }
+    throw err;
+  });
   ctx.output.note(`${res.status === 201 ? 'created' : 'updated'} OpenAPI specification "${slug}" (${res.status})${wait ? '; waiting for the platform to process it' : ''}`);
   let spec = res.data as Spec;
   if (wait) spec = await waitForProcessing(ctx, organizationId, slug, spec, timeoutMs);
