@@ -265,7 +265,7 @@ _docplat_flags() {
     'integrations.list') printf '%s\n' '--search' '--category' '--block-domain' '--blocks' '--no-blocks' '--content-sources' '--no-content-sources' '--owner' '--limit' '--all' '--cursor' '--dry-run' ;;
     'integrations.get') printf '%s\n' '--web' '--dry-run' ;;
     'integrations.publish') printf '%s\n' '--manifest' '--dry-run' ;;
-    'integrations.unpublish') printf '%s\n' '--dry-run' ;;
+    'integrations.unpublish') printf '%s\n' '--concurrency' '--dry-run' ;;
     'integrations.installations') printf '%s\n' '--external-id' '--limit' '--all' '--cursor' '--dry-run' ;;
     'sandbox.serve') printf '%s\n' '--port' '--host' '--data' '--seed' '--spaces' '--faults' ;;
     'sandbox.reset') printf '%s\n' '--seed' ;;
@@ -490,6 +490,7 @@ _docplat_value() {
     'integrations.list --limit') : ;;
     'integrations.list --cursor') : ;;
     'integrations.publish --manifest') : ;;
+    'integrations.unpublish --concurrency') : ;;
     'integrations.installations --external-id') : ;;
     'integrations.installations --limit') : ;;
     'integrations.installations --cursor') : ;;

@@ -145,6 +145,8 @@ describe('integrations publish', () => {
     const gone = await api.cli(['integrations', 'unpublish', 'widget', '--yes']);
     expect(gone.code, gone.stderr).toBe(0);
     expect(gone.stdout).toBe('');
+    // Said, as every destructive verb says what it did (it printed nothing).
+    expect(lines(gone.stderr)).toEqual(['widget: unpublished', 'unpublished 1 of 1']);
     expect((await api.cli(['integrations', 'get', 'widget'])).code).toBe(3);
   });
 
