@@ -246,13 +246,21 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
 /** Sends a built request once (retried as its operation allows), with its secrets masked in the --debug trace. */
 export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResponse> {
   const client = await ctx.client();
-  return client.request(request.method, request.path, {
-    query: request.query,
-    body: request.body,
-    shownBody: shownBody(request),
-    idempotency: request.safe ? 'safe' : 'create',
-    signal: ctx.signal,
-  });
+  return client
+    .request(request.method, request.path, {
+      query: request.query,
+      body: request.body,
+      shownBody: shownBody(request),
+      idempotency: request.safe ? 'safe' : 'create',
+      signal: ctx.signal,
+    })
+    .catch((err: unknown) => {
+      // A change sent and not answered by the interrupt may have been applied, as bulk runs say of each id.
+      if (err instanceof Interrupted && request.method !== 'GET') {
+        throw new Interrupted(`${err.message}: ${request.method} ${request.path} was sent but not answered, its outcome is unknown (check before running it again)`);
+      }
+      throw err;
+    });
 }
 
 /**
