@@ -2,7 +2,7 @@
 // node:http since issue 15): a change sent and not answered is said to have
 // an unknown outcome, as bulk runs say of each id; a read is just interrupted.
 import { expect, it } from 'vitest';
-import { lines, setFaults, startCli, until, useTestApi } from '../helpers.js';
+import { baseEnv, lines, setFaults, startCli, until, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -26,4 +26,15 @@ it('SIGTERM while a create waits for its answer: exit 130, outcome unknown; whil
   } finally {
     await setFaults(api, '');
   }
+});
+
+it('Ctrl-C with the embedded sandbox (--sandbox) ends the process at once, not when its injected latency ends', async () => {
+  const env = baseEnv({ DOCPLAT_SANDBOX_FAULTS: 'latency=8000' });
+  const run = startCli(['--sandbox', 'orgs', 'list', '--debug'], { env });
+  await until(() => /^debug: > GET /m.test(run.stderr()));
+  const started = Date.now();
+  run.child.kill('SIGINT');
+  const r = await run.done;
+  expect(r.code).toBe(130);
+  expect(Date.now() - started).toBeLessThan(3000);
 });
