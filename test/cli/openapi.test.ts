@@ -96,6 +96,12 @@ describe('openapi list, get, versions, version, content', () => {
     const r = await api.cli(['openapi', 'get', spec.urls.app, '--fields', 'slug']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('petstore\n');
+    // Commands that run their own requests (version, content, publish) take it too.
+    const version = await api.cli(['openapi', 'version', spec.urls.app, 'latest', '--fields', 'id']);
+    expect(version.code, version.stderr).toBe(0);
+    expect(version.stdout).toBe(`${spec.lastVersion}\n`);
+    const content = await api.cli(['openapi', 'content', spec.urls.app, '--dry-run']);
+    expect(content.stdout).toMatch(/\/openapi\/petstore\/versions\/latest\/content$/m);
     const space = 'https://app.docplat.test/o/x/s/abc/';
     const wrong = await api.cli(['openapi', 'versions', space]);
     expect(wrong.code).toBe(2);
