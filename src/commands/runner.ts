@@ -189,7 +189,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
       input.params[f.param] = idFromAppUrl(f.param, value as string);
     } else if (f.query) {
       claim('query', f.query, longName(f), f.idOf, f);
-      input.query[f.query] = value as never;
+      input.query[f.query] = (f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value) as never;
     } else if (f.body) {
       claim('body', f.body, longName(f), f.idOf, f);
       setPath(input.body, f.body, f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value);

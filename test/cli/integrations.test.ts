@@ -86,6 +86,11 @@ describe('integrations list and get', () => {
     const byUrl = await api.cli(['integrations', 'get', one.urls.app, '--fields', 'name']);
     expect(byUrl.code, byUrl.stderr).toBe(0);
     expect(byUrl.stdout).toBe('mermaid\n');
+    // An id flag that filters (--owner, a query parameter) takes the organization's app URL as well.
+    const org = JSON.parse((await api.cli(['orgs', 'list', '--json'])).stdout)[0];
+    const owned = await api.cli(['integrations', 'list', '--owner', org.urls.app, '--fields', 'name']);
+    expect(owned.code, owned.stderr).toBe(0);
+    expect(owned.stdout).toBe((await api.cli(['integrations', 'list', '--owner', org.id, '--fields', 'name'])).stdout);
   });
 
   it('a table shows lists of words as words (JSON stays in TSV and --json)', async () => {
