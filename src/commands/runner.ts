@@ -139,6 +139,7 @@ async function execute(ctx: Context, def: CommandDef, processed: (string | strin
     for (const [key, f] of given) if (f.nonBlank && typeof opts[key] === 'string' && !(opts[key] as string).trim()) throw new UsageError(`${longName(f)} is empty`);
     // An id argument may be given as its app URL here too, as on the declarative path below.
     argDefs.forEach((a, i) => {
+      if (a.nonBlank && typeof args[i] === 'string' && !args[i].trim()) throw new UsageError(`${a.name} is ${args[i] ? 'blank' : 'empty'}`);
       if (a.param && typeof args[i] === 'string') args[i] = idFromAppUrl(a.param, args[i]);
     });
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);

@@ -143,7 +143,7 @@ export const COMMANDS: CommandDef[] = [
     summary: 'make another profile the active one (as `gh auth switch`)',
     help: 'DOCPLAT_PROFILE and --profile still choose a profile for one run; `auth status` lists the profiles.',
     examples: ['switch work', 'switch default'],
-    args: [{ name: 'profile', description: 'the profile to use from now on' }],
+    args: [{ name: 'profile', description: 'the profile to use from now on', nonBlank: true }],
     async run(ctx, { args: [name] }) {
       if (ctx.globals.sandbox) throw new UsageError('auth switch changes the stored profiles; --sandbox uses none');
       if (!Object.hasOwn(ctx.storedConfig().profiles, name)) throw noSuchProfile(name, ctx.storedConfig());
