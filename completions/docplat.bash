@@ -293,7 +293,7 @@ _docplat_flags() {
     'translations.update') printf '%s\n' '--title' '--dry-run' ;;
     'translations.delete') printf '%s\n' '--concurrency' '--dry-run' ;;
     'openapi.list') printf '%s\n' '--limit' '--all' '--cursor' '--dry-run' ;;
-    'openapi.get') printf '%s\n' '--dry-run' ;;
+    'openapi.get') printf '%s\n' '--web' '--dry-run' ;;
     'openapi.create') printf '%s\n' '--url' '--file' '--wait' '--wait-timeout' '--dry-run' ;;
     'openapi.publish') printf '%s\n' '--url' '--file' '--wait' '--wait-timeout' '--dry-run' ;;
     'openapi.delete') printf '%s\n' '--concurrency' '--dry-run' ;;
@@ -301,9 +301,9 @@ _docplat_flags() {
     'openapi.version') printf '%s\n' '--dry-run' ;;
     'openapi.content') printf '%s\n' '--dest' '--force' '--dry-run' ;;
     'integrations.list') printf '%s\n' '--search' '--category' '--block-domain' '--blocks' '--no-blocks' '--content-sources' '--no-content-sources' '--owner' '--limit' '--all' '--cursor' '--dry-run' ;;
-    'integrations.get') printf '%s\n' '--dry-run' ;;
+    'integrations.get') printf '%s\n' '--web' '--dry-run' ;;
     'integrations.publish') printf '%s\n' '--manifest' '--dry-run' ;;
-    'integrations.unpublish') printf '%s\n' '--dry-run' ;;
+    'integrations.unpublish') printf '%s\n' '--concurrency' '--dry-run' ;;
     'integrations.installations') printf '%s\n' '--external-id' '--limit' '--all' '--cursor' '--dry-run' ;;
     'comments.list') printf '%s\n' '--status' '--page-id' '--author' '--order' '--format' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
     'comments.get') printf '%s\n' '--format' '--change-request' '--dry-run' ;;
@@ -564,6 +564,7 @@ _docplat_value() {
     'integrations.list --limit') : ;;
     'integrations.list --cursor') : ;;
     'integrations.publish --manifest') : ;;
+    'integrations.unpublish --concurrency') : ;;
     'integrations.installations --external-id') : ;;
     'integrations.installations --limit') : ;;
     'integrations.installations --cursor') : ;;

@@ -238,6 +238,11 @@ export class Context {
     if (opts.auth !== false && !s.token) {
       throw new AuthError('not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)');
     }
+    // Not sendable in a header (a line break read from a file with it): said here, not as "cannot reach" the API.
+    if (s.token && /[\s\x00-\x1f\x7f]/.test(s.token)) {
+      const where = { flag: '--token', env: 'DOCPLAT_TOKEN', profile: `the token stored in profile "${s.profile}"` }[s.tokenSource as 'flag' | 'env' | 'profile'] ?? 'the token';
+      throw new UsageError(`${where} has a space or a control character in it (a line break copied with it?): tokens have none`);
+    }
     this.clientInstance = await this.makeClient(s.apiUrl, s.token);
     return this.clientInstance;
   }

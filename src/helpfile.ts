@@ -32,3 +32,11 @@ export function helpArgv(argv: string[]): string[] {
   if (argv[0] === 'help' && argv.slice(1).every((w) => !w.startsWith('-'))) return [...argv.slice(1), '--help'];
   return argv;
 }
+
+/** A command's arguments as usage shows them: `<spaceId>`, `<ids...>`, `[name]`. */
+export function argsUsage(cmd: Command): string[] {
+  return cmd.registeredArguments.map((a) => {
+    const name = `${a.name()}${a.variadic ? '...' : ''}`;
+    return a.required ? `<${name}>` : `[${name}]`;
+  });
+}

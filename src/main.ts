@@ -1,9 +1,9 @@
 // Builds the command tree, runs one command, and maps whatever it throws to a
 // one-line message (or a JSON error object) and an exit code.
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Help, Option } from 'commander';
 import { App } from './app.js';
 import { GROUPS, type Group } from './commands/index.js';
-import { inheritedFlags } from './helpfile.js';
+import { argsUsage, inheritedFlags } from './helpfile.js';
 import { escapeControls } from './output/format.js';
 import type { IO } from './context.js';
 import { DocplatError, EXIT, Interrupted, promptInterrupt } from './errors.js';
@@ -53,6 +53,11 @@ export function buildProgram(io: IO): Command {
       // Below the top level, global flags are one short "Inherited flags" paragraph (see inheritedFlags()).
       showGlobalOptions: false,
       sortSubcommands: false,
+      // Long command names leave descriptions a narrow column: wrap them there rather than past 80 columns (commander's floor is 40).
+      minWidthToWrap: 24,
+      // A group's list of commands: the name (and alias) and the arguments; the flags are in each command's help.
+      subcommandTerm: (cmd) =>
+        [[cmd.name(), ...cmd.aliases()].join('|'), ...argsUsage(cmd)].join(' '),
       // "Usage: docplat spaces list [options]", without the alias (list|ls) in the name.
       commandUsage: (cmd) => {
         const names: string[] = [];
@@ -62,7 +67,10 @@ export function buildProgram(io: IO): Command {
     })
     .addHelpText(
       'after',
-      '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, DOCPLAT_RETRIES, DOCPLAT_SANDBOX_FAULTS, DOCPLAT_NO_INPUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
+      new Help().boxWrap(
+        '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, DOCPLAT_RETRIES, DOCPLAT_SANDBOX_FAULTS, DOCPLAT_NO_INPUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
+        80,
+      ),
     );
   // Set before any subcommand exists: commander copies these settings to each
   // command it creates. Errors are printed by report(), not by commander.

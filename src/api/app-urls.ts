@@ -10,6 +10,8 @@ const SEGMENT: Record<string, string> = {
   collectionId: 'c',
   siteId: 'sites',
   changeRequestId: 'changes',
+  specSlug: 'openapi',
+  integrationName: 'integrations',
 };
 
 /** The param an id of this noun fills (`collection` → `collectionId`). */
@@ -20,13 +22,14 @@ export function idFromAppUrl(param: string, value: string): string {
   if (!/^https?:\/\//i.test(value)) return value;
   const segment = SEGMENT[param];
   const noun = param.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+  if (!segment) throw new UsageError(`"${value}" is a URL, not a ${/Id$/.test(param) ? `${noun} id` : noun}`);
   let parts: string[] = [];
   try {
     parts = new URL(value).pathname.split('/').filter(Boolean);
   } catch {
     // not a URL after all: the id check names it
   }
-  const i = segment ? parts.lastIndexOf(segment) : -1;
-  if (i < 0 || !parts[i + 1]) throw new UsageError(`"${value}" is not the app URL of a ${noun} (expected …/${segment ?? '?'}/<id>/)`);
+  const i = parts.lastIndexOf(segment);
+  if (i < 0 || !parts[i + 1]) throw new UsageError(`"${value}" is not the app URL of a ${noun} (expected …/${segment}/<id>/)`);
   return decodeURIComponent(parts[i + 1]);
 }

@@ -324,6 +324,12 @@ export class ApiClient {
     if (err instanceof Transport) {
       const where = new URL(url).origin + new URL(this.baseUrl).pathname;
       let message = `cannot reach ${where.replace(/\/$/, '')} (${err.describe()})`;
+      // Through a proxy, the connection that failed may be the proxy's: say so, with its address.
+      const peer = err.cause as { address?: string; port?: number } | undefined;
+      const target = new URL(url);
+      if (this.proxied && peer?.port !== undefined && String(peer.port) !== (target.port || (target.protocol === 'https:' ? '443' : '80'))) {
+        message = `cannot reach the proxy at ${peer.address ?? '?'}:${peer.port} (${err.describe()}) to reach ${where.replace(/\/$/, '')}: check HTTPS_PROXY, HTTP_PROXY and NO_PROXY`;
+      }
       // The server was reached, but its answer did not arrive (whole).
       if (TIMEOUTS.has(err.code)) message = `${method} ${path}: no answer within ${this.opts.timeoutMs / 1000} s, the time limit (${err.describe()})`;
       else if (err.bodyStarted) message = `${method} ${path}: the answer was cut off (${err.describe()})`;

@@ -3,9 +3,9 @@
 // operation table, asks for confirmation, prints a dry run, sends it (once,
 // or once per id for bulk verbs) and hands the answer to the formatter.
 import { readFile } from 'node:fs/promises';
-import { Option, type Command } from 'commander';
+import { Help, Option, type Command } from 'commander';
 import type { App } from '../app.js';
-import { inheritedFlags } from '../helpfile.js';
+import { argsUsage, inheritedFlags } from '../helpfile.js';
 import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
@@ -47,7 +47,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   });
   const required = Object.values(def.flags ?? {}).filter((f) => f.required).map((f) => f.flags.replace('...>', '>'));
   // Required flags are in the usage line: `docplat spaces create --title <title> [flags]`.
-  cmd.usage([...cmd.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`)), ...required, '[flags]'].join(' '));
+  cmd.usage([...argsUsage(cmd), ...required, '[flags]'].join(' '));
   for (const [key, f] of Object.entries(def.flags ?? {})) {
     const repeated = /\.\.\.>/.test(f.flags);
     const option = new Option(f.flags.replace('...>', '>'), f.required ? `(required) ${f.description}` : f.description);
@@ -88,7 +88,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   // Missing arguments are the runner's to check: it may ask for them (fillMissing).
   const missingArgs: string[] = [];
   (cmd as unknown as { missingArgument(name: string): void }).missingArgument = (name) => missingArgs.push(name);
-  if (def.help) cmd.addHelpText('after', `\n${def.help}`);
+  // Lines longer than the 80 columns the help is rendered at are wrapped at spaces; shorter ones stay as written.
+  if (def.help) cmd.addHelpText('after', `\n${new Help().boxWrap(def.help, 80)}`);
   cmd.addHelpText('after', inheritedFlags(group.parent ?? group));
 
   if (def.examples?.length) {
@@ -137,6 +138,11 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
 
   if (def.run) {
     for (const [key, f] of given) if (f.nonBlank && typeof opts[key] === 'string' && !(opts[key] as string).trim()) throw new UsageError(`${longName(f)} is empty`);
+    // An id argument may be given as its app URL here too, as on the declarative path below.
+    argDefs.forEach((a, i) => {
+      if (a.nonBlank && typeof args[i] === 'string' && !args[i].trim()) throw new UsageError(`${a.name} is ${args[i] ? 'blank' : 'empty'}`);
+      if (a.param && typeof args[i] === 'string') args[i] = idFromAppUrl(a.param, args[i]);
+    });
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);
     return;
   }
@@ -193,7 +199,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
       input.params[f.param] = idFromAppUrl(f.param, value as string);
     } else if (f.query) {
       claim('query', f.query, longName(f), f.idOf, f);
-      input.query[f.query] = value as never;
+      input.query[f.query] = (f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value) as never;
     } else if (f.body) {
       claim('body', f.body, longName(f), f.idOf, f);
       setPath(input.body, f.body, f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value);
@@ -263,13 +269,21 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
 /** Sends a built request once (retried as its operation allows), with its secrets masked in the --debug trace. */
 export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResponse> {
   const client = await ctx.client();
-  return client.request(request.method, request.path, {
-    query: request.query,
-    body: request.body,
-    shownBody: shownBody(request),
-    idempotency: request.safe ? 'safe' : 'create',
-    signal: ctx.signal,
-  });
+  return client
+    .request(request.method, request.path, {
+      query: request.query,
+      body: request.body,
+      shownBody: shownBody(request),
+      idempotency: request.safe ? 'safe' : 'create',
+      signal: ctx.signal,
+    })
+    .catch((err: unknown) => {
+      // A change sent and not answered by the interrupt may have been applied, as bulk runs say of each id.
+      if (err instanceof Interrupted && request.method !== 'GET') {
+        throw new Interrupted(`${err.message}: ${request.method} ${request.path} was sent but not answered, its outcome is unknown (check before running it again)`);
+      }
+      throw err;
+    });
 }
 
 /** The GET at an operation's path: what a bulk `skipIf` reads. */
@@ -352,7 +366,9 @@ function build(op: Operation, input: RequestInput, sources: Sources): BuiltReque
     }
     // The flag's null word is allowed too, though the operation's enum does not list it.
     const rule = source.nullWord === undefined ? violation.rule : violation.rule.startsWith('one of ') ? `${violation.rule}, ${source.nullWord}` : `${violation.rule} (or ${source.nullWord})`;
-    throw new UsageError(`${source.name} must be ${rule}${describeValue(violation.value)}`);
+    // A secret (the operation's masked fields) is never echoed, even when it is malformed.
+    const secret = err.where === 'body' && !!op.masked?.includes(field.split('.')[0]);
+    throw new UsageError(`${source.name} must be ${rule}${secret ? '' : describeValue(violation.value)}`);
   }
 }
 

@@ -1,11 +1,12 @@
 // The collection resource's table columns.
 import type { Column } from '../output/format.js';
+import { levelOrNone } from './spaces.js';
 
 export const COLLECTION_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'title', header: 'TITLE' },
   { key: 'parent', header: 'PARENT' },
-  { key: 'defaultLevel', header: 'DEFAULT LEVEL' },
+  { key: 'defaultLevel', header: 'DEFAULT LEVEL', format: levelOrNone },
   { key: 'description', header: 'DESCRIPTION' },
 ];
 
@@ -15,7 +16,7 @@ export const COLLECTION_DETAIL: Column[] = [
   { key: 'description', header: 'Description' },
   { key: 'organization', header: 'Organization' },
   { key: 'parent', header: 'Parent' },
-  { key: 'defaultLevel', header: 'Default level' },
+  { key: 'defaultLevel', header: 'Default level', format: levelOrNone },
   { key: 'urls.app', header: 'URL' },
 ];
 

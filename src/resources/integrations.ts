@@ -1,10 +1,13 @@
 // The integration resource's table columns, and those of its installations.
 import type { Column } from '../output/format.js';
 
+/** A list of words, as a table shows it: `content, collaboration` rather than JSON. */
+const words = (v: unknown): string => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join(', ') : v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
 export const INTEGRATION_COLUMNS: Column[] = [
   { key: 'name', header: 'NAME' },
   { key: 'title', header: 'TITLE' },
-  { key: 'categories', header: 'CATEGORIES' },
+  { key: 'categories', header: 'CATEGORIES', format: words },
   { key: 'visibility', header: 'VISIBILITY' },
   { key: 'owner.title', header: 'OWNER' },
   { key: 'version', header: 'VERSION' },
@@ -18,8 +21,8 @@ export const INTEGRATION_DETAIL: Column[] = [
   { key: 'visibility', header: 'Visibility' },
   { key: 'target', header: 'Target' },
   { key: 'verified', header: 'Verified' },
-  { key: 'categories', header: 'Categories' },
-  { key: 'scopes', header: 'Scopes' },
+  { key: 'categories', header: 'Categories', format: words },
+  { key: 'scopes', header: 'Scopes', format: words },
   { key: 'owner.title', header: 'Owner' },
   { key: 'urls.app', header: 'URL' },
 ];
@@ -28,7 +31,17 @@ export const INSTALLATION_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'status', header: 'STATUS' },
   { key: 'target.organization', header: 'ORGANIZATION' },
-  { key: 'externalIds', header: 'EXTERNAL IDS' },
+  { key: 'externalIds', header: 'EXTERNAL IDS', format: words },
   { key: 'spaces', header: 'SPACES' },
   { key: 'createdAt', header: 'CREATED', kind: 'time' },
 ];
+
+/** The Integration object's top-level fields (the public OpenAPI description), for --fields: optional ones are often absent from a page. */
+export const INTEGRATION_FIELDS = [
+  'object', 'name', 'version', 'title', 'description', 'summary', 'previewImages', 'target', 'verified', 'visibility', 'scopes', 'categories',
+  'blocks', 'contentSources', 'configurations', 'externalLinks', 'owner', 'urls', 'permissions', 'contentSecurityPolicy',
+] as const;
+
+export const INSTALLATION_FIELDS = [
+  'id', 'status', 'space_selection', 'site_selection', 'spaces', 'configuration', 'createdAt', 'updatedAt', 'urls', 'externalIds', 'target', 'network',
+] as const;

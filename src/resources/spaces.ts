@@ -1,6 +1,9 @@
 // The space resource's table columns (and those of the listings that embed spaces).
 import type { Column } from '../output/format.js';
 
+/** A default level as a table shows it: null is "none" (no default level, members only; `--default-level none` sets it). */
+export const levelOrNone = (v: unknown): string => (v === null || v === undefined ? 'none' : String(v));
+
 export const SPACE_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'title', header: 'TITLE' },
@@ -16,8 +19,7 @@ export const SPACE_DETAIL: Column[] = [
   { key: 'emoji', header: 'Emoji' },
   { key: 'visibility', header: 'Visibility' },
   { key: 'editMode', header: 'Edit mode' },
-  // null: no default level, members only (`--default-level none` sets it).
-  { key: 'defaultLevel', header: 'Default level', format: (v) => (v === null || v === undefined ? 'none' : String(v)) },
+  { key: 'defaultLevel', header: 'Default level', format: levelOrNone },
   { key: 'organization', header: 'Organization' },
   { key: 'parent', header: 'Collection' },
   { key: 'comments', header: 'Open comments' },

@@ -191,7 +191,8 @@ function urlHost(host: string): string {
   return bracket(external?.address ?? (family === 'IPv6' ? '::1' : '127.0.0.1'));
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+// Unref'd: an injected latency never keeps an embedded sandbox (--sandbox) alive after its command ended (Ctrl-C).
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 // ---- the sandbox --------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 import { statSync, readFileSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, lines, runInProcess, useTestApi } from '../helpers.js';
+import { baseEnv, converse, lines, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -88,5 +88,40 @@ describe('auth', () => {
     expect(r.stdout.trim()).toBe('o1');
     expect(r.stderr).toMatch(/readable by other users/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('auth login and the organization of the profile', () => {
+  const stored = (env: NodeJS.ProcessEnv) => JSON.parse(readFileSync(join(env.DOCPLAT_CONFIG_DIR!, 'config.json'), 'utf8')).profiles.default;
+  const orgIds = async () => (JSON.parse((await api.cli(['orgs', 'list', '--json'])).stdout) as { id: string }[]).map((o) => o.id);
+
+  it("a new token keeps the profile's organization only if it has it; otherwise it says to choose, after logging in", async () => {
+    const [, second] = await orgIds();
+    const env = loginEnv();
+    await runInProcess(['config', 'set', 'org', 'OtherAccountsOrg'], { env });
+    const r = await runInProcess(['auth', 'login', '--with-token'], { env, input: api.sandbox.token });
+    expect(r.code, r.stderr).toBe(0);
+    expect(stored(env).org).toBeUndefined();
+    expect(lines(r.stderr)).toEqual([
+      expect.stringMatching(/^Logged in as .* on profile "default"$/),
+      '2 organizations: choose one with `docplat config set org <id>` (see `docplat orgs list`)',
+    ]);
+    await runInProcess(['config', 'set', 'org', second], { env });
+    const again = await runInProcess(['auth', 'login', '--with-token'], { env, input: api.sandbox.token });
+    expect(lines(again.stderr)).toEqual([expect.stringMatching(new RegExp(`^Logged in as .*, organization ${second}$`))]);
+    expect(stored(env).org).toBe(second);
+  });
+
+  it('"none" chosen at the prompt leaves no default organization (it kept the previous one)', async () => {
+    const [first] = await orgIds();
+    const env = loginEnv();
+    await runInProcess(['config', 'set', 'org', first], { env });
+    const { code, screen } = await converse(['auth', 'login'], env, [
+      [/API token/, `${api.sandbox.token}\r`],
+      [/Default organization/, '\x1b[B\x1b[B\r'], // the third choice: none
+    ]);
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/Logged in as .* on profile "default"\s/);
+    expect(stored(env).org).toBeUndefined();
   });
 });

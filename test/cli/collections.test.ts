@@ -86,3 +86,16 @@ describe('collections', () => {
     expect(api.sandbox.requestCount).toBe(before);
   });
 });
+
+describe('collections default level on a terminal', () => {
+  it('no default level reads "none", as for spaces (the word --default-level takes); TSV keeps it empty', async () => {
+    const made = JSON.parse((await api.cli(['collections', 'create', '--title', 'Levelless', '--json'])).stdout);
+    await api.cli(['collections', 'update', made.id, '--default-level', 'none']);
+    const shown = await api.cli(['collections', 'get', made.id], { stdoutTTY: true });
+    expect(lines(shown.stdout)).toContain('Default level  none');
+    const listed = await api.cli(['collections', 'list', '--fields', 'id,defaultLevel', '--output', 'table']);
+    expect(lines(listed.stdout).find((l) => l.startsWith(made.id))).toMatch(/ none$/);
+    const piped = await api.cli(['collections', 'get', made.id]);
+    expect(lines(piped.stdout)).toContain('defaultLevel\t');
+  });
+});

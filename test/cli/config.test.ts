@@ -37,4 +37,13 @@ describe('config', () => {
     const r3 = await runInProcess(['config', 'set', 'api-url', 'not a url'], { env });
     expect(r3.code).toBe(2);
   });
+
+  it('an empty or blank value is named as such, with the way to remove a value', async () => {
+    const env = baseEnv();
+    const empty = await runInProcess(['config', 'set', 'org', ''], { env });
+    expect(empty.code).toBe(2);
+    expect(lines(empty.stderr)).toEqual(['error: the value of org is empty: `docplat config unset org` removes it']);
+    const blank = await runInProcess(['config', 'set', 'api-url', '  '], { env });
+    expect(lines(blank.stderr)).toEqual(['error: the value of api-url is blank: `docplat config unset api-url` removes it']);
+  });
 });

@@ -2,7 +2,7 @@
 // manifest with files beside it (secrets never printed), unpublish, and
 // installations with a user token (refused, with the way out) and with the
 // integration's own token.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseEnv, lines, runInProcess, startCli, tempDir, tsv, until, useTestApi } from '../helpers.js';
@@ -73,6 +73,32 @@ describe('integrations list and get', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'mermaid', verified: true, owner: { title: 'Docplat Labs' } });
     expect((await api.cli(['integrations', 'get', 'nope'])).code).toBe(3);
   });
+
+  it('--fields knows the optional fields of an integration; get has --web and takes the app URL', async () => {
+    const one = JSON.parse((await api.cli(['integrations', 'get', 'mermaid', '--json'])).stdout);
+    expect(one.contentSecurityPolicy).toBeUndefined();
+    const r = await api.cli(['integrations', 'list', '--limit', '2', '--fields', 'name,contentSecurityPolicy,summary']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(tsv(r.stdout)).toHaveLength(2);
+    const web = await api.cli(['integrations', 'get', 'mermaid', '--web'], { env: { CI: 'true' } });
+    expect(web.code, web.stderr).toBe(0);
+    expect(web.stdout).toBe(`${one.urls.app}\n`);
+    const byUrl = await api.cli(['integrations', 'get', one.urls.app, '--fields', 'name']);
+    expect(byUrl.code, byUrl.stderr).toBe(0);
+    expect(byUrl.stdout).toBe('mermaid\n');
+    // An id flag that filters (--owner, a query parameter) takes the organization's app URL as well.
+    const org = JSON.parse((await api.cli(['orgs', 'list', '--json'])).stdout)[0];
+    const owned = await api.cli(['integrations', 'list', '--owner', org.urls.app, '--fields', 'name']);
+    expect(owned.code, owned.stderr).toBe(0);
+    expect(owned.stdout).toBe((await api.cli(['integrations', 'list', '--owner', org.id, '--fields', 'name'])).stdout);
+  });
+
+  it('a table shows lists of words as words (JSON stays in TSV and --json)', async () => {
+    const table = await api.cli(['integrations', 'get', 'github-files'], { stdoutTTY: true });
+    expect(lines(table.stdout)).toContain('Categories   content, collaboration');
+    const piped = await api.cli(['integrations', 'get', 'github-files']);
+    expect(lines(piped.stdout)).toContain('categories\t["content","collaboration"]');
+  });
 });
 
 describe('integrations publish', () => {
@@ -89,6 +115,21 @@ describe('integrations publish', () => {
     expect(body.previewImages).toEqual([PNG.toString('base64'), PNG.toString('base64')]);
     expect(dry.stdout + dry.stderr).not.toContain(SECRET);
     expect(dry.stdout + dry.stderr).not.toContain('also-secret');
+  });
+
+  it('malformed secrets are refused without being echoed (a secret given as a string, a secret that is not a string)', async () => {
+    const path = manifest(api.sandbox.defaultOrg!);
+    const text = readFileSync(path, 'utf8');
+    const before = api.sandbox.requestCount;
+    writeFileSync(path, text.replace(/secrets:\n.*\n.*\n/, `secrets: ${SECRET}\n`));
+    const flat = await api.cli(['integrations', 'publish', 'widget', '--manifest', path, '--dry-run', '--debug']);
+    expect(flat.code).toBe(2);
+    expect(lines(flat.stderr)).toEqual(['error: --manifest "secrets" must be an object']);
+    writeFileSync(path, text.replace(/API_KEY: .*\n/, `API_KEY: [${SECRET}]\n`));
+    const nested = await api.cli(['integrations', 'publish', 'widget', '--manifest', path]);
+    expect(nested.code).toBe(2);
+    expect(nested.stdout + nested.stderr).not.toContain(SECRET);
+    expect(api.sandbox.requestCount).toBe(before);
   });
 
   it('publishes (secrets absent from --debug), republishes a new version, and unpublishes', async () => {
@@ -109,6 +150,8 @@ describe('integrations publish', () => {
     const gone = await api.cli(['integrations', 'unpublish', 'widget', '--yes']);
     expect(gone.code, gone.stderr).toBe(0);
     expect(gone.stdout).toBe('');
+    // Said, as every destructive verb says what it did (it printed nothing).
+    expect(lines(gone.stderr)).toEqual(['widget: unpublished', 'unpublished 1 of 1']);
     expect((await api.cli(['integrations', 'get', 'widget'])).code).toBe(3);
   });
 

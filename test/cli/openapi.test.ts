@@ -68,6 +68,49 @@ describe('openapi list, get, versions, version, content', () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(dest, 'utf8')).toMatch(/title: Petstore/);
   });
+
+  it('content --dest naming a folder is refused (exit 2, nothing sent), with or without --force', async () => {
+    const folder = tempDir();
+    const before = api.sandbox.requestCount;
+    for (const force of [[], ['--force']]) {
+      const r = await api.cli(['openapi', 'content', 'petstore', '--dest', folder, ...force]);
+      expect(r.code).toBe(2);
+      expect(lines(r.stderr)).toEqual([`error: --dest: ${folder} is a folder; give the path of the file to write`]);
+    }
+    expect(api.sandbox.requestCount).toBe(before);
+  });
+
+  it('get and list know every field of the resource (optional ones too), and get has --web', async () => {
+    const spec = JSON.parse((await api.cli(['openapi', 'get', 'petstore', '--json'])).stdout);
+    expect(spec.lastProcessedErrors).toBeUndefined();
+    const r = await api.cli(['openapi', 'list', '--fields', 'slug,lastProcessedErrors,sourceURL']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(tsv(r.stdout)[0]).toEqual(['petstore', '', '']);
+    const web = await api.cli(['openapi', 'get', 'petstore', '--web'], { env: { CI: 'true' } });
+    expect(web.code, web.stderr).toBe(0);
+    expect(web.stdout).toBe(`${spec.urls.app}\n`);
+  });
+
+  it('the app URL of a spec (urls.app, as get prints it) is accepted for its slug', async () => {
+    const spec = JSON.parse((await api.cli(['openapi', 'get', 'petstore', '--json'])).stdout);
+    const r = await api.cli(['openapi', 'get', spec.urls.app, '--fields', 'slug']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('petstore\n');
+    // Commands that run their own requests (version, content, publish) take it too.
+    const version = await api.cli(['openapi', 'version', spec.urls.app, 'latest', '--fields', 'id']);
+    expect(version.code, version.stderr).toBe(0);
+    expect(version.stdout).toBe(`${spec.lastVersion}\n`);
+    const content = await api.cli(['openapi', 'content', spec.urls.app, '--dry-run']);
+    expect(content.stdout).toMatch(/\/openapi\/petstore\/versions\/latest\/content$/m);
+    const space = 'https://app.docplat.test/o/x/s/abc/';
+    const wrong = await api.cli(['openapi', 'versions', space]);
+    expect(wrong.code).toBe(2);
+    expect(lines(wrong.stderr)).toEqual([`error: "${space}" is not the app URL of a spec slug (expected …/openapi/<id>/)`]);
+    // An id that has no app URL of its own: the message says what is wanted, with no placeholder.
+    const member = await api.cli(['members', 'get', 'https://app.docplat.test/o/x/members/abc']);
+    expect(member.code).toBe(2);
+    expect(lines(member.stderr)).toEqual(['error: "https://app.docplat.test/o/x/members/abc" is a URL, not a user id']);
+  });
 });
 
 describe('openapi create and publish', () => {
@@ -79,7 +122,7 @@ describe('openapi create and publish', () => {
     expect(JSON.parse(r.stdout)).toMatchObject({ slug: 'orders', processingState: 'pending' });
     const again = await api.cli(['openapi', 'create', 'orders', '--file', path]);
     expect(again.code).toBe(1);
-    expect(again.stderr).toMatch(/409 .*already exists/);
+    expect(lines(again.stderr)).toEqual(['error: OpenAPI specification "orders" already exists (409 Conflict): `docplat openapi publish orders` adds a version to it']);
     const republished = await api.cli(['openapi', 'publish', 'orders', '--file', path]);
     expect(republished.code, republished.stderr).toBe(0);
     expect(republished.stderr).toMatch(/updated OpenAPI specification "orders" \(200\)/);
@@ -141,6 +184,9 @@ describe('openapi create and publish', () => {
       const plain = await api.cli(['openapi', 'publish', 'broken', '--url', url, '--wait']);
       expect(plain.code).toBe(1);
       expect(lines(plain.stderr).filter((l) => l.startsWith('error: '))).toEqual([expect.stringMatching(/could not process "broken": PARSE_ERROR: line \d+, column \d+/)]);
+      // On a terminal, the errors read as code and message, not as JSON.
+      const shown = await api.cli(['openapi', 'get', 'broken'], { stdoutTTY: true });
+      expect(lines(shown.stdout).find((l) => l.startsWith('Errors'))).toMatch(/^Errors +PARSE_ERROR: line \d+, column \d+: not YAML or JSON/);
     } finally {
       server.close();
     }
@@ -172,8 +218,16 @@ describe('openapi create and publish', () => {
     const started = Date.now();
     const r = await api.cli(['openapi', 'publish', 'slow', '--file', path, '--wait-timeout', '100ms']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/gave up waiting for "slow" after 100ms \(--wait-timeout\): it is still (pending|progress)/);
+    expect(r.stderr).toMatch(/gave up waiting for "slow" after 100ms \(--wait-timeout\): it is still (pending|in progress);/);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('--wait-timeout reached while processing says "in progress"', async () => {
+    await withTestApi({ processingMs: 3000 }, async (slow) => {
+      const r = await runInProcess(['openapi', 'publish', 'midway', '--file', '-', '--wait-timeout', '1500ms'], { env: slow.env(), input: DOC });
+      expect(r.code).toBe(1);
+      expect(lines(r.stderr).at(-1)).toBe('error: gave up waiting for "midway" after 1500ms (--wait-timeout): it is still in progress; see `docplat openapi get midway`');
+    });
   });
 });
 
@@ -190,6 +244,22 @@ describe('openapi delete', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toMatch(/tmp-a: skipped \(already deleted\)/);
     expect((await api.cli(['openapi', 'get', 'tmp-a'])).code).toBe(3);
+  });
+
+  it('a slug that never existed (a typo) is not found, not "already deleted"', async () => {
+    const one = await api.cli(['openapi', 'delete', 'petstor', '--yes']);
+    expect(one.code).toBe(3);
+    expect(one.stderr).toMatch(/No OpenAPI specification "petstor"/);
+    expect(one.stderr).not.toMatch(/skipped/);
+    await api.cli(['openapi', 'publish', 'tmp-c', '--file', '-'], { input: DOC });
+    const two = await api.cli(['openapi', 'delete', 'tmp-c', 'petstor', '--yes']);
+    expect(two.code).toBe(5);
+    expect(two.stderr).toMatch(/tmp-c: deleted/);
+    expect(two.stderr).toMatch(/petstor: failed/);
+    // Deleted, then published again and deleted again: the second delete of the new one is skipped.
+    await api.cli(['openapi', 'publish', 'tmp-c', '--file', '-'], { input: DOC });
+    expect((await api.cli(['openapi', 'delete', 'tmp-c', '--yes'])).code).toBe(0);
+    expect((await api.cli(['openapi', 'delete', 'tmp-c', '--yes'])).stderr).toMatch(/tmp-c: skipped \(already deleted\)/);
   });
 });
 

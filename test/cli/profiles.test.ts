@@ -66,6 +66,8 @@ describe('profiles', () => {
     const bad = await runInProcess(['auth', 'switch', 'nope'], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/no such profile "nope": the profiles are default, work/);
+    const empty = await runInProcess(['auth', 'switch', ''], { env });
+    expect(lines(empty.stderr)).toEqual(['error: profile is empty']);
     const r = await runInProcess(['auth', 'switch', 'work'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/Profile "work" is now the active one/);

@@ -115,5 +115,6 @@ describe('openapi specs', () => {
     expectError(await call(sb, 'PUT', `/orgs/${GLOBEX}/openapi/x`, { body: { source: { text: DOC } } }), 403, /create role/);
     expect((await call(sb, 'DELETE', `${SPECS}/petstore`)).status).toBe(205);
     expect((await call(sb, 'DELETE', `${SPECS}/petstore`)).status).toBe(204);
+    expectError(await call(sb, 'DELETE', `${SPECS}/never-published`), 404, /No OpenAPI specification "never-published"/);
   });
 });

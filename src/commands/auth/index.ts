@@ -60,25 +60,29 @@ export const COMMANDS: CommandDef[] = [
           const known = orgs.length ? `yours are ${orgs.map((o) => `${o.id}${o.title ? ` (${o.title})` : ''}`).join(', ')}` : 'this token belongs to none';
           throw new UsageError(`--org ${org} is not an organization of this token (${known}); nothing was stored`);
         }
+        const store = await ctx.store();
+        // The profile's organization stays only if this token has it (a profile logged in again with another account's token).
+        const previous = store.profile(profileName).org;
+        let choose = false;
         if (!org) {
           if (orgs.length === 1) org = orgs[0].id;
           else if (orgs.length > 1 && ctx.canPrompt) {
-            org = await (await ctx.prompter()).select('Default organization:', [
+            // "none" is an answer: no default organization (undefined, not the previous one).
+            org = (await (await ctx.prompter()).select('Default organization:', [
               ...orgs.map((o) => ({ name: `${o.title ?? o.id} (${o.id})`, value: o.id })),
               { name: 'none', value: '' },
-            ]);
-          } else if (orgs.length > 1) {
-            ctx.output.note(`${orgs.length} organizations: choose one with \`docplat config set org <id>\` (see \`docplat orgs list\`)`);
-          }
+            ])) || undefined;
+          } else if (previous && orgs.some((o) => o.id === previous)) org = previous;
+          else choose = orgs.length > 1;
         }
-        const store = await ctx.store();
         store.update(profileName, (p) => ({
           ...p,
           token,
           apiUrl: g.apiUrl ?? (p.apiUrl || (apiUrl === DEFAULT_API_URL ? undefined : apiUrl)),
-          org: org || p.org,
+          org,
         }));
         ctx.output.note(`Logged in as ${user.displayName ?? user.id}${user.email ? ` <${user.email}>` : ''} on profile "${profileName}"${org ? `, organization ${org}` : ''}`);
+        if (choose) ctx.output.note(`${orgs.length} organizations: choose one with \`docplat config set org <id>\` (see \`docplat orgs list\`)`);
         if (ctx.env.DOCPLAT_TOKEN) ctx.warn('warning: DOCPLAT_TOKEN is set and wins over the stored token: unset it to use this one');
       } finally {
         await client.close();
@@ -139,7 +143,7 @@ export const COMMANDS: CommandDef[] = [
     summary: 'make another profile the active one (as `gh auth switch`)',
     help: 'DOCPLAT_PROFILE and --profile still choose a profile for one run; `auth status` lists the profiles.',
     examples: ['switch work', 'switch default'],
-    args: [{ name: 'profile', description: 'the profile to use from now on' }],
+    args: [{ name: 'profile', description: 'the profile to use from now on', nonBlank: true }],
     async run(ctx, { args: [name] }) {
       if (ctx.globals.sandbox) throw new UsageError('auth switch changes the stored profiles; --sandbox uses none');
       if (!Object.hasOwn(ctx.storedConfig().profiles, name)) throw noSuchProfile(name, ctx.storedConfig());

@@ -10,6 +10,7 @@ import { defineCommand, type CommandDef } from '../define.js';
 const KEYS = ['org', 'api-url', 'format'] as const;
 
 function checkValue(key: string, value: string): string {
+  if (!value.trim()) throw new UsageError(`the value of ${key} is ${value ? 'blank' : 'empty'}: \`docplat config unset ${key}\` removes it`);
   if (key === 'org') return checkId('organization id', value);
   if (key === 'format' && !(FORMATS as readonly string[]).includes(value)) {
     throw new UsageError(`format must be one of ${FORMATS.join(', ')}, got "${value}"`);

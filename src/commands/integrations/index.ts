@@ -1,6 +1,6 @@
 // docplat integrations <verb>: declarations; the manifest of publish is read in manifest.ts.
 import { AuthError, type ApiError } from '../../errors.js';
-import { INSTALLATION_COLUMNS, INTEGRATION_COLUMNS, INTEGRATION_DETAIL } from '../../resources/integrations.js';
+import { INSTALLATION_COLUMNS, INSTALLATION_FIELDS, INTEGRATION_COLUMNS, INTEGRATION_DETAIL, INTEGRATION_FIELDS } from '../../resources/integrations.js';
 import { dryRun } from '../bulk.js';
 import { defineCommand, type Arg, type CommandDef } from '../define.js';
 import { send } from '../runner.js';
@@ -31,7 +31,7 @@ export const COMMANDS: CommandDef[] = [
       owner: { flags: '--owner <orgId>', description: 'only those published by this organization', query: 'owner', idOf: 'organization' },
     },
     operation: 'integrations.list',
-    output: { list: INTEGRATION_COLUMNS },
+    output: { list: INTEGRATION_COLUMNS, fields: INTEGRATION_FIELDS },
   }),
   defineCommand({
     name: 'get',
@@ -39,7 +39,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['get mermaid', 'get mermaid --json'],
     args: [NAME],
     operation: 'integrations.get',
-    output: { item: INTEGRATION_DETAIL },
+    output: { item: INTEGRATION_DETAIL, fields: INTEGRATION_FIELDS },
   }),
   defineCommand({
     name: 'publish',
@@ -54,23 +54,23 @@ never printed (*** in --dry-run and --debug).`,
     args: [NAME],
     flags: { manifest: { flags: '--manifest <path>', description: 'YAML or JSON manifest (files it names are relative to it)', required: true } },
     operation: 'integrations.publish',
-    output: { item: INTEGRATION_DETAIL },
+    output: { item: INTEGRATION_DETAIL, fields: INTEGRATION_FIELDS },
     async run(ctx, { args, opts }) {
       const request = await manifestRequest(ctx, args[0], opts.manifest!);
       if ((opts as { dryRun?: boolean }).dryRun) return dryRun(ctx, [request]);
       const { data } = await send(ctx, request);
       ctx.output.note(`published integration "${args[0]}" (version ${(data as { version?: number }).version ?? '?'})`);
-      await ctx.output.item(data, INTEGRATION_DETAIL);
+      await ctx.output.item(data, INTEGRATION_DETAIL, { fields: INTEGRATION_FIELDS });
     },
   }),
   defineCommand({
     name: 'unpublish',
-    summary: 'unpublish an integration (removes it from the catalogue)',
-    examples: ['unpublish my-widget --yes'],
-    args: [NAME],
+    summary: 'unpublish integrations (removes them from the catalogue)',
+    examples: ['unpublish my-widget --yes', 'unpublish - --yes < names.txt'],
+    args: [{ ...NAME, description: 'integration names, or - to read them from stdin' }],
     operation: 'integrations.unpublish',
+    bulk: { what: 'integration', done: 'unpublished' },
     confirm: 'Unpublish',
-    output: 'none',
   }),
   defineCommand({
     name: 'installations',
@@ -80,7 +80,7 @@ never printed (*** in --dry-run and --debug).`,
     args: [NAME],
     flags: { externalId: { flags: '--external-id <id>', description: 'only the installation with this external id', query: 'externalId', nonBlank: true } },
     operation: 'integrations.installations',
-    output: { list: INSTALLATION_COLUMNS },
+    output: { list: INSTALLATION_COLUMNS, fields: INSTALLATION_FIELDS },
     explain: installationsRefused,
   }),
 ];

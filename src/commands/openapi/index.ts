@@ -1,5 +1,5 @@
 // docplat openapi <verb>: declarations; publishing and downloads are in publish.ts.
-import { CONTENT_DETAIL, SPEC_COLUMNS, SPEC_DETAIL, VERSION_COLUMNS, VERSION_DETAIL } from '../../resources/openapi.js';
+import { CONTENT_DETAIL, SPEC_COLUMNS, SPEC_DETAIL, SPEC_FIELDS, VERSION_COLUMNS, VERSION_DETAIL } from '../../resources/openapi.js';
 import { dryRun } from '../bulk.js';
 import { defineCommand, type Arg, type CommandDef } from '../define.js';
 import { checkedRequest, send } from '../runner.js';
@@ -39,7 +39,7 @@ export const COMMANDS: CommandDef[] = [
     summary: "list the organization's OpenAPI specifications",
     examples: ['list', "list --jq '.[] | select(.lastProcessErrorCode) | .slug'"],
     operation: 'openapi.list',
-    output: { list: SPEC_COLUMNS },
+    output: { list: SPEC_COLUMNS, fields: SPEC_FIELDS },
   }),
   defineCommand({
     name: 'get',
@@ -47,7 +47,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['get petstore', 'get petstore --fields processingState,lastProcessErrorCode'],
     args: [SLUG],
     operation: 'openapi.get',
-    output: { item: SPEC_DETAIL },
+    output: { item: SPEC_DETAIL, fields: SPEC_FIELDS },
   }),
   defineCommand({
     name: 'create',
@@ -57,7 +57,7 @@ export const COMMANDS: CommandDef[] = [
     args: [{ ...SLUG, param: undefined, body: 'slug' }],
     flags: SOURCE_FLAGS,
     operation: 'openapi.create',
-    output: { item: SPEC_DETAIL },
+    output: { item: SPEC_DETAIL, fields: SPEC_FIELDS },
     run: (ctx, { args, opts }) => publishSpec(ctx, 'openapi.create', args[0], opts),
   }),
   defineCommand({
@@ -68,7 +68,7 @@ export const COMMANDS: CommandDef[] = [
     args: [SLUG],
     flags: SOURCE_FLAGS,
     operation: 'openapi.publish',
-    output: { item: SPEC_DETAIL },
+    output: { item: SPEC_DETAIL, fields: SPEC_FIELDS },
     run: (ctx, { args, opts }) => publishSpec(ctx, 'openapi.publish', args[0], opts),
   }),
   defineCommand({

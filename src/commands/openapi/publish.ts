@@ -3,13 +3,13 @@
 // polls the spec with backoff until the platform has processed it and fails
 // when processing failed. Also the download of `openapi content --dest`.
 import { link, rename, unlink, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
-import { SPEC_DETAIL } from '../../resources/openapi.js';
+import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
+import { SPEC_DETAIL, SPEC_FIELDS } from '../../resources/openapi.js';
 import { dryRun } from '../bulk.js';
 import { checkedRequest, readUserFile, send } from '../runner.js';
 
@@ -49,11 +49,17 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
       : checkedRequest(opId, { params: { organizationId, specSlug: slug }, body: { source } }, names);
   if (opts.dryRun) return dryRun(ctx, [request]);
 
-  const res = await send(ctx, request);
+  const res = await send(ctx, request).catch((err: unknown) => {
+    // The platform says "publish a new version with PUT": in docplat words, that is `openapi publish`.
+    if (err instanceof ApiError && err.status === 409 && opId === 'openapi.create') {
+      throw new DocplatError(`OpenAPI specification "${slug}" already exists (409 Conflict): \`docplat openapi publish ${slug}\` adds a version to it`, EXIT.failure, { kind: 'api', status: 409 });
+    }
+    throw err;
+  });
   ctx.output.note(`${res.status === 201 ? 'created' : 'updated'} OpenAPI specification "${slug}" (${res.status})${wait ? '; waiting for the platform to process it' : ''}`);
   let spec = res.data as Spec;
   if (wait) spec = await waitForProcessing(ctx, organizationId, slug, spec, timeoutMs);
-  await ctx.output.item(spec, SPEC_DETAIL);
+  await ctx.output.item(spec, SPEC_DETAIL, { fields: SPEC_FIELDS });
   if (wait && spec.lastProcessErrorCode) {
     const errors = (spec.lastProcessedErrors ?? []).slice(0, 5).map((e) => e.message);
     const more = (spec.lastProcessedErrorCount ?? errors.length) - errors.length;
@@ -88,7 +94,7 @@ async function waitForProcessing(ctx: Context, org: string, slug: string, first:
       if (progress) ctx.io.stderr.write(`\r\x1b[2Kprocessing "${slug}": ${spec.processingState} (${Math.round(elapsed / 1000)}s)`);
       if (elapsed >= timeoutMs) {
         throw new DocplatError(
-          `gave up waiting for "${slug}" after ${formatDuration(timeoutMs)} (--wait-timeout): it is still ${spec.processingState}; see \`docplat openapi get ${slug}\``,
+          `gave up waiting for "${slug}" after ${formatDuration(timeoutMs)} (--wait-timeout): it is still ${spec.processingState === 'progress' ? 'in progress' : spec.processingState}; see \`docplat openapi get ${slug}\``,
           EXIT.failure,
           { kind: 'timeout', processingState: spec.processingState },
         );
@@ -141,6 +147,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** Refuses an existing --dest without --force before anything is sent. */
 export function checkDest(dest: string, force: boolean): void {
   if (!existsSync(dirname(dest))) throw new UsageError(`--dest: the folder ${dirname(dest)} does not exist`);
+  // --force replaces a file, never a folder (a rename over it fails, or would replace an empty one).
+  if (existsSync(dest) && statSync(dest).isDirectory()) throw new UsageError(`--dest: ${dest} is a folder; give the path of the file to write`);
   if (existsSync(dest) && !force) throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
 }
 

@@ -57,7 +57,10 @@ export const COMMANDS: CommandDef[] = [
         faults: opts.faults,
         log: ctx.globals.debug ? (line: string) => ctx.debug(line) : undefined,
       }).catch((err: Error) => {
-        if (opts.data !== undefined && /sandbox state/.test(err.message)) throw new UsageError(`--data: ${err.message}`);
+        // `sandbox reset` empties the embedded sandbox, not this file.
+        if (opts.data !== undefined && /sandbox state/.test(err.message)) {
+          throw new UsageError(`--data: ${err.message.replace('or run `docplat sandbox reset`', 'or give another --data file')}`);
+        }
         throw new DocplatError(`cannot start the sandbox: ${err.message}`);
       });
       const host = opts.host ?? '127.0.0.1';

@@ -82,6 +82,8 @@ export class OpenApiSpecs implements Family {
   /** How long a job takes on the sandbox clock (SandboxOptions.processingMs). */
   processingMs = PROCESSING_MS;
   private readonly specs = new Map<string, SpecRec>();
+  /** Keys (org/slug) of deleted specs: a second DELETE answers 204; a slug never published is 404. */
+  private readonly removed = new Set<string>();
   private readonly versionsById = new Map<string, { spec: SpecRec; version: VersionRec }>();
   /** Fetches of URL jobs under way or done, by spec id and job start; not persisted (a reload fetches again). */
   private readonly fetches = new Map<string, Fetch>();
@@ -294,9 +296,12 @@ export class OpenApiSpecs implements Family {
     'openapi.delete': (req: Req) => {
       const org = req.params.organizationId;
       this.writable(org);
-      const spec = this.specs.get(this.key(org, req.params.specSlug));
-      if (!spec) return deleted('nothing');
-      this.specs.delete(this.key(org, spec.slug));
+      const key = this.key(org, req.params.specSlug);
+      const spec = this.specs.get(key);
+      if (!spec && this.removed.has(key)) return deleted('nothing');
+      if (!spec) throw notFound(`No OpenAPI specification "${req.params.specSlug}" in organization ${org}.`);
+      this.specs.delete(key);
+      this.removed.add(key);
       for (const v of spec.versions) this.versionsById.delete(v.id);
       return deleted('deleted');
     },
@@ -334,13 +339,14 @@ export class OpenApiSpecs implements Family {
   private add(org: string, slug: string, at = this.world.clock.nowIso()): SpecRec {
     const spec: SpecRec = { id: this.world.nextId(), org, slug, createdAt: at, updatedAt: at, versions: [] };
     this.specs.set(this.key(org, slug), spec);
+    this.removed.delete(this.key(org, slug));
     return spec;
   }
 
   // ---- persistence -----------------------------------------------------------------------
 
-  toJSON(): { specs: SpecRec[] } {
-    return { specs: [...this.specs.values()] };
+  toJSON(): { specs: SpecRec[]; removed: string[] } {
+    return { specs: [...this.specs.values()], removed: [...this.removed] };
   }
 
   load(json: unknown): void {
@@ -349,6 +355,9 @@ export class OpenApiSpecs implements Family {
       this.specs.set(this.key(s.org, s.slug), s);
       for (const version of s.versions) this.versionsById.set(version.id, { spec: s, version });
     }
+    const removed = familyObject(json).removed ?? [];
+    if (!Array.isArray(removed)) throw new Error('"removed" must be a list of org/slug keys');
+    for (const key of removed) this.removed.add(String(key));
   }
 
   // ---- seeds -------------------------------------------------------------------------------
