@@ -22,7 +22,6 @@ export class SpaceViews {
     return this.world.cache;
   }
 
-
   /** A space's JSON, cached until it changes (a share key changes the published URL: not cached). */
   json(space: SpaceRec, api: string): Buffer {
     return this.cache.render(space, () => this.spaceObject(space, api));
