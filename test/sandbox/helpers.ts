@@ -10,7 +10,7 @@ import { request } from 'undici';
 import { parse } from 'yaml';
 import { expect } from 'vitest';
 import type { OrgRec, UserRec } from '../../src/sandbox/families/orgs.js';
-import type { CollectionRec, SpaceRec } from '../../src/sandbox/families/spaces.js';
+import type { CollectionRec, SpaceRec } from '../../src/sandbox/families/spaces/index.js';
 import { seedState, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 
 // The platform's OpenAPI descriptions come from npm dev dependencies (the

@@ -17,7 +17,7 @@ import type { Req } from '../core/router.js';
 import type { Family, Handlers, World } from '../core/world.js';
 import { userObject } from './orgs.js';
 import { findPage, walk } from './content/model.js';
-import type { SpaceRec } from './spaces.js';
+import type { SpaceRec } from './spaces/index.js';
 
 declare module '../core/world.js' {
   interface Families {

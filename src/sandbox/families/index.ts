@@ -9,7 +9,7 @@ import { integrationsFamily } from './integrations.js';
 import { openapiFamily } from './openapi.js';
 import { orgsFamily } from './orgs.js';
 import { sitesFamily } from './sites/index.js';
-import { spacesFamily } from './spaces.js';
+import { spacesFamily } from './spaces/index.js';
 import { teamsFamily } from './teams.js';
 import { ssoFamily } from './sso.js';
 import { translationsFamily } from './translations.js';

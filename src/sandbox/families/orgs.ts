@@ -11,7 +11,7 @@ import { atLeast, higher, requireRole } from '../core/roles.js';
 import type { PageQuery } from '../core/paging.js';
 import type { Req } from '../core/router.js';
 import type { Family, Handlers, World } from '../core/world.js';
-import type { SpaceRec } from './spaces.js';
+import type { SpaceRec } from './spaces/index.js';
 
 declare module '../core/world.js' {
   interface Families {

@@ -13,7 +13,7 @@ import { familyObject, records } from '../../core/persist.js';
 import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
 import type { Family, Handlers, World } from '../../core/world.js';
-import type { SpaceRec } from '../spaces.js';
+import type { SpaceRec } from '../spaces/index.js';
 import { linkStats, slug } from '../spaces-content.js';
 import {
   PNG_DIMENSIONS,

@@ -18,7 +18,7 @@ import { SiblingOrder, readPosition } from '../../core/order.js';
 import { familyObject, records } from '../../core/persist.js';
 import type { Family, World } from '../../core/world.js';
 import { slug } from '../spaces-content.js';
-import type { SpaceRec } from '../spaces.js';
+import type { SpaceRec } from '../spaces/index.js';
 import { siteHandlers } from './handlers.js';
 import { entry, groupKey, isGroup, isSection, sectionKey, setOrClear, spacesKey, topKey } from './records.js';
 import type { GroupRec, Node, SectionFields, SectionRec, ShareLinkRec, SiteFields, SiteRec, SitesJson, SiteSpaceRec } from './records.js';

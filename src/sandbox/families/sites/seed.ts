@@ -5,7 +5,7 @@
 import { iso } from '../../core/clock.js';
 import { Draws } from '../../core/ids.js';
 import type { Sites, SiteRec } from './index.js';
-import type { SpaceRec } from '../spaces.js';
+import type { SpaceRec } from '../spaces/index.js';
 
 export function seedDemoSites(sites: Sites, org: string, space: (title: string) => SpaceRec | undefined): void {
   const draws = new Draws(20240212);

@@ -1,0 +1,122 @@
+// How the spaces family's records look in responses: Space, Collection and
+// the items of a space's links, as the public OpenAPI description has them.
+// Rendered JSON of each space and collection is cached, and dropped when that
+// resource changes.
+import { APP_URL } from '../../core/reply.js';
+import { atLeast } from '../../core/roles.js';
+import type { World } from '../../core/world.js';
+import type { OrgRec } from '../orgs.js';
+import { pageObject, slug, type GeneratedLink, type GeneratedPage } from '../spaces-content.js';
+import type { CollectionRec, SpaceRec } from './records.js';
+
+const PUBLISHED_DOMAIN = 'docplat.test';
+
+export class SpaceViews {
+  constructor(private readonly world: World) {}
+
+  private get orgs() {
+    return this.world.family('orgs');
+  }
+
+  private get cache() {
+    return this.world.cache;
+  }
+
+  /** A space's JSON, cached until it changes (a share key changes the published URL: not cached). */
+  json(space: SpaceRec, api: string): Buffer {
+    return this.cache.render(space, () => this.spaceObject(space, api));
+  }
+
+  collectionJson(c: CollectionRec, api: string): Buffer {
+    return this.cache.render(c, () => this.collectionObject(c, api));
+  }
+
+  private publishedUrl(org: OrgRec | undefined, space: SpaceRec): string {
+    return `https://${slug(org?.title ?? '') || 'docs'}.${PUBLISHED_DOMAIN}/${slug(space.title) || space.id}/`;
+  }
+
+  spaceObject(space: SpaceRec, api: string, shareKey?: string): Record<string, unknown> {
+    const role = this.orgs.roleIn(space.org);
+    const canEdit = atLeast(role, 'edit') && space.editMode !== 'locked';
+    const urls: Record<string, string> = { location: `${api}/spaces/${space.id}`, app: `${APP_URL}/o/${space.org}/s/${space.id}/` };
+    const v = space.visibility;
+    if (v === 'public' || v === 'unlisted' || v === 'visitor-auth' || (v === 'share-link' && shareKey)) {
+      const published = this.publishedUrl(this.orgs.listOrgs().find((o) => o.id === space.org), space);
+      urls.published = v === 'share-link' ? `${published}?share=${encodeURIComponent(shareKey!)}` : published;
+      if (v === 'public') urls.public = published;
+    }
+    return {
+      object: 'space',
+      id: space.id,
+      title: space.title,
+      emoji: space.emoji,
+      visibility: space.visibility,
+      createdAt: space.createdAt,
+      updatedAt: space.updatedAt,
+      ...(space.deletedAt ? { deletedAt: space.deletedAt } : {}),
+      editMode: space.editMode,
+      mergeRules: { type: 'inherit' },
+      urls,
+      organization: space.org,
+      ...(space.parent ? { parent: space.parent } : {}),
+      revision: space.revision,
+      defaultLevel: space.defaultLevel,
+      comments: space.comments,
+      changeRequests: space.changeRequests,
+      changeRequestsOpen: space.changeRequestsOpen,
+      changeRequestsDraft: space.changeRequestsDraft,
+      permissions: {
+        view: true,
+        access: true,
+        admin: atLeast(role, 'admin'),
+        viewInviteLinks: atLeast(role, 'admin'),
+        edit: canEdit,
+        triggerGitSync: canEdit,
+        comment: atLeast(role, 'comment'),
+        merge: canEdit,
+        review: atLeast(role, 'review'),
+        installIntegration: atLeast(role, 'admin'),
+      },
+    };
+  }
+
+  private collectionObject(c: CollectionRec, api: string): Record<string, unknown> {
+    const role = this.orgs.roleIn(c.org);
+    return {
+      object: 'collection',
+      id: c.id,
+      title: c.title,
+      ...(c.description !== undefined ? { description: c.description } : {}),
+      organization: c.org,
+      ...(c.parent ? { parent: c.parent } : {}),
+      defaultLevel: c.defaultLevel,
+      urls: { location: `${api}/collections/${c.id}`, app: `${APP_URL}/o/${c.org}/c/${c.id}/` },
+      permissions: {
+        view: true,
+        admin: atLeast(role, 'admin'),
+        viewInviteLinks: atLeast(role, 'admin'),
+        create: atLeast(role, 'create'),
+      },
+    };
+  }
+
+  /**
+   * A link item: the link's target as a URL, and the page holding it as a
+   * page location with its organization and space, as the platform does.
+   */
+  linkObject(space: SpaceRec, pages: GeneratedPage[], link: GeneratedLink, api: string): Record<string, unknown> {
+    return {
+      status: link.status,
+      relation: 'reference',
+      targetReference: { kind: 'url', url: link.target },
+      locationReferences: [
+        {
+          kind: 'page',
+          organization: this.orgs.orgObject(this.orgs.org(space.org), api),
+          space: this.spaceObject(space, api),
+          page: pageObject(space, pages[link.page]),
+        },
+      ],
+    };
+  }
+}
