@@ -2,35 +2,13 @@
 // content export of a 2,000-page space with 20 ms latency against an undici
 // script making the same requests at the same concurrency, export memory at
 // 200 and 2,000 pages, and files download of a 200 MB file against curl -o.
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** A sandbox of its own (`sandbox serve` with content options), with its URL, token and org. */
-async function contentSandbox(BIN, work, name, args) {
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', ...args], {
-    env: { ...process.env, DOCPLAT_CONFIG_DIR: join(work, `${name}-config`) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const info = await new Promise((resolve, reject) => {
-    let buf = '';
-    child.stdout.on('data', (d) => {
-      buf += d;
-      try {
-        resolve(JSON.parse(buf));
-      } catch {
-        /* not complete yet */
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-  });
-  return { child, ...info };
-}
-
-export async function contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS }) {
-  const big = await contentSandbox(BIN, work, 'content-2000', ['--pages', '2000', '--large-file', '200']);
+export async function contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox }) {
+  const big = await serveSandbox('content-2000', ['--pages', '2000', '--large-file', '200']);
   // The same 200 MB file in both: the memory rows compare the number of pages alone.
-  const small = await contentSandbox(BIN, work, 'content-200', ['--pages', '200', '--large-file', '200']);
+  const small = await serveSandbox('content-200', ['--pages', '200', '--large-file', '200']);
   try {
     const setup = async (sb) => {
       const origin = new URL(sb.url).origin;

@@ -98,10 +98,11 @@ async function api(method, url, token, body) {
 }
 
 // ---- the sandbox ------------------------------------------------------------
-async function startSandbox() {
+/** `sandbox serve` of its own (state in work/<name>-config), with its URL, token, org and how long it took to be ready. */
+async function serveSandbox(name, args) {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--spaces', String(SPACES), '--json'], {
-    env: { ...process.env, DOCPLAT_CONFIG_DIR: join(work, 'sandbox-config') },
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', ...args], {
+    env: { ...process.env, DOCPLAT_CONFIG_DIR: join(work, `${name}-config`) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const info = await new Promise((resolve, reject) => {
@@ -118,6 +119,8 @@ async function startSandbox() {
   });
   return { child, ...info, readyMs: performance.now() - started };
 }
+
+const startSandbox = () => serveSandbox('sandbox', ['--spaces', String(SPACES)]);
 
 const rows = [];
 const fmtMB = (b) => (b ? `${(b / 1048576).toFixed(0)} MB` : '');
@@ -239,7 +242,7 @@ try {
     await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: '' });
   }
   const { contentBench } = await import('./content.mjs');
-  await contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS });
+  await contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
 } catch (err) {
   process.stderr.write(`bench stopped: ${err.message}\n`);
 } finally {
