@@ -58,6 +58,15 @@ export async function contentBench({ api, run, compare, row, median, fmtMB, node
         { before: clear },
       );
       row('9 files download: 200 MB vs curl -o', r.ratio, '<= 1.20', r.ratio <= 1.2, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
+      // Where the floor of a Node program is: the bare undici download against curl, and docplat against it.
+      const floor = await compare(() => run(node, [join(HERE, 'baseline-download.mjs'), large.downloadURL, out]), () => run('curl', ['-sS', '-o', out, large.downloadURL]), { before: clear });
+      row('9 files download (reference): bare undici script vs curl -o', floor.ratio, '', true, '', `${floor.a.toFixed(0)} vs ${floor.b.toFixed(0)} ms`);
+      const own = await compare(
+        () => run(node, [BIN, 'files', 'download', B.space, large.id, '--dest', out, '--force'], { env: B.env }),
+        () => run(node, [join(HERE, 'baseline-download.mjs'), large.downloadURL, out]),
+        { before: clear },
+      );
+      row('9 files download: 200 MB vs the bare undici script', own.ratio, '<= 1.20', own.ratio <= 1.2, '', `${own.a.toFixed(0)} vs ${own.b.toFixed(0)} ms`);
       // Peak RSS moves by several MB from run to run: the median of RUNS runs of each.
       const rssOf = async (space, id, env) => {
         const samples = [];
