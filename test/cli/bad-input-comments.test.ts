@@ -22,6 +22,7 @@ const CASES: BadInputCase[] = [
   [['replies', 'create', 'S', 'C'], /--body or --body-file is required/],
   [['replies', 'update', 'S', 'C', 'R', '--body', ''], /--body is empty/],
   [['comments', 'create', 'S', '--body', 'x', '--page', ''], /--page is empty/],
+  [['comments', 'create', 'S', '--body', 'x', '--node', 'n1'], /--node needs --page/],
   // enums
   [['comments', 'list', 'S', '--status', 'closed'], /--status must be one of all, open, resolved/],
   [['comments', 'list', 'S', '--status', ''], /--status is empty/],

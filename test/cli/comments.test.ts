@@ -79,6 +79,16 @@ describe('comments list', () => {
     expect(jsonl.map((l) => JSON.parse(l).id)).toEqual(listed.map((x) => x.id));
   });
 
+  it('at 80 columns the table fits and the age is whole and short ("2y ago"), never cut; TSV keeps the ISO time', async () => {
+    const table = await onTerminal(['comments', 'list', GS, '--order', 'asc']);
+    const rows = lines(table.stdout.replace(/\x1b\[[0-9;]*m/g, ''));
+    for (const row of rows) expect(row.length, row).toBeLessThanOrEqual(80);
+    const age = rows[0].search(/\bAGE\b/);
+    expect(rows[1].slice(age).split(/\s{2,}/)[0]).toMatch(/^\d+(y|mo|w|d|h|m) ago$/);
+    const piped = tsv((await ok(['comments', 'list', GS, '--order', 'asc'])).stdout);
+    expect(piped[0][5]).toMatch(/^\d{4}-\d\d-\d\dT/);
+  });
+
   it('--status, --page-id, --author (repeated), --limit and --all', async () => {
     const all = await json<Comment[]>(['comments', 'list', GS]);
     const open = await json<Comment[]>(['comments', 'list', GS, '--status', 'open']);

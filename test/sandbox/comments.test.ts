@@ -218,3 +218,24 @@ describe('state file', () => {
     await expect(startSandbox({ port: 0, dataFile: file })).rejects.toThrow(/family "comments": comments\[\d+\] \(x\) must have a string "postedBy"/);
   });
 });
+
+describe("the space's open-comments counter", () => {
+  it('follows the open comments of the space (not those of its change requests) as they are created, resolved, reopened and deleted', async () => {
+    const counter = async () => (await call(sb, 'GET', `/spaces/${GS}`)).body.comments;
+    const open = async () => (await call(sb, 'GET', ON_SPACE, { query: { status: 'open' } })).body.count;
+    expect(await counter()).toBe(await open());
+    const c = (await call(sb, 'POST', ON_SPACE, { body: { body: { markdown: 'counted' } } })).body;
+    expect(await counter()).toBe(await open());
+    const before = await counter();
+    await call(sb, 'POST', ON_CR, { body: { body: { markdown: 'not counted on the space' } } });
+    expect(await counter()).toBe(before);
+    await call(sb, 'PUT', `${ON_SPACE}/${c.id}`, { body: { resolved: true } });
+    expect(await counter()).toBe(before - 1);
+    await call(sb, 'PUT', `${ON_SPACE}/${c.id}`, { body: { resolved: false } });
+    expect(await counter()).toBe(before);
+    await call(sb, 'DELETE', `${ON_SPACE}/${c.id}`);
+    expect(await counter()).toBe(before - 1);
+    const listed = (await call(sb, 'GET', `/orgs/${ids.org('Acme Docs')}/spaces`)).body.items.find((s: any) => s.id === GS);
+    expect(listed.comments).toBe(before - 1);
+  });
+});

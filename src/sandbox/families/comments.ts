@@ -111,6 +111,8 @@ export class Comments implements Family {
   readonly name = 'comments';
   private readonly comments = new Map<string, CommentRec>();
   private readonly removed = new Set<string>();
+  /** Open comments per space (not those of its change requests), built when asked after a change. */
+  private openBySpace?: Map<string, number>;
 
   constructor(private readonly world: World) {}
 
@@ -124,6 +126,21 @@ export class Comments implements Family {
 
   private now(): string {
     return this.world.clock.nowIso();
+  }
+
+  /** How many open comments a space has, those of its change requests aside: the Space's `comments`. */
+  openCount(spaceId: string): number {
+    if (!this.openBySpace) {
+      this.openBySpace = new Map();
+      for (const c of this.comments.values()) if (!c.changeRequest && !c.resolvedAt) this.openBySpace.set(c.space, (this.openBySpace.get(c.space) ?? 0) + 1);
+    }
+    return this.openBySpace.get(spaceId) ?? 0;
+  }
+
+  /** After a comment of `space` changed: the counter is rebuilt and the space's cached JSON dropped. */
+  private counted(space: SpaceRec): void {
+    this.openBySpace = undefined;
+    this.world.cache.changed(false, space);
   }
 
   // ---- seams -----------------------------------------------------------------------------
@@ -233,6 +250,7 @@ export class Comments implements Family {
       replies: [],
     };
     this.comments.set(c.id, c);
+    this.counted(scope.space);
     return c;
   }
 
@@ -263,6 +281,7 @@ export class Comments implements Family {
       delete target.resolvedAt;
       delete target.resolvedBy;
     }
+    if (input.resolved !== undefined) this.counted(scope.space);
   }
 
   private remove(scope: Scope, id: string): 'deleted' | 'nothing' {
@@ -274,6 +293,7 @@ export class Comments implements Family {
     }
     this.comments.delete(id);
     this.removed.add(id);
+    this.counted(scope.space);
     return 'deleted';
   }
 
@@ -429,12 +449,14 @@ export class Comments implements Family {
     }
     if (!Array.isArray(data.removed)) throw new Error('"removed" must be a list');
     for (const id of data.removed) this.removed.add(String(id));
+    this.openBySpace = undefined;
   }
 
   // ---- seeds ---------------------------------------------------------------------------------
 
   seed(seed: SeedName): void {
     if (seed === 'demo') this.demo();
+    this.openBySpace = undefined;
   }
 
   /**

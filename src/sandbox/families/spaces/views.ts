@@ -61,7 +61,7 @@ export class SpaceViews {
       ...(space.parent ? { parent: space.parent } : {}),
       revision: space.revision,
       defaultLevel: space.defaultLevel,
-      comments: space.comments,
+      comments: this.world.has('comments') ? this.world.family('comments').openCount(space.id) : space.comments,
       changeRequests: space.changeRequests,
       changeRequestsOpen: space.changeRequestsOpen,
       changeRequestsDraft: space.changeRequestsDraft,
