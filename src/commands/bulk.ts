@@ -9,7 +9,12 @@ import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError }
 import { escapeControls, type Column } from '../output/format.js';
 import type { Bulk } from './define.js';
 
-/** Ids from the arguments, or from stdin (one per line, or separated by spaces) for `-`. */
+/**
+ * Ids from the arguments, or from stdin (one per line, or separated by spaces)
+ * for `-`. An empty stdin is no ids, not an error: the second run of
+ * `list --status open --jq '.[].id' | resolve -` has nothing left to do, and a
+ * `set -e` script must not fail on it (see `nothingToDo`).
+ */
 export async function readIds(ctx: Context, args: string[], what: string): Promise<string[]> {
   const ids: string[] = [];
   for (const a of args) {
@@ -21,8 +26,15 @@ export async function readIds(ctx: Context, args: string[], what: string): Promi
     }
   }
   const unique = [...new Set(ids)];
-  if (unique.length === 0) throw new UsageError(`no ${what} ids given`);
+  if (unique.length === 0 && !args.every((a) => a === '-')) throw new UsageError(`no ${what} ids given`);
   return unique;
+}
+
+/** When `-` read no ids: says so on stderr (exit 0). Returns whether there is nothing to do. */
+export function nothingToDo(ctx: Context, ids: string[], what: string): boolean {
+  if (ids.length > 0) return false;
+  ctx.output.note(`nothing to do: no ${what} ids on stdin`);
+  return true;
 }
 
 export interface BulkResult {

@@ -17,7 +17,7 @@ import type { Context } from '../context.js';
 import { ApiError, Interrupted, UsageError } from '../errors.js';
 import { getPath, type Column, type Shape } from '../output/format.js';
 import { parseInteger } from '../validate.js';
-import { dryRun, readIds, runBulk } from './bulk.js';
+import { dryRun, nothingToDo, readIds, runBulk } from './bulk.js';
 import type { Spec } from '../api/schema.js';
 import type { Arg, CommandDef, Flag, Input } from './define.js';
 import type { Missing } from './prompt.js';
@@ -232,6 +232,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     const label = idLabel(idArg.name);
     sources.set(`param:${param}`, { name: label, id: label });
     const ids = [...new Set(bulkIds.map((id) => idFromAppUrl(param, id)))];
+    if (nothingToDo(ctx, ids, def.bulk.what)) return;
     const check = def.bulk.check && (def.bulk.check.operation ? OPERATIONS[def.bulk.check.operation] : readOf(op));
     const requests = ids.map((id) => {
       const params = { ...base.params, [param]: id };

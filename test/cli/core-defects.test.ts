@@ -259,3 +259,17 @@ describe('error lines (2)', () => {
     expect(r.stderr).toContain('\\x1b[2J');
   });
 });
+
+describe('`-` with nothing on stdin', () => {
+  it('is nothing to do, exit 0, for every bulk verb: the second run of a pipe that found nothing', async () => {
+    for (const args of [['spaces', 'lock', '-'], ['spaces', 'delete', '-', '--yes'], ['members', 'update', '-', '--role', 'read'], ['teams', 'add', 'T', '-'], ['comments', 'resolve', 'S', '-']]) {
+      const before = api.sandbox.requestCount;
+      const r = await api.cli(args, { input: '\n  \n' });
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(lines(r.stderr)).toEqual([expect.stringMatching(/^nothing to do: no (space|member|user|comment) ids on stdin$/)]);
+      // only what a command reads before its ids (the team's members) may be asked for
+      expect(api.sandbox.requestCount - before).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { apiRequest, type BuiltRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { checkId } from '../../validate.js';
-import { BULK_COLUMNS, bulkSummary, dryRun, printable, readIds, type BulkResult } from '../bulk.js';
+import { BULK_COLUMNS, bulkSummary, dryRun, nothingToDo, printable, readIds, type BulkResult } from '../bulk.js';
 
 /** Users per PUT: one body for a usual team change, a few for a whole directory. */
 export const BATCH = 100;
@@ -31,6 +31,7 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
   checkId('team id', teamId);
   if (role !== undefined && !(TEAM_ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${TEAM_ROLES.join(', ')} (got "${role}")`);
   const names = await readIds(ctx, change.names, 'user');
+  if (nothingToDo(ctx, names, 'user')) return;
   for (const name of names) checkId('user id or e-mail', name);
   const organizationId = await ctx.org();
   const params = { organizationId, teamId };
