@@ -410,10 +410,21 @@ function progressLine(ctx: Context, items: Item[]) {
   const total = { page: items.filter((i) => i.kind === 'page').length, file: items.filter((i) => i.kind === 'file').length };
   const done = { page: 0, file: 0 };
   let last = 0;
+  // An update skipped by the 100 ms limit is drawn when the limit ends, so a
+  // long last download does not leave the line showing older counts.
+  let pending: NodeJS.Timeout | undefined;
   const draw = (force = false) => {
     if (!on) return;
     const now = Date.now();
-    if (!force && now - last < 100) return;
+    if (!force && now - last < 100) {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        draw(true);
+      }, 100 - (now - last)).unref();
+      return;
+    }
+    clearTimeout(pending);
+    pending = undefined;
     last = now;
     ctx.io.stderr.write(`\r\u001b[Kpages ${done.page}/${total.page}, files ${done.file}/${total.file}`);
   };
@@ -423,6 +434,8 @@ function progressLine(ctx: Context, items: Item[]) {
       draw(done.page === total.page && done.file === total.file);
     },
     end() {
+      clearTimeout(pending);
+      pending = undefined;
       if (on) ctx.io.stderr.write('\r\u001b[K');
     },
   };

@@ -1,6 +1,7 @@
 // docplat pages <verb>: the page tree of a space (or a change request), a page
 // by id or path (its Markdown alone with --format markdown), and its links.
 import { UsageError } from '../../errors.js';
+import { escapeControls } from '../../output/format.js';
 import { PAGE_COLUMNS, PAGE_DETAIL } from '../../resources/content.js';
 import { LINK_COLUMNS } from '../../resources/spaces.js';
 import { dryRun } from '../bulk.js';
@@ -12,7 +13,8 @@ export const TREE_KEY = 'docplat';
 
 function treeLine(entry: TreeEntry, boxes: boolean): string {
   const { page, depth, last, lastAncestors } = entry;
-  const label = page.type === 'link' ? `${page.title} → ${page.href ?? ''}` : `${page.title}${page.path !== undefined ? ` (${page.path || '/'})` : ''}`;
+  // API data: no title may split a line of the tree or drive the terminal, piped or not.
+  const label = escapeControls(page.type === 'link' ? `${page.title} → ${page.href ?? ''}` : `${page.title}${page.path !== undefined ? ` (${page.path || '/'})` : ''}`);
   if (!boxes) return `${'  '.repeat(depth)}${label}`;
   if (depth === 0) return label;
   const prefix = lastAncestors.slice(1).map((l) => (l ? '    ' : '│   ')).join('');

@@ -1,0 +1,73 @@
+// Content commands as their users run them (QA of issue 9): titles with
+// control characters in `pages list --tree`, the export's progress line while
+// a long download runs, and `files download --dest` into a device or a pipe.
+import { execFileSync, spawn } from 'node:child_process';
+import { lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lines, runInProcess, tempDir, withTestApi, type TestApi } from '../helpers.js';
+
+async function spaceId(api: TestApi, title: string): Promise<string> {
+  const r = await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`]);
+  return r.stdout.trim();
+}
+
+async function addPage(api: TestApi, body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${api.sandbox.url.replace(/\/v1$/, '')}/_sandbox/content/add-page`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+describe('content QA', () => {
+  it('pages list --tree: a title with control characters neither splits a line nor reaches the terminal raw', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      await addPage(api, { spaceId: id, title: 'Evil \u001b[31mred\u001b[0m\nline', path: 'evil' });
+      const expected = 'Evil \\x1b[31mred\\x1b[0m\\nline (evil)';
+      const piped = await api.cli(['pages', 'list', id, '--tree']);
+      expect(piped.code, piped.stderr).toBe(0);
+      expect(piped.stdout).not.toMatch(/\u001b/);
+      expect(lines(piped.stdout)).toContain(expected);
+      const tty = await runInProcess(['pages', 'list', id, '--tree'], { env: api.env(), stdoutTTY: true });
+      expect(tty.code, tty.stderr).toBe(0);
+      expect(tty.stdout).not.toMatch(/\u001b/);
+      expect(lines(tty.stdout).at(-1)).toBe(expected);
+    }));
+
+  it('content export: the progress line shows the finished pages while the last, long download runs', () =>
+    withTestApi({ largeFileMB: 100 }, async (api) => {
+      const id = await spaceId(api, 'Welcome');
+      const files = JSON.parse((await api.cli(['files', 'list', id, '--json'])).stdout) as { name: string }[];
+      const pages = lines((await api.cli(['pages', 'list', id, '--jsonl'])).stdout).map((l) => JSON.parse(l) as { type: string });
+      const documents = pages.filter((p) => p.type === 'document').length;
+      expect(files.at(-1)!.name).toBe('large.bin');
+      // One at a time: large.bin comes last, long after the rest is done.
+      const r = await runInProcess(['content', 'export', id, '--dest', join(tempDir(), 'out'), '--concurrency', '1'], { env: api.env(), stderrTTY: true });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`pages ${documents}/${documents}, files ${files.length - 1}/${files.length}`);
+    }));
+
+  it('files download --dest into a named pipe writes into it, with or without --force, and never replaces it', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const files = JSON.parse((await api.cli(['files', 'list', id, '--json'])).stdout) as { id: string; size: number }[];
+      const dir = tempDir();
+      const fifo = join(dir, 'pipe');
+      execFileSync('mkfifo', [fifo]);
+      for (const force of [[], ['--force']]) {
+        const out = join(dir, `read${force.length}`);
+        const reader = spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', fifo, out]);
+        const read = new Promise<void>((done) => reader.on('exit', () => done()));
+        const r = await api.cli(['files', 'download', id, files[1].id, '--dest', fifo, ...force]);
+        const timer = setTimeout(() => reader.kill(), 3000);
+        await read;
+        clearTimeout(timer);
+        expect(r.code, r.stderr).toBe(0);
+        expect(lstatSync(fifo).isFIFO()).toBe(true);
+        expect(readFileSync(out).length).toBe(files[1].size);
+      }
+    }));
+});
