@@ -94,8 +94,10 @@ With --format markdown and no --output/--json, stdout holds the Markdown and not
       }
       const page = (await resolvePage(ctx, where, ref, query)) as Record<string, unknown>;
       if (opts.format === 'markdown' && !explicitOutput(ctx) && !ctx.globals.jq && !ctx.globals.fields) {
-        const markdown = typeof page.markdown === 'string' ? page.markdown : '';
-        // As is, not through the formatter: no newline added, nothing around it.
+        const raw = typeof page.markdown === 'string' ? page.markdown : '';
+        // As is, not through the formatter: no newline added, nothing around it
+        // (on a terminal, control characters of the page are shown escaped).
+        const markdown = ctx.io.stdoutTTY ? escapeControls(raw, true) : raw;
         await new Promise<void>((done) => ctx.io.stdout.write(markdown, () => done()));
         return;
       }
