@@ -1,12 +1,13 @@
 // Content commands as their users run them (QA of issue 9): control
 // characters in `pages list --tree` titles and in a page's Markdown on a
 // terminal, the export's progress line while a long download runs, and
-// `files download --dest` into a device or a pipe.
+// `files download --dest` into a device or a pipe, or to a stdout whose
+// reader goes away.
 import { execFileSync, spawn } from 'node:child_process';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lines, runInProcess, tempDir, withTestApi, type TestApi } from '../helpers.js';
+import { lines, runInProcess, startCli, tempDir, withTestApi, type TestApi } from '../helpers.js';
 import { flat, type Page } from '../content-helpers.js';
 
 async function spaceId(api: TestApi, title: string): Promise<string> {
@@ -86,5 +87,16 @@ describe('content QA', () => {
         expect(lstatSync(fifo).isFIFO()).toBe(true);
         expect(readFileSync(out).length).toBe(files[1].size);
       }
+    }));
+
+  it('files download --dest - whose reader goes away (| head -c) stops, exit 0, no error', () =>
+    withTestApi({ largeFileMB: 20 }, async (api) => {
+      const id = await spaceId(api, 'Welcome');
+      const large = (JSON.parse((await api.cli(['files', 'list', id, '--json'])).stdout) as { id: string; name: string }[]).find((f) => f.name === 'large.bin')!;
+      const run = startCli(['files', 'download', id, large.id, '--dest', '-'], { env: api.env() });
+      run.child.stdout.once('data', () => run.child.stdout.destroy());
+      const r = await run.done;
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
     }));
 });

@@ -102,7 +102,12 @@ export async function downloadToStdout(ctx: Context, file: ApiFile, device?: str
   const body = await openDownload(ctx, file);
   const count = counter(body, () => undefined, await collector());
   if (device !== undefined) await pipeline(body, createWriteStream(device, { flags: 'w' }), { signal: ctx.signal });
-  else await pipeline(body, ctx.io.stdout, { end: false, signal: ctx.signal });
+  else {
+    await pipeline(body, ctx.io.stdout, { end: false, signal: ctx.signal }).catch((err: NodeJS.ErrnoException) => {
+      // The reader went away (`--dest - | head -c 100`): the download stops, as any output does.
+      if (err.code !== 'EPIPE') throw err;
+    });
+  }
   return count.total;
 }
 
