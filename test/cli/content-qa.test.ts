@@ -2,9 +2,9 @@
 // characters in `pages list --tree` titles and in a page's Markdown on a
 // terminal, the export's progress line while a long download runs, and
 // `files download --dest` into a device or a pipe, or to a stdout whose
-// reader goes away.
+// reader goes away, and names longer than a file system takes in bytes.
 import { execFileSync, spawn } from 'node:child_process';
-import { lstatSync, readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lines, runInProcess, startCli, tempDir, withTestApi, type TestApi } from '../helpers.js';
@@ -98,5 +98,26 @@ describe('content QA', () => {
       const r = await run.done;
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
+    }));
+
+  it('names of 90 CJK characters (270 bytes: more than a file system takes) are shortened, their extension kept', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      await admin(api, 'add-page', { spaceId: id, title: 'Long', path: '页'.repeat(90) });
+      await admin(api, 'add-file', { spaceId: id, name: `${'漢'.repeat(90)}.png`, size: 10 });
+      const dir = join(tempDir(), 'out');
+      const r = await api.cli(['content', 'export', id, '--dest', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      const long = (names: string[]) => names.filter((n) => n.startsWith('页') || n.startsWith('漢'));
+      const written = [...long(readdirSync(dir)), ...long(readdirSync(join(dir, '.gitbook/assets')))];
+      expect(written).toHaveLength(2);
+      for (const n of written) expect(Buffer.byteLength(n)).toBeLessThanOrEqual(255);
+      expect(written.filter((n) => n.startsWith('页') && n.endsWith('.md'))).toHaveLength(1);
+      expect(written.filter((n) => n.startsWith('漢') && n.endsWith('.png'))).toHaveLength(1);
+      const file = (JSON.parse((await api.cli(['files', 'list', id, '--json'])).stdout) as { id: string; name: string }[]).find((f) => f.name.startsWith('漢'))!;
+      const into = tempDir();
+      const dl = await api.cli(['files', 'download', id, file.id, '--dest', into]);
+      expect(dl.code, dl.stderr).toBe(0);
+      expect(readdirSync(into)).toEqual([written.find((n) => n.endsWith('.png'))]);
     }));
 });
