@@ -120,4 +120,14 @@ describe('content QA', () => {
       expect(dl.code, dl.stderr).toBe(0);
       expect(readdirSync(into)).toEqual([written.find((n) => n.endsWith('.png'))]);
     }));
+
+  it('files download --dest - redirected to a file shows the progress line on a terminal\'s stderr', () =>
+    withTestApi({ largeFileMB: 3 }, async (api) => {
+      const id = await spaceId(api, 'Welcome');
+      const large = (JSON.parse((await api.cli(['files', 'list', id, '--json'])).stdout) as { id: string; name: string }[]).find((f) => f.name === 'large.bin')!;
+      const r = await runInProcess(['files', 'download', id, large.id, '--dest', '-'], { env: api.env(), stderrTTY: true });
+      expect(r.code, r.stderr).toBe(0);
+      expect(Buffer.byteLength(r.stdout, 'latin1')).toBeGreaterThan(0);
+      expect(r.stderr).toMatch(/large\.bin {2}3\.0\/3\.0 MB {2}100%/);
+    }));
 });

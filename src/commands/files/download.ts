@@ -100,13 +100,19 @@ export async function downloadTo(ctx: Context, file: ApiFile, target: string, op
 /** Streams a file's bytes to stdout, or into a device or pipe given as --dest (written, never replaced). */
 export async function downloadToStdout(ctx: Context, file: ApiFile, device?: string): Promise<number> {
   const body = await openDownload(ctx, file);
-  const count = counter(body, () => undefined, await collector());
-  if (device !== undefined) await pipeline(body, createWriteStream(device, { flags: 'w' }), { signal: ctx.signal });
-  else {
-    await pipeline(body, ctx.io.stdout, { end: false, signal: ctx.signal }).catch((err: NodeJS.ErrnoException) => {
-      // The reader went away (`--dest - | head -c 100`): the download stops, as any output does.
-      if (err.code !== 'EPIPE') throw err;
-    });
+  // `--dest - > file.bin` on a terminal: the progress line goes to stderr (never among the bytes on a terminal's stdout).
+  const progress = device === undefined && ctx.io.stdoutTTY ? undefined : progressLine(ctx, file);
+  const count = counter(body, (n) => progress?.(n), await collector());
+  try {
+    if (device !== undefined) await pipeline(body, createWriteStream(device, { flags: 'w' }), { signal: ctx.signal });
+    else {
+      await pipeline(body, ctx.io.stdout, { end: false, signal: ctx.signal }).catch((err: NodeJS.ErrnoException) => {
+        // The reader went away (`--dest - | head -c 100`): the download stops, as any output does.
+        if (err.code !== 'EPIPE') throw err;
+      });
+    }
+  } finally {
+    progress?.(-1);
   }
   return count.total;
 }
