@@ -130,4 +130,16 @@ describe('content QA', () => {
       expect(Buffer.byteLength(r.stdout, 'latin1')).toBeGreaterThan(0);
       expect(r.stderr).toMatch(/large\.bin {2}3\.0\/3\.0 MB {2}100%/);
     }));
+
+  it('pages get --format markdown of a group or a link: nothing on stdout, and a note on stderr saying why', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const group = await api.cli(['pages', 'get', id, 'guides', '--format', 'markdown']);
+      expect(group.code, group.stderr).toBe(0);
+      expect(group.stdout).toBe('');
+      expect(lines(group.stderr)).toEqual(['Guides is a group page: it has no Markdown']);
+      const doc = await api.cli(['pages', 'get', id, 'faq', '--format', 'markdown']);
+      expect(doc.stdout).toMatch(/^# FAQ/);
+      expect(doc.stderr).toBe('');
+    }));
 });

@@ -95,6 +95,8 @@ With --format markdown and no --output/--json, stdout holds the Markdown and not
       const page = (await resolvePage(ctx, where, ref, query)) as Record<string, unknown>;
       if (opts.format === 'markdown' && !explicitOutput(ctx) && !ctx.globals.jq && !ctx.globals.fields) {
         const raw = typeof page.markdown === 'string' ? page.markdown : '';
+        // A group or a link has no Markdown: say so rather than leave an empty page.md unexplained.
+        if (typeof page.markdown !== 'string') ctx.output.note(`${String(page.title ?? ref)} is a ${String(page.type ?? 'page')} page: it has no Markdown`);
         // As is, not through the formatter: no newline added, nothing around it
         // (on a terminal, control characters of the page are shown escaped).
         const markdown = ctx.io.stdoutTTY ? escapeControls(raw, true) : raw;
