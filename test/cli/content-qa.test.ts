@@ -4,7 +4,7 @@
 // `files download --dest` into a device or a pipe, or to a stdout whose
 // reader goes away, and names longer than a file system takes in bytes.
 import { execFileSync, spawn } from 'node:child_process';
-import { lstatSync, readFileSync, readdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lines, runInProcess, startCli, tempDir, withTestApi, type TestApi } from '../helpers.js';
@@ -141,5 +141,20 @@ describe('content QA', () => {
       const doc = await api.cli(['pages', 'get', id, 'faq', '--format', 'markdown']);
       expect(doc.stdout).toMatch(/^# FAQ/);
       expect(doc.stderr).toBe('');
+    }));
+
+  it('files download into a folder holding a folder of the file\'s name: exit 2, one line, even with --force', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const file = (JSON.parse((await api.cli(['files', 'list', id, '--json'])).stdout) as { id: string; name: string }[])[0];
+      const dir = tempDir();
+      mkdirSync(join(dir, file.name));
+      for (const force of [[], ['--force']]) {
+        const r = await api.cli(['files', 'download', id, file.id, '--dest', dir, ...force]);
+        expect(r.code).toBe(2);
+        expect(lines(r.stderr)).toEqual([expect.stringMatching(/is a folder; use --dest to choose another path$/)]);
+        expect(lstatSync(join(dir, file.name)).isDirectory()).toBe(true);
+        expect(readdirSync(dir)).toEqual([file.name]);
+      }
     }));
 });

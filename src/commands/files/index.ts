@@ -88,6 +88,7 @@ the download URL may be on another host, which never receives the API token.`,
       }
       if (folder !== undefined) {
         target = inside(folder, cleanSegment(String(file.name ?? '')) || file.id);
+        if (await isDirectory(target)) throw new UsageError(`${target} is a folder; use --dest to choose another path`);
         if (!opts.force && (await exists(target))) throw new UsageError(`${target} exists; use --force to overwrite it, or --dest to choose another path`);
       }
       const bytes = await downloadTo(ctx, file, target!, { progress: true, exclusive: !opts.force });
