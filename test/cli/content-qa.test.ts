@@ -2,12 +2,13 @@
 // characters in `pages list --tree` titles and in a page's Markdown on a
 // terminal, the export's progress line while a long download runs, and
 // `files download --dest` into a device or a pipe, or to a stdout whose
-// reader goes away, and names longer than a file system takes in bytes.
+// reader goes away, names longer than a file system takes in bytes, and no
+// listener-leak warning at a high --concurrency.
 import { execFileSync, spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lines, runInProcess, startCli, tempDir, withTestApi, type TestApi } from '../helpers.js';
+import { lines, runCli, runInProcess, setFaults, startCli, tempDir, withTestApi, type TestApi } from '../helpers.js';
 import { flat, type Page } from '../content-helpers.js';
 
 async function spaceId(api: TestApi, title: string): Promise<string> {
@@ -156,5 +157,14 @@ describe('content QA', () => {
         expect(lstatSync(join(dir, file.name)).isDirectory()).toBe(true);
         expect(readdirSync(dir)).toEqual([file.name]);
       }
+    }));
+
+  it('content export at a high --concurrency warns of no listener leak (one abort listener per request in flight is expected)', () =>
+    withTestApi({ pages: 2000 }, async (api) => {
+      const id = await spaceId(api, 'Welcome');
+      await setFaults(api, 'latency=20'); // requests overlap, as on a real network
+      const r = await runCli(['content', 'export', id, '--dest', join(tempDir(), 'out'), '--concurrency', '64'], { env: api.env() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/MaxListenersExceededWarning/);
     }));
 });

@@ -10,6 +10,7 @@
 // missing, moves the files of pages whose path changed, and with --prune
 // removes the files of pages and files that are gone. Every path comes from
 // API data and is confined to the folder (paths.ts).
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { mkdir, readFile, realpath, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../../context.js';
@@ -259,6 +260,8 @@ complete; run the command again to finish. Failed pages or files are listed at t
   async run(ctx, { args, opts }) {
     const where: Where = { spaceId: args[0], changeRequest: opts.changeRequest };
     const concurrency = parseInteger('--concurrency', opts.concurrency, 8, 1, 64);
+    // Each download in flight listens for Ctrl-C: that many listeners are expected, not a leak to warn of.
+    setMaxListeners(Math.max(getMaxListeners(ctx.signal), 4 * concurrency), ctx.signal);
     const dest = opts.dest!;
     if (!dest.trim()) throw new UsageError('--dest is empty');
     const root = resolve(dest);
