@@ -3,9 +3,10 @@
 // terminal, the export's progress line while a long download runs, and
 // `files download --dest` into a device or a pipe, or to a stdout whose
 // reader goes away, names longer than a file system takes in bytes, and no
-// listener-leak warning at a high --concurrency.
+// listener-leak warning at a high --concurrency; the temporary files of a run
+// killed outright are removed by the next run.
 import { execFileSync, spawn } from 'node:child_process';
-import { lstatSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lines, runCli, runInProcess, setFaults, startCli, tempDir, withTestApi, type TestApi } from '../helpers.js';
@@ -166,5 +167,19 @@ describe('content QA', () => {
       const r = await runCli(['content', 'export', id, '--dest', join(tempDir(), 'out'), '--concurrency', '64'], { env: api.env() });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).not.toMatch(/MaxListenersExceededWarning/);
+    }));
+
+  it('content export: a re-run removes the temporary files a killed run left (a second Ctrl-C), and only those', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const dir = join(tempDir(), 'out');
+      expect((await api.cli(['content', 'export', id, '--dest', dir])).code).toBe(0);
+      const leftovers = ['faq.md.4242.part', 'getting-started/installation/linux.md.4242.part', '.gitbook/assets/.dataset.bin.4242.k3x9q1.part'];
+      const mine = ['keep.part', 'notes.1.txt', 'getting-started/draft.part'];
+      for (const f of [...leftovers, ...mine]) writeFileSync(join(dir, f), 'x');
+      const r = await api.cli(['content', 'export', id, '--dest', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      for (const f of leftovers) expect(existsSync(join(dir, f)), f).toBe(false);
+      for (const f of mine) expect(existsSync(join(dir, f)), f).toBe(true);
     }));
 });

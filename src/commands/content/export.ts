@@ -11,7 +11,7 @@
 // removes the files of pages and files that are gone. Every path comes from
 // API data and is confined to the folder (paths.ts).
 import { getMaxListeners, setMaxListeners } from 'node:events';
-import { mkdir, readFile, realpath, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, realpath, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { DocplatError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
@@ -198,6 +198,22 @@ class Writer {
     await rename(source, await this.prepare(to));
   }
 
+  /**
+   * Removes the temporary files a run killed outright (a second Ctrl-C, a
+   * kill) left in the folders this export writes: `<name>.<pid>.part` and
+   * `.<name>.<pid>.<random>.part`, nothing else.
+   */
+  async removeLeftovers(rels: string[]): Promise<void> {
+    const dirs = new Set(['', ...rels.map((rel) => dirname(rel)).filter((d) => d !== '.')]);
+    for (const rel of dirs) {
+      const dir = rel ? inside(this.root, rel) : this.root;
+      // A folder missing, or a link that leaves the export (its pages fail later, each listed): nothing to clean.
+      if (!(await checkReal(this.rootReal, dir).then(() => true, () => false))) continue;
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names.filter((n) => /\.\d+(\.[a-z0-9]{1,8})?\.part$/.test(n))) await unlink(join(dir, name)).catch(() => undefined);
+    }
+  }
+
   async remove(rel: string): Promise<void> {
     const full = inside(this.root, rel);
     await checkReal(this.rootReal, dirname(full));
@@ -293,6 +309,7 @@ complete; run the command again to finish. Failed pages or files are listed at t
 
     await mkdir(root, { recursive: true });
     const writer = new Writer(root, await realpath(root));
+    await writer.removeLeftovers(items.map((i) => i.path));
     const manifest: Manifest = { format: MANIFEST_FORMAT, space: where.spaceId, changeRequest: where.changeRequest ?? null, pages: {}, files: {} };
     // Until an item is done, its old entry stands (its old file is still where it was).
     for (const item of items) {
