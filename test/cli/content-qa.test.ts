@@ -175,7 +175,7 @@ describe('content QA', () => {
       const dir = join(tempDir(), 'out');
       expect((await api.cli(['content', 'export', id, '--dest', dir])).code).toBe(0);
       const leftovers = ['faq.md.4242.part', 'getting-started/installation/linux.md.4242.part', '.gitbook/assets/.dataset.bin.4242.k3x9q1.part'];
-      const mine = ['keep.part', 'notes.1.txt', 'getting-started/draft.part'];
+      const mine = ['keep.part', 'notes.1.txt', 'chapter.2.part', 'getting-started/draft.part'];
       for (const f of [...leftovers, ...mine]) writeFileSync(join(dir, f), 'x');
       const r = await api.cli(['content', 'export', id, '--dest', dir]);
       expect(r.code, r.stderr).toBe(0);

@@ -210,7 +210,7 @@ class Writer {
       // A folder missing, or a link that leaves the export (its pages fail later, each listed): nothing to clean.
       if (!(await checkReal(this.rootReal, dir).then(() => true, () => false))) continue;
       const names = await readdir(dir).catch(() => [] as string[]);
-      for (const name of names.filter((n) => /\.\d+(\.[a-z0-9]{1,8})?\.part$/.test(n))) await unlink(join(dir, name)).catch(() => undefined);
+      for (const name of names.filter((n) => /\.(md|json)\.\d+\.part$|^\..+\.\d+\.[a-z0-9]{1,8}\.part$/.test(n))) await unlink(join(dir, name)).catch(() => undefined);
     }
   }
 
