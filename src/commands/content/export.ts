@@ -10,7 +10,8 @@
 // missing, moves the files of pages whose path changed, and with --prune
 // removes the files of pages and files that are gone. Every path comes from
 // API data and is confined to the folder (paths.ts).
-import { mkdir, readFile, realpath, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { getMaxListeners, setMaxListeners } from 'node:events';
+import { mkdir, readFile, readdir, realpath, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { DocplatError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
@@ -197,6 +198,22 @@ class Writer {
     await rename(source, await this.prepare(to));
   }
 
+  /**
+   * Removes the temporary files a run killed outright (a second Ctrl-C, a
+   * kill) left in the folders this export writes: `<name>.<pid>.part` and
+   * `.<name>.<pid>.<random>.part`, nothing else.
+   */
+  async removeLeftovers(rels: string[]): Promise<void> {
+    const dirs = new Set(['', ...rels.map((rel) => dirname(rel)).filter((d) => d !== '.')]);
+    for (const rel of dirs) {
+      const dir = rel ? inside(this.root, rel) : this.root;
+      // A folder missing, or a link that leaves the export (its pages fail later, each listed): nothing to clean.
+      if (!(await checkReal(this.rootReal, dir).then(() => true, () => false))) continue;
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names.filter((n) => /\.(md|json)\.\d+\.part$|^\..+\.\d+\.[a-z0-9]{1,8}\.part$/.test(n))) await unlink(join(dir, name)).catch(() => undefined);
+    }
+  }
+
   async remove(rel: string): Promise<void> {
     const full = inside(this.root, rel);
     await checkReal(this.rootReal, dirname(full));
@@ -259,6 +276,8 @@ complete; run the command again to finish. Failed pages or files are listed at t
   async run(ctx, { args, opts }) {
     const where: Where = { spaceId: args[0], changeRequest: opts.changeRequest };
     const concurrency = parseInteger('--concurrency', opts.concurrency, 8, 1, 64);
+    // Each download in flight listens for Ctrl-C: that many listeners are expected, not a leak to warn of.
+    setMaxListeners(Math.max(getMaxListeners(ctx.signal), 4 * concurrency), ctx.signal);
     const dest = opts.dest!;
     if (!dest.trim()) throw new UsageError('--dest is empty');
     const root = resolve(dest);
@@ -290,6 +309,7 @@ complete; run the command again to finish. Failed pages or files are listed at t
 
     await mkdir(root, { recursive: true });
     const writer = new Writer(root, await realpath(root));
+    await writer.removeLeftovers(items.map((i) => i.path));
     const manifest: Manifest = { format: MANIFEST_FORMAT, space: where.spaceId, changeRequest: where.changeRequest ?? null, pages: {}, files: {} };
     // Until an item is done, its old entry stands (its old file is still where it was).
     for (const item of items) {
@@ -410,10 +430,21 @@ function progressLine(ctx: Context, items: Item[]) {
   const total = { page: items.filter((i) => i.kind === 'page').length, file: items.filter((i) => i.kind === 'file').length };
   const done = { page: 0, file: 0 };
   let last = 0;
+  // An update skipped by the 100 ms limit is drawn when the limit ends, so a
+  // long last download does not leave the line showing older counts.
+  let pending: NodeJS.Timeout | undefined;
   const draw = (force = false) => {
     if (!on) return;
     const now = Date.now();
-    if (!force && now - last < 100) return;
+    if (!force && now - last < 100) {
+      pending ??= setTimeout(() => {
+        pending = undefined;
+        draw(true);
+      }, 100 - (now - last)).unref();
+      return;
+    }
+    clearTimeout(pending);
+    pending = undefined;
     last = now;
     ctx.io.stderr.write(`\r\u001b[Kpages ${done.page}/${total.page}, files ${done.file}/${total.file}`);
   };
@@ -423,6 +454,8 @@ function progressLine(ctx: Context, items: Item[]) {
       draw(done.page === total.page && done.file === total.file);
     },
     end() {
+      clearTimeout(pending);
+      pending = undefined;
       if (on) ctx.io.stderr.write('\r\u001b[K');
     },
   };

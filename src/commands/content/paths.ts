@@ -10,6 +10,27 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const RESERVED_CHARS = /[<>:"|?*\\/]/g;
 const WINDOWS_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
 const MAX_SEGMENT = 120;
+/**
+ * File systems count a name in bytes (255 at most); a segment keeps room for
+ * what is added to it: `.md`, a `-2` of a collision, a temporary file's
+ * `.<name>.<pid>.<random>.part`.
+ */
+const MAX_SEGMENT_BYTES = 200;
+
+/** Cut to at most `max` UTF-8 bytes, on a character boundary, an extension of the name kept. */
+function cutBytes(s: string, max: number): string {
+  if (Buffer.byteLength(s) <= max) return s;
+  const dot = s.lastIndexOf('.');
+  const ext = dot > 0 && s.length - dot <= 16 ? s.slice(dot) : '';
+  let out = '';
+  let bytes = Buffer.byteLength(ext);
+  for (const ch of ext ? s.slice(0, dot) : s) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > max) break;
+    out += ch;
+  }
+  return out + ext;
+}
 
 /** One path segment or file name (separators become `_`), safe on every file system; '' when nothing is left. */
 export function cleanSegment(raw: string): string {
@@ -18,7 +39,7 @@ export function cleanSegment(raw: string): string {
   if (s === '' || s === '.' || s === '..' || /^\.+$/.test(s)) return '';
   if (WINDOWS_NAMES.test(s)) s = `_${s}`;
   if ([...s].length > MAX_SEGMENT) s = [...s].slice(0, MAX_SEGMENT).join('');
-  return s;
+  return cutBytes(s, MAX_SEGMENT_BYTES);
 }
 
 /**

@@ -97,12 +97,32 @@ export async function downloadTo(ctx: Context, file: ApiFile, target: string, op
   return count.total;
 }
 
-/** Streams a file's bytes to stdout. */
-export async function downloadToStdout(ctx: Context, file: ApiFile): Promise<number> {
+/** Streams a file's bytes to stdout, or into a device or pipe given as --dest (written, never replaced). */
+export async function downloadToStdout(ctx: Context, file: ApiFile, device?: string): Promise<number> {
   const body = await openDownload(ctx, file);
-  const count = counter(body, () => undefined, await collector());
-  await pipeline(body, ctx.io.stdout, { end: false, signal: ctx.signal });
+  // `--dest - > file.bin` on a terminal: the progress line goes to stderr (never among the bytes on a terminal's stdout).
+  const progress = device === undefined && ctx.io.stdoutTTY ? undefined : progressLine(ctx, file);
+  const count = counter(body, (n) => progress?.(n), await collector());
+  try {
+    if (device !== undefined) await pipeline(body, createWriteStream(device, { flags: 'w' }), { signal: ctx.signal });
+    else {
+      await pipeline(body, ctx.io.stdout, { end: false, signal: ctx.signal }).catch((err: NodeJS.ErrnoException) => {
+        // The reader went away (`--dest - | head -c 100`): the download stops, as any output does.
+        if (err.code !== 'EPIPE') throw err;
+      });
+    }
+  } finally {
+    progress?.(-1);
+  }
   return count.total;
+}
+
+/** Whether `path` is a device or a named pipe (/dev/null, a FIFO): bytes are written into it, not put in its place. */
+export async function isDevice(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isCharacterDevice() || s.isBlockDevice() || s.isFIFO() || s.isSocket(),
+    () => false,
+  );
 }
 
 /** A progress line on stderr (a terminal only, files over 1 MB); called with -1 to clear it. */

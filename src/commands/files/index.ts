@@ -7,7 +7,7 @@ import { dryRun } from '../bulk.js';
 import { cleanSegment, inside } from '../content/paths.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, getJson } from '../content/shared.js';
 import { defineCommand, type CommandDef } from '../define.js';
-import { downloadTo, downloadToStdout, exists, isDirectory, type ApiFile } from './download.js';
+import { downloadTo, downloadToStdout, exists, isDevice, isDirectory, type ApiFile } from './download.js';
 
 const FILE_ARGS = [{ name: 'spaceId' }, { name: 'fileId' }];
 
@@ -64,13 +64,16 @@ the download URL may be on another host, which never receives the API token.`,
       // Where the bytes go, checked before anything is sent when the path is known.
       let folder: string | undefined;
       let target: string | undefined;
+      let device: string | undefined;
       if (!toStdout) {
         if (dest === undefined) folder = resolve('.');
         else if (await isDirectory(dest)) folder = resolve(dest);
         else {
           target = resolve(dest);
           if (/[/\\]$/.test(dest) || !(await isDirectory(resolve(target, '..')))) throw new UsageError(`--dest: the folder ${resolve(dest, /[/\\]$/.test(dest) ? '.' : '..')} does not exist`);
-          if (!opts.force && (await exists(target))) throw new UsageError(`--dest: ${target} exists; use --force to overwrite it`);
+          // A device or a pipe (/dev/null) is written into: renaming a temporary file over it would replace it.
+          if (await isDevice(target)) device = target;
+          else if (!opts.force && (await exists(target))) throw new UsageError(`--dest: ${target} exists; use --force to overwrite it`);
         }
       }
       if (opts.dryRun) {
@@ -79,12 +82,13 @@ the download URL may be on another host, which never receives the API token.`,
         return;
       }
       const file = await getJson<ApiFile>(ctx, request);
-      if (toStdout) {
-        await downloadToStdout(ctx, file);
+      if (toStdout || device !== undefined) {
+        await downloadToStdout(ctx, file, device);
         return;
       }
       if (folder !== undefined) {
         target = inside(folder, cleanSegment(String(file.name ?? '')) || file.id);
+        if (await isDirectory(target)) throw new UsageError(`${target} is a folder; use --dest to choose another path`);
         if (!opts.force && (await exists(target))) throw new UsageError(`${target} exists; use --force to overwrite it, or --dest to choose another path`);
       }
       const bytes = await downloadTo(ctx, file, target!, { progress: true, exclusive: !opts.force });

@@ -1,6 +1,7 @@
 // docplat pages <verb>: the page tree of a space (or a change request), a page
 // by id or path (its Markdown alone with --format markdown), and its links.
 import { UsageError } from '../../errors.js';
+import { escapeControls } from '../../output/format.js';
 import { PAGE_COLUMNS, PAGE_DETAIL } from '../../resources/content.js';
 import { LINK_COLUMNS } from '../../resources/spaces.js';
 import { dryRun } from '../bulk.js';
@@ -12,7 +13,8 @@ export const TREE_KEY = 'docplat';
 
 function treeLine(entry: TreeEntry, boxes: boolean): string {
   const { page, depth, last, lastAncestors } = entry;
-  const label = page.type === 'link' ? `${page.title} → ${page.href ?? ''}` : `${page.title}${page.path !== undefined ? ` (${page.path || '/'})` : ''}`;
+  // API data: no title may split a line of the tree or drive the terminal, piped or not.
+  const label = escapeControls(page.type === 'link' ? `${page.title} → ${page.href ?? ''}` : `${page.title}${page.path !== undefined ? ` (${page.path || '/'})` : ''}`);
   if (!boxes) return `${'  '.repeat(depth)}${label}`;
   if (depth === 0) return label;
   const prefix = lastAncestors.slice(1).map((l) => (l ? '    ' : '│   ')).join('');
@@ -92,8 +94,12 @@ With --format markdown and no --output/--json, stdout holds the Markdown and not
       }
       const page = (await resolvePage(ctx, where, ref, query)) as Record<string, unknown>;
       if (opts.format === 'markdown' && !explicitOutput(ctx) && !ctx.globals.jq && !ctx.globals.fields) {
-        const markdown = typeof page.markdown === 'string' ? page.markdown : '';
-        // As is, not through the formatter: no newline added, nothing around it.
+        const raw = typeof page.markdown === 'string' ? page.markdown : '';
+        // A group or a link has no Markdown: say so rather than leave an empty page.md unexplained.
+        if (typeof page.markdown !== 'string') ctx.output.note(`${String(page.title ?? ref)} is a ${String(page.type ?? 'page')} page: it has no Markdown`);
+        // As is, not through the formatter: no newline added, nothing around it
+        // (on a terminal, control characters of the page are shown escaped).
+        const markdown = ctx.io.stdoutTTY ? escapeControls(raw, true) : raw;
         await new Promise<void>((done) => ctx.io.stdout.write(markdown, () => done()));
         return;
       }
