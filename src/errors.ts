@@ -48,6 +48,8 @@ export class ApiError extends DocplatError {
     readonly method: string,
     readonly path: string,
     readonly apiMessage?: string,
+    /** The answer as received (headers and body text), for `api --include`; never in the JSON error. */
+    readonly response?: { headers: Record<string, string | string[] | undefined>; text: string },
   ) {
     super(message, exitCodeForStatus(status), { kind: status ? 'api' : 'network', status, method, path });
   }

@@ -319,7 +319,7 @@ export class ApiClient {
       if (err.reason) message = `unexpected response from ${method} ${path}: ${err.status}, ${err.reason}: ${preview(err.text)}`;
       else if (apiMessage) message = `${method} ${path}: ${err.status} ${apiMessage}`;
       else message = `${method} ${path}: ${err.status} ${statusText(err.status)}${err.text ? `: ${preview(err.text)}` : ''}`;
-      return new ApiError(message, err.status, method, path, apiMessage);
+      return new ApiError(message, err.status, method, path, apiMessage, { headers: err.headers, text: err.text });
     }
     if (err instanceof Transport) {
       const where = new URL(url).origin + new URL(this.baseUrl).pathname;

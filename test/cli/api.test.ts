@@ -142,6 +142,15 @@ describe('api', () => {
     expect(headOnly.stdout).toMatch(/^content-type: application\/json/m);
     expect(headOnly.stdout.trimEnd().split('\n\n')).toHaveLength(1);
     expect((await api.cli(['api', '-X', 'HEAD', '/spaces/nope'])).code).toBe(3);
+
+    // An error answer is shown too (status line, headers, the API's error body), then the error line and its exit code.
+    const missing = await api.cli(['api', '/spaces/nope', '-i']);
+    expect(missing.code).toBe(3);
+    const [errHead, errBody] = missing.stdout.split('\n\n');
+    expect(errHead.split('\n')[0]).toBe('HTTP/1.1 404 Not Found');
+    expect(errHead).toMatch(/^content-type: application\/json/m);
+    expect(JSON.parse(errBody)).toMatchObject({ error: { code: 404 } });
+    expect(lines(missing.stderr)).toEqual([expect.stringMatching(/^error: GET \/spaces\/nope: 404 /)]);
   });
 
   it('exit codes are docplat\'s: 3 for 404, 4 for a refused token, 1 for a failure', async () => {

@@ -2,7 +2,7 @@
 // pagination (through the one client), printing the answer as JSON.
 import { STATUS_CODES } from 'node:http';
 import type { Context } from '../../context.js';
-import { DocplatError, Interrupted, UsageError } from '../../errors.js';
+import { ApiError, DocplatError, Interrupted, UsageError } from '../../errors.js';
 import { Output } from '../../output/format.js';
 import { dryRun } from '../bulk.js';
 import { defineCommand, type CommandDef } from '../define.js';
@@ -86,12 +86,24 @@ export const COMMANDS: CommandDef[] = [
       }
       // Sent again after a failure only when repeating it is harmless: a POST or a PATCH (whose effect may add up) only when surely not received.
       const idempotency = method === 'POST' || method === 'PATCH' ? 'create' : 'safe';
-      const res = await client.request<string>(method, path, { query, body, rawBody, headers, as: 'text', idempotency, signal: ctx.signal });
-      if (opts.include) {
-        let head = `HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd() + '\n';
-        for (const [name, value] of Object.entries(res.headers)) for (const v of Array.isArray(value) ? value : [value ?? '']) head += `${name}: ${v}\n`;
+      /** `--include`: the status line and the headers, as gh prints them, before the body. */
+      const printHead = async (status: number, responseHeaders: Record<string, string | string[] | undefined>) => {
+        let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
+        for (const [name, value] of Object.entries(responseHeaders)) for (const v of Array.isArray(value) ? value : [value ?? '']) head += `${name}: ${v}\n`;
         await output.text(`${head}\n`);
+      };
+      let res;
+      try {
+        res = await client.request<string>(method, path, { query, body, rawBody, headers, as: 'text', idempotency, signal: ctx.signal });
+      } catch (err) {
+        // An error answer is shown too with --include (status line, headers, body), then the error line and its exit code.
+        if (opts.include && err instanceof ApiError && err.status !== undefined && err.response) {
+          await printHead(err.status, err.response.headers);
+          if (err.response.text) await output.text(err.response.text);
+        }
+        throw err;
       }
+      if (opts.include) await printHead(res.status, res.headers);
       const text = res.data ?? '';
       if (!text) return;
       if (/json/i.test(String(res.headers['content-type'] ?? ''))) {
