@@ -7,6 +7,7 @@ import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
 import { escapeControls, type Column } from '../output/format.js';
+import { progressLine } from '../output/progress.js';
 import type { Bulk } from './define.js';
 
 /**
@@ -162,15 +163,9 @@ export function bulkSummary(ctx: Context, ids: string[], results: Map<string, Bu
  */
 async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ items: BulkResult[] }>, spec: Bulk, out: Writable): Promise<void> {
   const toStderr = out === ctx.io.stderr;
-  const progress = ctx.io.stderrTTY && !ctx.globals.quiet && total > 1;
+  const progress = progressLine(ctx);
   let done = 0;
   let failed = 0;
-  let drawn = false;
-  let last = 0;
-  const clear = () => {
-    if (drawn) ctx.io.stderr.write('\r\x1b[K');
-    drawn = false;
-  };
   for await (const page of pages) {
     let text = '';
     for (const r of page.items) {
@@ -179,16 +174,11 @@ async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ it
       if (total === 1 && r.result === 'failed') continue;
       if (r.result !== 'ok' || !ctx.globals.quiet || !toStderr) text += resultLine(r, spec) + '\n';
     }
-    clear();
+    progress.clear();
     if (text) out.write(text);
-    const now = Date.now();
-    if (progress && done < total && (now - last > 100 || !text)) {
-      ctx.io.stderr.write(`${done}/${total} done${failed ? `, ${failed} failed` : ''}`);
-      drawn = true;
-      last = now;
-    }
+    if (total > 1 && done < total) progress.show(`${done}/${total} done${failed ? `, ${failed} failed` : ''}`, !text);
   }
-  clear();
+  progress.clear();
 }
 
 /** --dry-run: prints each request as METHOD URL [BODY] (as JSON with --json), and sends none. */

@@ -137,7 +137,6 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   def.checkFlags?.(opts);
 
   if (def.run) {
-    for (const [key, f] of given) if (f.nonBlank && typeof opts[key] === 'string' && !(opts[key] as string).trim()) throw new UsageError(`${longName(f)} is empty`);
     // An id argument may be given as its app URL here too, as on the declarative path below.
     argDefs.forEach((a, i) => {
       if (a.nonBlank && typeof args[i] === 'string' && !args[i].trim()) throw new UsageError(`${a.name} is ${args[i] ? 'blank' : 'empty'}`);
@@ -190,7 +189,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     if (twin) throw new UsageError(`${longName(f)} and ${longName(twin[1])} cannot be used together`);
   }
   for (const [key, f] of given) {
-    const text = f.file ? await readFileFlag(ctx, f, opts[key] as string) : undefined;
+    const text = f.file ? await readUserFile(ctx, longName(f), opts[key] as string) : undefined;
     // A file (or stdin) of white space says nothing, as a blank value does.
     if (text !== undefined && f.nonBlank && !text.trim()) throw new UsageError(`${longName(f)} is empty`);
     const value = flagValue(f, text ?? opts[key]);
@@ -287,7 +286,7 @@ export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResp
     });
 }
 
-/** The GET at an operation's path: what a bulk `skipIf` reads. */
+/** The GET at an operation's path: what a bulk `check` reads when it names no operation. */
 function readOf(op: Operation): Operation {
   const read = Object.values(OPERATIONS as Record<string, Operation>).find((o) => o.method === 'GET' && o.path === op.path);
   if (!read) throw new Error(`${op.id}: no GET at ${op.path} to read before the change`);
@@ -385,11 +384,6 @@ function flagValue(f: Flag, raw: unknown): unknown {
   if (raw === false && /</.test(f.flags)) return null;
   if (typeof raw === 'boolean' && f.value !== undefined) return f.value;
   return f.map ? f.map(raw as never) : raw;
-}
-
-/** The text of the file a flag names; `-` reads stdin. */
-async function readFileFlag(ctx: Context, f: Flag, path: string): Promise<string> {
-  return readUserFile(ctx, longName(f), path);
 }
 
 /**

@@ -195,8 +195,8 @@ describe('openapi create and publish', () => {
   it('--wait shows a progress line on a terminal (stderr), and clears it', async () => {
     const r = await runInProcess(['openapi', 'publish', 'watched', '--file', '-', '--wait', '--json'], { env: api.env(), input: DOC, stderrTTY: true });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/\r\x1b\[2Kprocessing "watched": (pending|progress) \(\d+s\)/);
-    expect(r.stderr.endsWith('\r\x1b[2K')).toBe(true);
+    expect(r.stderr).toMatch(/\r\x1b\[Kprocessing "watched": (pending|progress) \(\d+s\)/);
+    expect(r.stderr.endsWith('\r\x1b[K')).toBe(true);
     expect(JSON.parse(r.stdout).processingState).toBe('complete');
     const piped = await api.cli(['openapi', 'publish', 'watched', '--file', '-', '--wait'], { input: DOC });
     expect(piped.stderr).not.toContain('processing "watched"');

@@ -11,6 +11,7 @@
 // removes the files of pages and files that are gone. Every path comes from
 // API data and is confined to the folder (paths.ts).
 import { getMaxListeners, setMaxListeners } from 'node:events';
+import { progressLine } from '../../output/progress.js';
 import { mkdir, readFile, readdir, realpath, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../../context.js';
@@ -327,7 +328,7 @@ complete; run the command again to finish. Failed pages or files are listed at t
     const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
 
     const failures: { item: Item; message: string }[] = [];
-    const progress = progressLine(ctx, items);
+    const progress = exportProgress(ctx, items);
     // Moves first, one at a time: a target that is taken makes it a fetch.
     for (const item of items.filter((i) => i.action === 'move')) {
       try {
@@ -425,38 +426,15 @@ async function fetchMarkdown(ctx: Context, where: Where, pageId: string): Promis
 }
 
 /** `pages 412/2000, files 37/120` on a terminal's stderr, at most every 100 ms. */
-function progressLine(ctx: Context, items: Item[]) {
-  const on = ctx.io.stderrTTY && !ctx.globals.quiet;
+function exportProgress(ctx: Context, items: Item[]) {
+  const line = progressLine(ctx);
   const total = { page: items.filter((i) => i.kind === 'page').length, file: items.filter((i) => i.kind === 'file').length };
   const done = { page: 0, file: 0 };
-  let last = 0;
-  // An update skipped by the 100 ms limit is drawn when the limit ends, so a
-  // long last download does not leave the line showing older counts.
-  let pending: NodeJS.Timeout | undefined;
-  const draw = (force = false) => {
-    if (!on) return;
-    const now = Date.now();
-    if (!force && now - last < 100) {
-      pending ??= setTimeout(() => {
-        pending = undefined;
-        draw(true);
-      }, 100 - (now - last)).unref();
-      return;
-    }
-    clearTimeout(pending);
-    pending = undefined;
-    last = now;
-    ctx.io.stderr.write(`\r\u001b[Kpages ${done.page}/${total.page}, files ${done.file}/${total.file}`);
-  };
   return {
     update(finished: Item[]) {
       for (const i of finished) done[i.kind]++;
-      draw(done.page === total.page && done.file === total.file);
+      line.show(`pages ${done.page}/${total.page}, files ${done.file}/${total.file}`, done.page === total.page && done.file === total.file);
     },
-    end() {
-      clearTimeout(pending);
-      pending = undefined;
-      if (on) ctx.io.stderr.write('\r\u001b[K');
-    },
+    end: () => line.clear(),
   };
 }

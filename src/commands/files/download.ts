@@ -4,6 +4,7 @@
 // --force, and a terminal shows progress for large files. Also used by
 // `content export` for each file of the space.
 import { createWriteStream } from 'node:fs';
+import { progressLine } from '../../output/progress.js';
 import { rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -79,7 +80,7 @@ const MB = 1024 * 1024;
 export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; exclusive?: boolean } = {}): Promise<number> {
   const body = await openDownload(ctx, file);
   const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.part`);
-  const progress = opts.progress ? progressLine(ctx, file) : undefined;
+  const progress = opts.progress ? downloadProgress(ctx, file) : undefined;
   const count = counter(body, (n) => progress?.(n), await collector());
   try {
     await pipeline(body, createWriteStream(tmp, { flags: 'wx', highWaterMark: WRITE_BUFFER }), { signal: ctx.signal });
@@ -101,7 +102,7 @@ export async function downloadTo(ctx: Context, file: ApiFile, target: string, op
 export async function downloadToStdout(ctx: Context, file: ApiFile, device?: string): Promise<number> {
   const body = await openDownload(ctx, file);
   // `--dest - > file.bin` on a terminal: the progress line goes to stderr (never among the bytes on a terminal's stdout).
-  const progress = device === undefined && ctx.io.stdoutTTY ? undefined : progressLine(ctx, file);
+  const progress = device === undefined && ctx.io.stdoutTTY ? undefined : downloadProgress(ctx, file);
   const count = counter(body, (n) => progress?.(n), await collector());
   try {
     if (device !== undefined) await pipeline(body, createWriteStream(device, { flags: 'w' }), { signal: ctx.signal });
@@ -125,20 +126,14 @@ export async function isDevice(path: string): Promise<boolean> {
   );
 }
 
-/** A progress line on stderr (a terminal only, files over 1 MB); called with -1 to clear it. */
-function progressLine(ctx: Context, file: ApiFile): ((bytes: number) => void) | undefined {
-  if (!ctx.io.stderrTTY || ctx.globals.quiet || !(typeof file.size === 'number' && file.size > MB)) return undefined;
-  let last = 0;
+/** A progress line on stderr (a terminal only, files over 1 MB), at most every 200 ms; called with -1 to clear it. */
+function downloadProgress(ctx: Context, file: ApiFile): ((bytes: number) => void) | undefined {
+  const line = progressLine(ctx, 200);
+  if (!line.on || !(typeof file.size === 'number' && file.size > MB)) return undefined;
+  const size = file.size;
   return (bytes) => {
-    if (bytes < 0) {
-      ctx.io.stderr.write('\r\u001b[K');
-      return;
-    }
-    const now = Date.now();
-    if (now - last < 200 && bytes !== file.size) return;
-    last = now;
-    const pct = Math.floor((bytes / file.size!) * 100);
-    ctx.io.stderr.write(`\r\u001b[K${file.name}  ${(bytes / MB).toFixed(1)}/${(file.size! / MB).toFixed(1)} MB  ${pct}%`);
+    if (bytes < 0) return line.clear();
+    line.show(`${file.name}  ${(bytes / MB).toFixed(1)}/${(size / MB).toFixed(1)} MB  ${Math.floor((bytes / size) * 100)}%`, bytes === size);
   };
 }
 

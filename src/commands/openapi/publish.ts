@@ -3,6 +3,7 @@
 // polls the spec with backoff until the platform has processed it and fails
 // when processing failed. Also the download of `openapi content --dest`.
 import { link, rename, unlink, writeFile } from 'node:fs/promises';
+import { progressLine } from '../../output/progress.js';
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -85,13 +86,13 @@ async function readDocument(ctx: Context, path: string): Promise<string> {
 async function waitForProcessing(ctx: Context, org: string, slug: string, first: Spec, timeoutMs: number): Promise<Spec> {
   const started = Date.now();
   const request = checkedRequest('openapi.get', { params: { organizationId: org, specSlug: slug } });
-  const progress = ctx.io.stderrTTY && !ctx.globals.quiet;
+  const progress = progressLine(ctx);
   let spec = first;
   let delay = FIRST_POLL_MS;
   try {
     while (spec.processingState !== 'complete') {
       const elapsed = Date.now() - started;
-      if (progress) ctx.io.stderr.write(`\r\x1b[2Kprocessing "${slug}": ${spec.processingState} (${Math.round(elapsed / 1000)}s)`);
+      progress.show(`processing "${slug}": ${spec.processingState} (${Math.round(elapsed / 1000)}s)`, true);
       if (elapsed >= timeoutMs) {
         throw new DocplatError(
           `gave up waiting for "${slug}" after ${formatDuration(timeoutMs)} (--wait-timeout): it is still ${spec.processingState === 'progress' ? 'in progress' : spec.processingState}; see \`docplat openapi get ${slug}\``,
@@ -107,7 +108,7 @@ async function waitForProcessing(ctx: Context, org: string, slug: string, first:
     if (ctx.signal.aborted) throw new Interrupted(`interrupted while waiting; "${slug}" is still being processed (see \`docplat openapi get ${slug}\`)`);
     throw err;
   } finally {
-    if (progress) ctx.io.stderr.write('\r\x1b[2K');
+    progress.clear();
   }
   return spec;
 }
