@@ -6,7 +6,7 @@ import { shownBody, type BuiltRequest } from '../api/request.js';
 import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
-import { escapeControls, type Column } from '../output/format.js';
+import { escapeControls, onePage, type Column } from '../output/format.js';
 import { progressLine } from '../output/progress.js';
 import type { Bulk } from './define.js';
 
@@ -194,7 +194,7 @@ export async function dryRun(ctx: Context, requests: (Pick<BuiltRequest, 'path' 
   });
   const { format, jq } = ctx.output.opts;
   if (jq || format === 'json' || format === 'jsonl') {
-    await ctx.output.list(single(shown), DRY_RUN_COLUMNS);
+    await ctx.output.list(onePage(shown), DRY_RUN_COLUMNS);
   } else {
     await ctx.output.text(shown.map((r) => `${r.method} ${r.url}${'body' in r ? ' ' + JSON.stringify(r.body) : ''}\n`).join(''));
   }
@@ -202,10 +202,6 @@ export async function dryRun(ctx: Context, requests: (Pick<BuiltRequest, 'path' 
 }
 
 const DRY_RUN_COLUMNS: Column[] = [{ key: 'method' }, { key: 'url' }, { key: 'body' }];
-
-async function* single<T>(items: T[]) {
-  yield { items };
-}
 
 export async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) {
   for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };

@@ -15,7 +15,7 @@ import type { OperationId } from '../api/operations/index.js';
 import type { ApiResponse } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, Interrupted, UsageError } from '../errors.js';
-import { getPath, type Column, type Shape } from '../output/format.js';
+import { getPath, onePage, type Column, type Shape } from '../output/format.js';
 import { parseInteger } from '../validate.js';
 import { dryRun, nothingToDo, readIds, runBulk } from './bulk.js';
 import type { Spec } from '../api/schema.js';
@@ -259,7 +259,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
       const { openInBrowser } = await import('../web.js');
       return await openInBrowser(ctx, getPath(data, 'urls.app'));
     }
-    if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(data), output.list, output);
+    if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(itemsOf(data)), output.list, output);
     else if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
   } catch (err) {
     throw (err instanceof ApiError && def.explain?.(err)) || err;
@@ -372,10 +372,10 @@ function build(op: Operation, input: RequestInput, sources: Sources): BuiltReque
   }
 }
 
-/** The one page of a list the API answers whole: an array, or `{items}`. */
-async function* onePage(data: unknown) {
+/** The items of a list the API answers whole: an array, or `{items}`. */
+function itemsOf(data: unknown): unknown[] {
   const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
-  yield { items: Array.isArray(items) ? items : [] };
+  return Array.isArray(items) ? items : [];
 }
 
 /** A flag's value as sent: its constant, null for its null word or its --no- form, or the value mapped. */

@@ -167,7 +167,7 @@ export class Output {
     if (format === 'jsonl') return this.write(JSON.stringify(this.pick(value)) + '\n');
     // Piped, one object is one `key<TAB>value` line per field; the fields asked for by name are one line of values.
     if (format === 'tsv' && !this.opts.fields?.length) return this.write(cols.map((c) => `${tsvCell(c.key)}\t${tsvCell(cellValue(value, c))}\n`).join(''));
-    if (format === 'csv' || format === 'tsv') return this.list(single(value), cols).then(() => undefined);
+    if (format === 'csv' || format === 'tsv') return this.list(onePage([value]), cols).then(() => undefined);
     const width = Math.max(...cols.map((c) => (c.header ?? c.key).length));
     const c = await this.colors();
     let text = '';
@@ -459,8 +459,9 @@ function jqMessage(stderr: string): string {
   return message.replace(/^jq: (error( \(at [^)]*\))?: )?/, '').trim();
 }
 
-async function* single(value: unknown) {
-  yield { items: [value] };
+/** A list that is one page: what `list()` takes, for items already at hand. */
+export async function* onePage(items: unknown[]) {
+  yield { items };
 }
 
 export function getPath(obj: unknown, path: string): unknown {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CONFIG_FILE } from '../../config/paths.js';
 import type { Context, Source } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { FORMATS } from '../../output/format.js';
+import { FORMATS, onePage } from '../../output/format.js';
 import { checkId } from '../../validate.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
@@ -118,9 +118,7 @@ export const COMMANDS: CommandDef[] = [
         token: p.token ? 'set' : 'not set',
       }));
       await ctx.output.list(
-        (async function* () {
-          yield { items: rows };
-        })(),
+        onePage(rows),
         [
           { key: 'profile', header: 'PROFILE' },
           { key: 'active', header: 'ACTIVE' },
