@@ -2,6 +2,7 @@
 // calls, bearer auth, JSON bodies, cursor pagination, retries and one error
 // type. It knows nothing of commands or output.
 import type { Dispatcher } from 'undici';
+import { cjsExports } from '../cjs.js';
 import { lightRequest } from './light.js';
 import { ApiError, UsageError } from '../errors.js';
 
@@ -125,8 +126,7 @@ export class ApiClient {
   /** undici and its dispatcher, loaded on first use. */
   private undici(): Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> {
     this.undiciLoaded ??= import('undici').then((loaded) => {
-      // Bundled, the CommonJS package is the module's default export.
-      const { Agent, EnvHttpProxyAgent, request } = ((loaded as unknown as { default?: typeof loaded }).default ?? loaded) as typeof loaded;
+      const { Agent, EnvHttpProxyAgent, request } = cjsExports(loaded);
       const env = this.env;
       const agentOpts = { keepAliveTimeout: 10_000, connections: 64, connect: { timeout: this.opts.timeoutMs } };
       const dispatcher = this.proxied

@@ -3,6 +3,7 @@
 // --fields and --jq. Lists stream: TSV, CSV and JSON lines are written as each
 // page arrives, and a JSON array is written item by item.
 import type { Writable } from 'node:stream';
+import { cjsExports } from '../cjs.js';
 import { DocplatError, EXIT, UsageError } from '../errors.js';
 
 export const FORMATS = ['table', 'tsv', 'csv', 'json', 'jsonl'] as const;
@@ -450,7 +451,7 @@ export function escapeControls(s: string, keepLines = false): string {
  */
 async function runJq(input: unknown, expression: string, flags: string[]): Promise<{ stdout: string; stderr: string; exitCode: number }> {
   const loaded = await import('jq-wasm');
-  const jq = ((loaded as unknown as { default?: typeof loaded }).default ?? loaded) as typeof loaded;
+  const jq = cjsExports(loaded);
   return jq.raw(input as never, expression, flags);
 }
 
