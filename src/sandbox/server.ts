@@ -28,7 +28,7 @@ import type { SeedName } from './core/ids.js';
 import { parseInputs } from './core/input.js';
 import { FileLock } from './core/lock.js';
 import { Saver, readWorld, seedWorld, stateOf, type StateFile } from './core/persist.js';
-import { errorReply, jsonBody, type Reply } from './core/reply.js';
+import { errorReply, ok, type Reply } from './core/reply.js';
 import { Router } from './core/router.js';
 import type { Caller } from './core/world.js';
 import { FAMILIES } from './families/index.js';
@@ -309,14 +309,14 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     const denied = authorize(req);
     if (denied) return denied;
     const route = `${req.method} ${path}`;
-    if (route === 'GET /_sandbox/stats') return { status: 200, body: jsonBody({ requests: requestCount }) };
+    if (route === 'GET /_sandbox/stats') return ok({ requests: requestCount });
     if (route === 'POST /_sandbox/clock') {
       const body = (await readBody(req)) as { advanceMs?: unknown; advanceDays?: unknown } | undefined;
       const ms = typeof body?.advanceMs === 'number' ? body.advanceMs : typeof body?.advanceDays === 'number' ? body.advanceDays * DAY : NaN;
       if (!Number.isFinite(ms)) throw badRequest('Send {"advanceMs": <number>} or {"advanceDays": <number>}.');
       world.clock.advance(ms);
       autosave();
-      return { status: 200, body: jsonBody({ now: world.clock.nowIso() }) };
+      return ok({ now: world.clock.nowIso() });
     }
     if (route === 'POST /_sandbox/faults') {
       const body = (await readBody(req)) as { spec?: unknown } | undefined;
@@ -328,7 +328,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
         throw badRequest(`Invalid fault spec: ${(err as Error).message}.`);
       }
       faults = body.spec.trim() === '' ? undefined : new FaultInjector(spec);
-      return { status: 200, body: jsonBody({ faults: spec }) };
+      return ok({ faults: spec });
     }
     if (['/_sandbox/stats', '/_sandbox/clock', '/_sandbox/faults'].includes(path)) return errorReply(405, `${req.method} is not allowed on ${path}.`);
     const action = /^\/_sandbox\/([a-z-]+)\/([a-z-]+)$/.exec(path);
@@ -339,7 +339,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send a JSON object.');
       const result = run(body as Record<string, unknown>);
       autosave();
-      return { status: 200, body: jsonBody(result ?? {}) };
+      return ok(result ?? {});
     }
     return errorReply(404, `No sandbox endpoint at ${path}.`);
   }
