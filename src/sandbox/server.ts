@@ -163,12 +163,15 @@ function readBody(req: IncomingMessage): Promise<unknown> {
   });
 }
 
-function tokenMatches(header: string | undefined, token: string): 'missing' | 'wrong' | 'ok' {
-  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!m) return 'missing';
-  const given = Buffer.from(m[1]);
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? 'ok' : 'wrong';
+/** The token of an `Authorization: Bearer <token>` header; undefined when there is none. */
+function bearerToken(header: string | undefined): string | undefined {
+  return header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+}
+
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Whether an address to bind is this machine only. */
@@ -231,11 +234,10 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
 
   /** The refusal of a request's token, or who it is: undefined for the user, a Caller for an integration's token. */
   const authenticate = (req: IncomingMessage): { denied: Reply } | { caller?: Caller } => {
-    const header = req.headers.authorization;
-    const auth = tokenMatches(header, world.token);
-    if (auth === 'missing') return { denied: errorReply(401, 'Authentication required: send the header "Authorization: Bearer <token>".') };
-    if (auth === 'ok') return {};
-    const caller = world.authenticate(/^Bearer\s+(\S+)/i.exec(header!)![1]);
+    const given = bearerToken(req.headers.authorization);
+    if (given === undefined) return { denied: errorReply(401, 'Authentication required: send the header "Authorization: Bearer <token>".') };
+    if (sameToken(given, world.token)) return {};
+    const caller = world.authenticate(given);
     return caller ? { caller } : { denied: errorReply(401, 'The bearer token is not valid for this API.') };
   };
   /** The user's token only (the admin endpoints). */
