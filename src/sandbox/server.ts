@@ -28,7 +28,7 @@ import type { SeedName } from './core/ids.js';
 import { parseInputs } from './core/input.js';
 import { FileLock } from './core/lock.js';
 import { Saver, readWorld, seedWorld, stateOf, type StateFile } from './core/persist.js';
-import { errorReply, jsonBody, type Reply } from './core/reply.js';
+import { errorReply, ok, type Reply } from './core/reply.js';
 import { Router } from './core/router.js';
 import type { Caller } from './core/world.js';
 import { FAMILIES } from './families/index.js';
@@ -163,12 +163,15 @@ function readBody(req: IncomingMessage): Promise<unknown> {
   });
 }
 
-function tokenMatches(header: string | undefined, token: string): 'missing' | 'wrong' | 'ok' {
-  const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!m) return 'missing';
-  const given = Buffer.from(m[1]);
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? 'ok' : 'wrong';
+/** The token of an `Authorization: Bearer <token>` header; undefined when there is none. */
+function bearerToken(header: string | undefined): string | undefined {
+  return header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+}
+
+function sameToken(given: string, token: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Whether an address to bind is this machine only. */
@@ -231,11 +234,10 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
 
   /** The refusal of a request's token, or who it is: undefined for the user, a Caller for an integration's token. */
   const authenticate = (req: IncomingMessage): { denied: Reply } | { caller?: Caller } => {
-    const header = req.headers.authorization;
-    const auth = tokenMatches(header, world.token);
-    if (auth === 'missing') return { denied: errorReply(401, 'Authentication required: send the header "Authorization: Bearer <token>".') };
-    if (auth === 'ok') return {};
-    const caller = world.authenticate(/^Bearer\s+(\S+)/i.exec(header!)![1]);
+    const given = bearerToken(req.headers.authorization);
+    if (given === undefined) return { denied: errorReply(401, 'Authentication required: send the header "Authorization: Bearer <token>".') };
+    if (sameToken(given, world.token)) return {};
+    const caller = world.authenticate(given);
     return caller ? { caller } : { denied: errorReply(401, 'The bearer token is not valid for this API.') };
   };
   /** The user's token only (the admin endpoints). */
@@ -309,14 +311,14 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     const denied = authorize(req);
     if (denied) return denied;
     const route = `${req.method} ${path}`;
-    if (route === 'GET /_sandbox/stats') return { status: 200, body: jsonBody({ requests: requestCount }) };
+    if (route === 'GET /_sandbox/stats') return ok({ requests: requestCount });
     if (route === 'POST /_sandbox/clock') {
       const body = (await readBody(req)) as { advanceMs?: unknown; advanceDays?: unknown } | undefined;
       const ms = typeof body?.advanceMs === 'number' ? body.advanceMs : typeof body?.advanceDays === 'number' ? body.advanceDays * DAY : NaN;
       if (!Number.isFinite(ms)) throw badRequest('Send {"advanceMs": <number>} or {"advanceDays": <number>}.');
       world.clock.advance(ms);
       autosave();
-      return { status: 200, body: jsonBody({ now: world.clock.nowIso() }) };
+      return ok({ now: world.clock.nowIso() });
     }
     if (route === 'POST /_sandbox/faults') {
       const body = (await readBody(req)) as { spec?: unknown } | undefined;
@@ -328,7 +330,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
         throw badRequest(`Invalid fault spec: ${(err as Error).message}.`);
       }
       faults = body.spec.trim() === '' ? undefined : new FaultInjector(spec);
-      return { status: 200, body: jsonBody({ faults: spec }) };
+      return ok({ faults: spec });
     }
     if (['/_sandbox/stats', '/_sandbox/clock', '/_sandbox/faults'].includes(path)) return errorReply(405, `${req.method} is not allowed on ${path}.`);
     const action = /^\/_sandbox\/([a-z-]+)\/([a-z-]+)$/.exec(path);
@@ -339,7 +341,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send a JSON object.');
       const result = run(body as Record<string, unknown>);
       autosave();
-      return { status: 200, body: jsonBody(result ?? {}) };
+      return ok(result ?? {});
     }
     return errorReply(404, `No sandbox endpoint at ${path}.`);
   }

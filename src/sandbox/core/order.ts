@@ -92,8 +92,11 @@ export class SiblingOrder<N> {
     return Object.fromEntries([...this.lists].map(([key, nodes]) => [key, nodes.map(entry)]));
   }
 
-  /** The order from a state file; throws when an entry names a record that does not exist. */
-  static fromJSON<N>(json: Record<string, string[]>, resolve: (entry: string) => N | undefined): SiblingOrder<N> {
+  /** The order under `field` of a family's state; throws when it is not an object or an entry names a record that does not exist. */
+  static fromJSON<N>(data: Record<string, unknown>, field: string, resolve: (entry: string) => N | undefined): SiblingOrder<N> {
+    const value = data[field];
+    if (typeof value !== 'object' || value === null) throw new Error(`"${field}" must be an object`);
+    const json = value as Record<string, string[]>;
     const order = new SiblingOrder<N>();
     for (const [key, entries] of Object.entries(json)) {
       if (!Array.isArray(entries)) throw new Error(`the order of ${key} is not a list`);

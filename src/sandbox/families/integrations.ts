@@ -14,7 +14,7 @@ import { Draws, type SeedName } from '../core/ids.js';
 import { checkParams } from '../core/input.js';
 import type { PageQuery } from '../core/paging.js';
 import { familyObject, records } from '../core/persist.js';
-import { APP_URL, jsonBody, list, ok, type Reply } from '../core/reply.js';
+import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../core/reply.js';
 import { atLeast } from '../core/roles.js';
 import type { Req } from '../core/router.js';
 import type { Caller, Family, Handlers, World } from '../core/world.js';
@@ -238,7 +238,7 @@ export class Integrations implements Family {
           (q.contentSources === undefined || i.contentSources.length > 0 === q.contentSources) &&
           (q.owner === undefined || i.owner === q.owner),
       );
-      return list(q, items, (i) => i.id, (i) => jsonBody(this.integrationObject(i, req.api)));
+      return list(q, items, byId, (i) => jsonBody(this.integrationObject(i, req.api)));
     },
     'integrations.get': (req: Req) => ok(this.integrationObject(this.integration(req.params.integrationName), req.api)),
     'integrations.publish': (req: Req<unknown, PublishBody>) => {
@@ -301,7 +301,7 @@ export class Integrations implements Family {
         );
       }
       const items = this.installations.filter((x) => x.integration === name && (req.query.externalId === undefined || x.externalIds.includes(req.query.externalId)));
-      return list(req.query, items, (x) => x.id, (x) => jsonBody(this.installationObject(x, req.api)));
+      return list(req.query, items, byId, (x) => jsonBody(this.installationObject(x, req.api)));
     },
   } satisfies Handlers;
 

@@ -19,7 +19,7 @@ import { Draws, type SeedName } from '../core/ids.js';
 import { checkParams } from '../core/input.js';
 import type { PageQuery } from '../core/paging.js';
 import { familyObject, records } from '../core/persist.js';
-import { APP_URL, created, deleted, errorReply, jsonBody, list, ok, type Reply } from '../core/reply.js';
+import { APP_URL, byId, created, deleted, errorReply, jsonBody, list, ok, type Reply } from '../core/reply.js';
 import { atLeast } from '../core/roles.js';
 import type { Req } from '../core/router.js';
 import type { Family, Handlers, World } from '../core/world.js';
@@ -268,7 +268,7 @@ export class OpenApiSpecs implements Family {
   // ---- operations ----------------------------------------------------------------------
 
   readonly handlers = {
-    'openapi.list': (req: Req<PageQuery>) => list(req.query, this.orgSpecs(req.params.organizationId), (s) => s.id, (s) => jsonBody(this.specObject(s, req.api))),
+    'openapi.list': (req: Req<PageQuery>) => list(req.query, this.orgSpecs(req.params.organizationId), byId, (s) => jsonBody(this.specObject(s, req.api))),
     'openapi.get': (req: Req) => ok(this.specObject(this.spec(req.params.organizationId, req.params.specSlug), req.api)),
     'openapi.create': (req: Req<unknown, { slug: string; source: Source }>) => {
       const org = req.params.organizationId;
@@ -308,7 +308,7 @@ export class OpenApiSpecs implements Family {
     'openapi.versions': (req: Req<PageQuery>) => {
       const spec = this.spec(req.params.organizationId, req.params.specSlug);
       this.state(spec);
-      return list(req.query, [...spec.versions].reverse(), (v) => v.id, (v) => jsonBody(this.versionObject(spec, v, req.api)));
+      return list(req.query, [...spec.versions].reverse(), byId, (v) => jsonBody(this.versionObject(spec, v, req.api)));
     },
     'openapi.latestVersion': (req: Req) => {
       const spec = this.spec(req.params.organizationId, req.params.specSlug);

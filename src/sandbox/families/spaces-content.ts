@@ -85,7 +85,8 @@ const PAGES: { path: string; title: string; ancestors: string[]; sections: [stri
 ];
 
 export const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
+/** Eight hex digits of a 32-bit number: the tail of a generated id (`pg0000001f`). */
+export const hex = (n: number): string => (n >>> 0).toString(16).padStart(8, '0');
 
 export function pagesOf(space: Pick<SpaceContent, 'title' | 'content'>): GeneratedPage[] {
   return PAGES.map((p, i) => ({

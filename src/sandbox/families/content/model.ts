@@ -5,7 +5,7 @@
 // are generated as they stream (never held whole).
 import { DAY, iso } from '../../core/clock.js';
 import { Draws, SEED_BASE_TIME } from '../../core/ids.js';
-import { pagesOf, slug } from '../spaces-content.js';
+import { hex, pagesOf, slug } from '../spaces-content.js';
 
 export type PageType = 'document' | 'group' | 'link';
 
@@ -122,8 +122,6 @@ function depthOfFile(path: string, hasChildren: boolean): number {
 }
 
 // ---- generated content -----------------------------------------------------------------------
-
-const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');
 
 interface Spec {
   title: string;

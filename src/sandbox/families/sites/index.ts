@@ -464,12 +464,11 @@ export class Sites implements Family {
     for (const g of records<GroupRec>(data, 'groups', ['site', 'title'])) this.groups.set(g.id, g);
     for (const ss of records<SiteSpaceRec>(data, 'siteSpaces', ['site', 'space', 'path'])) this.siteSpaces.set(ss.id, ss);
     for (const l of records<ShareLinkRec>(data, 'shareLinks', ['site', 'key', 'createdAt'])) this.shareLinks.set(l.id, l);
-    if (typeof data.children !== 'object' || data.children === null) throw new Error('"children" must be an object');
     const byEntry = (e: string): Node | undefined => {
       const [kind, id] = [e.slice(0, e.indexOf(':')), e.slice(e.indexOf(':') + 1)];
       return kind === 'sec' ? this.sections.get(id) : kind === 'grp' ? this.groups.get(id) : kind === 'ss' ? this.siteSpaces.get(id) : undefined;
     };
-    this.order = SiblingOrder.fromJSON<Node>(data.children as Record<string, string[]>, byEntry);
+    this.order = SiblingOrder.fromJSON<Node>(data, 'children', byEntry);
   }
 
   // ---- seeds ---------------------------------------------------------------------------------

@@ -427,8 +427,7 @@ export class Spaces implements Family {
     const data = familyObject(json);
     for (const c of records<CollectionRec>(data, 'collections', ['org', 'title'])) this.collections.set(c.id, c);
     for (const s of records<SpaceRec>(data, 'spaces', ['org', 'title', 'createdAt'])) this.spaces.set(s.id, s);
-    if (typeof data.children !== 'object' || data.children === null) throw new Error('"children" must be an object');
-    this.order = SiblingOrder.fromJSON<Node>(data.children as Record<string, string[]>, (e) => (e.startsWith('s:') ? this.spaces.get(e.slice(2)) : e.startsWith('c:') ? this.collections.get(e.slice(2)) : undefined));
+    this.order = SiblingOrder.fromJSON<Node>(data, 'children', (e) => (e.startsWith('s:') ? this.spaces.get(e.slice(2)) : e.startsWith('c:') ? this.collections.get(e.slice(2)) : undefined));
     if (!Array.isArray(data.removedCollections)) throw new Error('"removedCollections" must be a list');
     for (const id of data.removedCollections) this.removedCollections.add(String(id));
   }
