@@ -154,17 +154,12 @@ async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
     shareLinks: request('shareLinks.list'),
   };
   const client = await ctx.client();
-  const all = async <T>(r: BuiltRequest): Promise<T[]> => {
-    const items: T[] = [];
-    for await (const page of client.pages<T>(r.path, { signal: ctx.signal })) items.push(...page.items);
-    return items;
-  };
   const [site, groups, sections, siteSpaces, shareLinks] = await Promise.all([
     client.get<Site>(requests.site.path, { signal: ctx.signal }).then((r) => r.data),
-    all<Group>(requests.groups),
-    all<Section>(requests.sections),
-    all<SiteSpace>(requests.siteSpaces),
-    all<ShareLink>(requests.shareLinks),
+    client.all<Group>(requests.groups.path, { signal: ctx.signal }),
+    client.all<Section>(requests.sections.path, { signal: ctx.signal }),
+    client.all<SiteSpace>(requests.siteSpaces.path, { signal: ctx.signal }),
+    client.all<ShareLink>(requests.shareLinks.path, { signal: ctx.signal }),
   ]);
   return assemble(site, groups, sections, siteSpaces, shareLinks);
 }
