@@ -6,6 +6,7 @@ import { apiRequest, InputError, type BuiltRequest } from '../../api/request.js'
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { escapeControls } from '../../output/format.js';
 import { defineCommand } from '../define.js';
 
 interface Site {
@@ -85,11 +86,6 @@ interface Node {
   children: Node[];
 }
 
-/** API text on one line of the tree: control characters (a newline in a title) shown escaped. */
-// eslint-disable-next-line no-control-regex
-const clean = (s: string): string =>
-  s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => ({ '\n': '\\n', '\t': '\\t', '\r': '\\r' })[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
 const details = (...parts: (string | false | undefined)[]) => {
   const shown = parts.filter(Boolean);
   return shown.length ? `  ${shown.join(', ')}` : '';
@@ -121,14 +117,14 @@ export function treeNodes(t: SiteTree): Node {
   return { label: `${site.title} (${site.id})${details(site.visibility, state, site.urls.published)}`, children };
 }
 
-/** The tree drawn with box-drawing lines (a terminal), or indented by two spaces a level (piped). */
+/** The tree drawn with box-drawing lines (a terminal), or indented by two spaces a level (piped); API text in a label shown escaped (a newline in a title as \n), piped or not. */
 export function renderTree(root: Node, drawn: boolean): string {
-  const out: string[] = [clean(root.label)];
+  const out: string[] = [escapeControls(root.label)];
   const walk = (nodes: Node[], prefix: string, depth: number) => {
     nodes.forEach((n, i) => {
       const last = i === nodes.length - 1;
-      if (drawn) out.push(`${prefix}${last ? '└── ' : '├── '}${clean(n.label)}`);
-      else out.push(`${'  '.repeat(depth)}${clean(n.label)}`);
+      if (drawn) out.push(`${prefix}${last ? '└── ' : '├── '}${escapeControls(n.label)}`);
+      else out.push(`${'  '.repeat(depth)}${escapeControls(n.label)}`);
       walk(n.children, prefix + (last ? '    ' : '│   '), depth + 1);
     });
   };
