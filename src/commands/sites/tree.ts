@@ -49,7 +49,7 @@ interface ShareLink {
 }
 
 /** The --json document: the site, its top level in order (groups holding their sections), root site spaces, share links. */
-export interface SiteTree {
+interface SiteTree {
   site: Site;
   structure: (Group | Section)[];
   siteSpaces: SiteSpace[];
@@ -62,7 +62,7 @@ export interface SiteTree {
  * not in it, so it is shown right after the group before it (the lists do
  * not say where it stands among sections that are in no group).
  */
-export function assemble(site: Site, groups: Group[], sections: Section[], siteSpaces: SiteSpace[], shareLinks: ShareLink[]): SiteTree {
+function assemble(site: Site, groups: Group[], sections: Section[], siteSpaces: SiteSpace[], shareLinks: ShareLink[]): SiteTree {
   const structure: (Group | Section)[] = [];
   const placed = new Set<string>();
   const members = (g: Group) => sections.filter((s) => s.sectionGroup === g.id);
@@ -101,7 +101,7 @@ const sectionNode = (s: Section): Node => ({
   children: s.siteSpaces.map(siteSpaceNode),
 });
 
-export function treeNodes(t: SiteTree): Node {
+function treeNodes(t: SiteTree): Node {
   const { site } = t;
   const children: Node[] = t.structure.map((x) =>
     x.object === 'site-section-group' ? { label: `group ${x.title} (${x.id})`, children: x.sections.map(sectionNode) } : sectionNode(x),
@@ -118,7 +118,7 @@ export function treeNodes(t: SiteTree): Node {
 }
 
 /** The tree drawn with box-drawing lines (a terminal), or indented by two spaces a level (piped); API text in a label shown escaped (a newline in a title as \n), piped or not. */
-export function renderTree(root: Node, drawn: boolean): string {
+function renderTree(root: Node, drawn: boolean): string {
   const out: string[] = [escapeControls(root.label)];
   const walk = (nodes: Node[], prefix: string, depth: number) => {
     nodes.forEach((n, i) => {
