@@ -2,12 +2,12 @@
 // listings fetched at once (the site, its section groups, sections, site
 // spaces and share links) become one tree: drawn on a terminal, indented
 // text when piped, and with --json one nested document of the API objects.
-import { apiRequest, InputError, type BuiltRequest } from '../../api/request.js';
+import type { BuiltRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
 import { escapeControls } from '../../output/format.js';
 import { defineCommand } from '../define.js';
+import { checkedRequest } from '../runner.js';
 
 interface Site {
   id: string;
@@ -134,14 +134,8 @@ function renderTree(root: Node, drawn: boolean): string {
 
 async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
   const organizationId = await ctx.org();
-  const request = (opId: OperationId): BuiltRequest => {
-    try {
-      return apiRequest(opId, { params: { organizationId, siteId } });
-    } catch (err) {
-      if (err instanceof InputError) throw new UsageError(`invalid site id "${siteId}": ids have no spaces, slashes, ? or #`);
-      throw err;
-    }
-  };
+  // A bad site id is a usage error ("invalid site id"), before anything is sent.
+  const request = (opId: OperationId): BuiltRequest => checkedRequest(opId, { params: { organizationId, siteId } }, { 'param:siteId': 'site id' });
   const requests = {
     site: request('sites.get'),
     groups: request('sectionGroups.list'),
