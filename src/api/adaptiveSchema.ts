@@ -4,7 +4,7 @@
 // `additionalProperties` false. One check for the CLI (a bad file is refused
 // before anything is sent) and the sandbox (a bad body is a 400).
 
-export const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
+const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -358,6 +358,13 @@ export class ApiClient {
     }
   }
 
+  /** Every item of a paginated list (all its pages, in order). */
+  async all<T>(path: string, opts: { signal?: AbortSignal } = {}): Promise<T[]> {
+    const items: T[] = [];
+    for await (const page of this.pages<T>(path, opts)) items.push(...page.items);
+    return items;
+  }
+
   async close(): Promise<void> {
     if (this.undiciLoaded) await (await this.undiciLoaded).dispatcher.close();
   }

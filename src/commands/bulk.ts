@@ -8,7 +8,13 @@ import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
 import { escapeControls, onePage, type Column } from '../output/format.js';
 import { progressLine } from '../output/progress.js';
+import { parseInteger } from '../validate.js';
 import type { Bulk } from './define.js';
+
+/** `--concurrency <n>`: requests in flight at once, 1 to 64 (8 when not given). */
+export function parseConcurrency(value: string | undefined): number {
+  return parseInteger('--concurrency', value, 8, 1, 64);
+}
 
 /**
  * Ids from the arguments, or from stdin (one per line, or separated by spaces)

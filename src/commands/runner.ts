@@ -17,7 +17,7 @@ import type { Context } from '../context.js';
 import { ApiError, Interrupted, UsageError } from '../errors.js';
 import { getPath, onePage, type Column, type Shape } from '../output/format.js';
 import { parseInteger } from '../validate.js';
-import { dryRun, nothingToDo, readIds, runBulk } from './bulk.js';
+import { dryRun, nothingToDo, parseConcurrency, readIds, runBulk } from './bulk.js';
 import type { Spec } from '../api/schema.js';
 import type { Arg, CommandDef, Flag, Input } from './define.js';
 import type { Missing } from './prompt.js';
@@ -238,7 +238,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
       return { request: build(op, { ...base, params }, sources), check: check ? build(check, { params, query: {} }, sources) : undefined };
     });
     if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
-    const concurrency = parseInteger('--concurrency', opts.concurrency as string | undefined, 8, 1, 64);
+    const concurrency = parseConcurrency(opts.concurrency as string | undefined);
     if (def.confirm) {
       const impact = def.impact && ctx.willPrompt ? await def.impact(ctx, ids) : undefined;
       await ctx.confirm(`${def.confirm} ${impact?.describe ?? (ids.length === 1 ? `${def.bulk.what} ${ids[0]}` : `${ids.length} ${def.bulk.what}s`)}?`, impact?.type);

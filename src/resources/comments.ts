@@ -8,7 +8,7 @@ const UNIT: Record<string, string> = { year: 'y', month: 'mo', week: 'w', day: '
  * now"): at most 8 columns, so that at 80 columns it is never cut ("1 year a…")
  * and the body keeps what room there is. Other formats keep the ISO time.
  */
-export const shortAge = (value: unknown): string => {
+const shortAge = (value: unknown): string => {
   if (typeof value !== 'string') return value == null ? '' : String(value);
   const age = relativeTime(value, Date.now());
   const m = /^(\d+) (year|month|week|day|hour|minute)s? ago$/.exec(age);

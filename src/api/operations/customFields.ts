@@ -44,7 +44,7 @@ export interface FieldRule {
 }
 
 /** The longest text value (and tag) a custom field holds. */
-export const MAX_VALUE_LENGTH = 256;
+const MAX_VALUE_LENGTH = 256;
 
 /**
  * Why `value` cannot be the value of a field of this type (a phrase: "takes

@@ -4,9 +4,9 @@ import { op } from '../operation.js';
 import { nullable, oneOf, str } from '../schema.js';
 
 /** `guest` filters members without a role (the role is null for guests). */
-export const MEMBER_ROLE_FILTER = [...ROLES, 'guest'] as const;
+const MEMBER_ROLE_FILTER = [...ROLES, 'guest'] as const;
 /** `name` is in the OpenAPI description (memberSort), not in the API reference. */
-export const MEMBER_SORTS = ['joinedAt', 'lastSeenAt', 'name'] as const;
+const MEMBER_SORTS = ['joinedAt', 'lastSeenAt', 'name'] as const;
 
 const MEMBER = '/orgs/{organizationId}/members/{userId}';
 

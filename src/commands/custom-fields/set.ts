@@ -6,8 +6,7 @@ import { valueProblem, type FieldRule } from '../../api/operations/customFields.
 import { apiRequest, InputError, type BuiltRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { parseInteger } from '../../validate.js';
-import { dryRun, runBulk } from '../bulk.js';
+import { dryRun, parseConcurrency, runBulk } from '../bulk.js';
 import type { Flag, Input } from '../define.js';
 
 interface Field extends FieldRule {
@@ -25,7 +24,7 @@ const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 export async function setValues(ctx: Context, { args, rest, opts }: Input<Record<string, Flag>>): Promise<void> {
   const rows = await readRows(ctx, args[0], rest);
-  const concurrency = parseInteger('--concurrency', opts.concurrency as string | undefined, 8, 1, 64);
+  const concurrency = parseConcurrency(opts.concurrency as string | undefined);
   // Words are parsed, and space ids checked, before the fields are read.
   const pairs = rows.map((row) => ({ row, pairs: row.words.map((w) => splitWord(w, row.where)) }));
   for (const { row } of pairs) request(row.spaceId, {}, row.where);
@@ -109,9 +108,7 @@ async function readFields(ctx: Context): Promise<Map<string, Field>> {
   const org = await ctx.org();
   const client = await ctx.client();
   const fields = new Map<string, Field>();
-  for await (const page of client.pages<Field>(apiRequest('customFields.list', { params: { organizationId: org } }).path, { signal: ctx.signal })) {
-    for (const f of page.items) fields.set(f.name, f);
-  }
+  for (const f of await client.all<Field>(apiRequest('customFields.list', { params: { organizationId: org } }).path, { signal: ctx.signal })) fields.set(f.name, f);
   return fields;
 }
 

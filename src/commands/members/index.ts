@@ -12,7 +12,7 @@ const DURATION_UNITS: Record<string, number> = { h: 3_600_000, d: 86_400_000, w:
  * The instant a `--last-seen-before` value names: a duration back from now
  * (`90d`, `12w`, `48h`) or an ISO 8601 date (midnight UTC) or date and time.
  */
-export function lastSeenCutoff(value: string, now: number): number {
+function lastSeenCutoff(value: string, now: number): number {
   const duration = /^(\d{1,6})([hdw])$/.exec(value);
   if (duration) return now - Number(duration[1]) * DURATION_UNITS[duration[2]];
   const day = /^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.exec(value);

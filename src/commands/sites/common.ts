@@ -35,7 +35,7 @@ export function onOff(flag: string): (value: string) => boolean {
  * the start of a JSON text ends there. (V8's messages do not always carry
  * the position, and say it in several wordings when they do.)
  */
-export function jsonErrorOffset(text: string): number {
+function jsonErrorOffset(text: string): number {
   const startsJson = (prefix: string): boolean => {
     try {
       JSON.parse(prefix);
@@ -58,7 +58,7 @@ export function jsonErrorOffset(text: string): number {
 }
 
 /** `line L, column C` of an offset (both from 1). */
-export function lineColumn(text: string, offset: number): string {
+function lineColumn(text: string, offset: number): string {
   const before = text.slice(0, offset).split('\n');
   return `line ${before.length}, column ${[...before[before.length - 1]].length + 1}`;
 }

@@ -2,11 +2,12 @@
 // listings fetched at once (the site, its section groups, sections, site
 // spaces and share links) become one tree: drawn on a terminal, indented
 // text when piped, and with --json one nested document of the API objects.
-import { apiRequest, InputError, type BuiltRequest } from '../../api/request.js';
+import type { BuiltRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { escapeControls } from '../../output/format.js';
 import { defineCommand } from '../define.js';
+import { checkedRequest } from '../runner.js';
 
 interface Site {
   id: string;
@@ -48,7 +49,7 @@ interface ShareLink {
 }
 
 /** The --json document: the site, its top level in order (groups holding their sections), root site spaces, share links. */
-export interface SiteTree {
+interface SiteTree {
   site: Site;
   structure: (Group | Section)[];
   siteSpaces: SiteSpace[];
@@ -61,7 +62,7 @@ export interface SiteTree {
  * not in it, so it is shown right after the group before it (the lists do
  * not say where it stands among sections that are in no group).
  */
-export function assemble(site: Site, groups: Group[], sections: Section[], siteSpaces: SiteSpace[], shareLinks: ShareLink[]): SiteTree {
+function assemble(site: Site, groups: Group[], sections: Section[], siteSpaces: SiteSpace[], shareLinks: ShareLink[]): SiteTree {
   const structure: (Group | Section)[] = [];
   const placed = new Set<string>();
   const members = (g: Group) => sections.filter((s) => s.sectionGroup === g.id);
@@ -85,11 +86,6 @@ interface Node {
   children: Node[];
 }
 
-/** API text on one line of the tree: control characters (a newline in a title) shown escaped. */
-// eslint-disable-next-line no-control-regex
-const clean = (s: string): string =>
-  s.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => ({ '\n': '\\n', '\t': '\\t', '\r': '\\r' })[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-
 const details = (...parts: (string | false | undefined)[]) => {
   const shown = parts.filter(Boolean);
   return shown.length ? `  ${shown.join(', ')}` : '';
@@ -105,7 +101,7 @@ const sectionNode = (s: Section): Node => ({
   children: s.siteSpaces.map(siteSpaceNode),
 });
 
-export function treeNodes(t: SiteTree): Node {
+function treeNodes(t: SiteTree): Node {
   const { site } = t;
   const children: Node[] = t.structure.map((x) =>
     x.object === 'site-section-group' ? { label: `group ${x.title} (${x.id})`, children: x.sections.map(sectionNode) } : sectionNode(x),
@@ -121,14 +117,14 @@ export function treeNodes(t: SiteTree): Node {
   return { label: `${site.title} (${site.id})${details(site.visibility, state, site.urls.published)}`, children };
 }
 
-/** The tree drawn with box-drawing lines (a terminal), or indented by two spaces a level (piped). */
-export function renderTree(root: Node, drawn: boolean): string {
-  const out: string[] = [clean(root.label)];
+/** The tree drawn with box-drawing lines (a terminal), or indented by two spaces a level (piped); API text in a label shown escaped (a newline in a title as \n), piped or not. */
+function renderTree(root: Node, drawn: boolean): string {
+  const out: string[] = [escapeControls(root.label)];
   const walk = (nodes: Node[], prefix: string, depth: number) => {
     nodes.forEach((n, i) => {
       const last = i === nodes.length - 1;
-      if (drawn) out.push(`${prefix}${last ? '└── ' : '├── '}${clean(n.label)}`);
-      else out.push(`${'  '.repeat(depth)}${clean(n.label)}`);
+      if (drawn) out.push(`${prefix}${last ? '└── ' : '├── '}${escapeControls(n.label)}`);
+      else out.push(`${'  '.repeat(depth)}${escapeControls(n.label)}`);
       walk(n.children, prefix + (last ? '    ' : '│   '), depth + 1);
     });
   };
@@ -138,14 +134,8 @@ export function renderTree(root: Node, drawn: boolean): string {
 
 async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
   const organizationId = await ctx.org();
-  const request = (opId: OperationId): BuiltRequest => {
-    try {
-      return apiRequest(opId, { params: { organizationId, siteId } });
-    } catch (err) {
-      if (err instanceof InputError) throw new UsageError(`invalid site id "${siteId}": ids have no spaces, slashes, ? or #`);
-      throw err;
-    }
-  };
+  // A bad site id is a usage error ("invalid site id"), before anything is sent.
+  const request = (opId: OperationId): BuiltRequest => checkedRequest(opId, { params: { organizationId, siteId } }, { 'param:siteId': 'site id' });
   const requests = {
     site: request('sites.get'),
     groups: request('sectionGroups.list'),
@@ -154,17 +144,12 @@ async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
     shareLinks: request('shareLinks.list'),
   };
   const client = await ctx.client();
-  const all = async <T>(r: BuiltRequest): Promise<T[]> => {
-    const items: T[] = [];
-    for await (const page of client.pages<T>(r.path, { signal: ctx.signal })) items.push(...page.items);
-    return items;
-  };
   const [site, groups, sections, siteSpaces, shareLinks] = await Promise.all([
     client.get<Site>(requests.site.path, { signal: ctx.signal }).then((r) => r.data),
-    all<Group>(requests.groups),
-    all<Section>(requests.sections),
-    all<SiteSpace>(requests.siteSpaces),
-    all<ShareLink>(requests.shareLinks),
+    client.all<Group>(requests.groups.path, { signal: ctx.signal }),
+    client.all<Section>(requests.sections.path, { signal: ctx.signal }),
+    client.all<SiteSpace>(requests.siteSpaces.path, { signal: ctx.signal }),
+    client.all<ShareLink>(requests.shareLinks.path, { signal: ctx.signal }),
   ]);
   return assemble(site, groups, sections, siteSpaces, shareLinks);
 }

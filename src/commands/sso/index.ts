@@ -17,7 +17,7 @@ const CERTIFICATE = OPERATIONS['sso.create'].body!.certificate;
  * `BEGIN CERTIFICATE` block, with several, with a private key, or whose
  * block is not an X.509 certificate. Never quotes the file.
  */
-export function certificateOf(text: string): string {
+function certificateOf(text: string): string {
   const blocks = pemBlocks(text);
   if (blocks.some((b) => /PRIVATE KEY/.test(b.label))) {
     throw new UsageError("--certificate-file holds a private key: give the identity provider's certificate, never a key");

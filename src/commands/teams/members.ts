@@ -43,16 +43,11 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
   if (change.dryRun) return dryRun(ctx, chunks(names, BATCH).map(request));
 
   const client = await ctx.client();
-  const all = async <T>(path: string): Promise<T[]> => {
-    const items: T[] = [];
-    for await (const page of client.pages<T>(path, { signal: ctx.signal })) items.push(...page.items);
-    return items;
-  };
   // The team first: an unknown team fails the command (exit 3) before anything else.
   const inTeam = new Map<string, string>();
-  for (const m of await all<{ organization: Member; team: { role: string } }>(apiRequest('teams.members', { params }).path)) inTeam.set(m.organization.id, m.team.role);
+  for (const m of await client.all<{ organization: Member; team: { role: string } }>(apiRequest('teams.members', { params }).path, { signal: ctx.signal })) inTeam.set(m.organization.id, m.team.role);
   const byKey = new Map<string, Member>();
-  for (const m of await all<Member>(apiRequest('members.list', { params: { organizationId } }).path)) {
+  for (const m of await client.all<Member>(apiRequest('members.list', { params: { organizationId } }).path, { signal: ctx.signal })) {
     byKey.set(m.id, m);
     if (m.user.email) byKey.set(m.user.email.toLowerCase(), m);
   }
