@@ -359,7 +359,7 @@ export class ApiClient {
   }
 
   /** Every item of a paginated list (all its pages, in order). */
-  async all<T>(path: string, opts: { signal?: AbortSignal } = {}): Promise<T[]> {
+  async all<T>(path: string, opts: Parameters<ApiClient['pages']>[1] = {}): Promise<T[]> {
     const items: T[] = [];
     for await (const page of this.pages<T>(path, opts)) items.push(...page.items);
     return items;

@@ -54,8 +54,7 @@ export const COMMANDS: CommandDef[] = [
       try {
         const user = await currentUser(ctx, client, [401, 403], (status) => `the API at ${apiUrl} refused this token (${status}); nothing was stored`);
         let org = g.org ? checkId('--org organization id', g.org) : undefined;
-        const orgs: Org[] = [];
-        for await (const page of client.pages<Org>(apiRequest('orgs.list').path, { limit: 1000, signal: ctx.signal })) orgs.push(...page.items);
+        const orgs = await client.all<Org>(apiRequest('orgs.list').path, { limit: 1000, signal: ctx.signal });
         if (org && !orgs.some((o) => o.id === org)) {
           const known = orgs.length ? `yours are ${orgs.map((o) => `${o.id}${o.title ? ` (${o.title})` : ''}`).join(', ')}` : 'this token belongs to none';
           throw new UsageError(`--org ${org} is not an organization of this token (${known}); nothing was stored`);

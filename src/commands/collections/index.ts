@@ -23,11 +23,9 @@ interface Node {
 async function deleteImpact(ctx: Context, ids: string[]): Promise<{ describe: string; type?: string }> {
   const client = await ctx.client();
   const organizationId = await ctx.org();
-  const all = async (opId: 'collections.list' | 'spaces.list') => {
+  const all = (opId: 'collections.list' | 'spaces.list') => {
     const { path, query } = buildRequest(OPERATIONS[opId], { params: { organizationId }, query: {} });
-    const items: Node[] = [];
-    for await (const page of client.pages<Node>(path, { query, signal: ctx.signal })) items.push(...page.items);
-    return items;
+    return client.all<Node>(path, { query, signal: ctx.signal });
   };
   const [collections, spaces] = await Promise.all([all('collections.list'), all('spaces.list')]);
   const doomed = new Set(ids);
