@@ -5,7 +5,7 @@ import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { Flag } from '../define.js';
-import { checkedRequest } from '../runner.js';
+import { checkedRequest, send } from '../runner.js';
 
 export const SPACE_ID = [{ name: 'spaceId' }];
 
@@ -48,12 +48,6 @@ export function contentRequest(id: OperationId, where: Where, params: Record<str
   return checkedRequest(opOf(id, where), { params: allParams, query }, NAMES);
 }
 
-export async function getJson<T>(ctx: Context, request: { method: string; path: string; query?: Record<string, unknown> }): Promise<T> {
-  const client = await ctx.client();
-  const { data } = await client.request<T>(request.method, request.path, { query: request.query as never, signal: ctx.signal });
-  return data;
-}
-
 // ---- the page tree --------------------------------------------------------------------------
 
 export interface ApiPage {
@@ -89,7 +83,7 @@ export function* walkTree(pages: ApiPage[], depth = 0, parent?: ApiPage, lastAnc
 }
 
 export async function fetchTree(ctx: Context, where: Where): Promise<ApiPage[]> {
-  const data = await getJson<{ pages?: ApiPage[] }>(ctx, contentRequest('pages.list', where));
+  const data = (await send(ctx, contentRequest('pages.list', where))).data as { pages?: ApiPage[] } | undefined;
   return Array.isArray(data?.pages) ? data.pages : [];
 }
 
@@ -102,7 +96,7 @@ export async function resolvePage(ctx: Context, where: Where, ref: string, query
   const path = ref.replace(/^\/+/, '').replace(/\/+$/, '');
   if (!ref.includes('/')) {
     try {
-      return await getJson(ctx, contentRequest('pages.get', where, { pageId: ref }, query));
+      return (await send(ctx, contentRequest('pages.get', where, { pageId: ref }, query))).data;
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     }
@@ -112,7 +106,7 @@ export async function resolvePage(ctx: Context, where: Where, ref: string, query
   const tree = await fetchTree(ctx, where);
   const found = [...walkTree(tree)].find(({ page }) => page.type !== 'link' && page.path === path);
   if (!found) throw new ApiError(`no page with id or path "${ref}" in ${where.changeRequest ? `change request ${where.changeRequest} of ` : ''}space ${where.spaceId}`, 404, 'GET', '');
-  return getJson(ctx, contentRequest('pages.get', where, { pageId: found.page.id }, query));
+  return (await send(ctx, contentRequest('pages.get', where, { pageId: found.page.id }, query))).data;
 }
 
 /** Whether the user chose an output format (--json, --jsonl, --output). */
