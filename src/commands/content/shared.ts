@@ -93,7 +93,6 @@ export async function fetchTree(ctx: Context, where: Where): Promise<ApiPage[]> 
  * first, then as a path.
  */
 export async function resolvePage(ctx: Context, where: Where, ref: string, query: Record<string, string>): Promise<unknown> {
-  const path = ref.replace(/^\/+/, '').replace(/\/+$/, '');
   if (!ref.includes('/')) {
     try {
       return (await send(ctx, contentRequest('pages.get', where, { pageId: ref }, query))).data;
@@ -103,11 +102,21 @@ export async function resolvePage(ctx: Context, where: Where, ref: string, query
   } else {
     contentRequest('pages.get', where, { pageId: 'x' }, query); // checks --format before any request
   }
-  const tree = await fetchTree(ctx, where);
-  const found = [...walkTree(tree)].find(({ page }) => page.type !== 'link' && page.path === path);
-  if (!found) throw new ApiError(`no page with id or path "${ref}" in ${where.changeRequest ? `change request ${where.changeRequest} of ` : ''}space ${where.spaceId}`, 404, 'GET', '');
-  return (await send(ctx, contentRequest('pages.get', where, { pageId: found.page.id }, query))).data;
+  const found = pageAtPath(await fetchTree(ctx, where), ref);
+  if (!found) throw new ApiError(noPage(ref, where), 404, 'GET', '');
+  return (await send(ctx, contentRequest('pages.get', where, { pageId: found.id }, query))).data;
 }
+
+/** The page (not a link) at `ref`'s path in the tree, leading and trailing slashes ignored. */
+export function pageAtPath(tree: ApiPage[], ref: string): ApiPage | undefined {
+  const path = ref.replace(/^\/+|\/+$/g, '');
+  for (const { page } of walkTree(tree)) if (page.type !== 'link' && page.path === path) return page;
+  return undefined;
+}
+
+/** The message of a page reference found neither as an id nor as a path. */
+export const noPage = (ref: string, where: Where): string =>
+  `no page with id or path "${ref}" in ${where.changeRequest ? `change request ${where.changeRequest} of ` : ''}space ${where.spaceId}`;
 
 /** Whether the user chose an output format (--json, --jsonl, --output). */
 export const explicitOutput = (ctx: Context): boolean => !!(ctx.globals.json || ctx.globals.jsonl || ctx.globals.output);
