@@ -37,7 +37,7 @@ export interface Where {
 }
 
 /** The operation, or its change-request variant. */
-export function opOf(id: OperationId, where: Where): OperationId {
+function opOf(id: OperationId, where: Where): OperationId {
   return (where.changeRequest !== undefined ? `${id}.cr` : id) as OperationId;
 }
 

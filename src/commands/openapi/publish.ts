@@ -114,7 +114,7 @@ async function waitForProcessing(ctx: Context, org: string, slug: string, first:
 }
 
 /** `5m`, `30s`, `1500ms`, `1h`, or a number of seconds. */
-export function parseDuration(flag: string, value: string): number {
+function parseDuration(flag: string, value: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   const ms = m ? Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'] : NaN;
   if (!Number.isFinite(ms) || ms <= 0 || ms > 86_400_000) {
