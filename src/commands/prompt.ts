@@ -3,11 +3,10 @@
 // (when the operation table has an org-wide list of them), an enum is chosen
 // from its values, anything else is typed. The runner calls it only when the
 // context can prompt (terminals, no --no-input); Ctrl-C at a prompt exits 130.
-import type { OperationId } from '../api/operations/index.js';
 import { check, type Spec } from '../api/schema.js';
 import type { Context } from '../context.js';
 import { Interrupted } from '../errors.js';
-import { listIds, listOperation, type Listed } from './ids.js';
+import { listIds, listOperation } from './ids.js';
 
 /** What is missing: a positional argument, or a required flag. */
 export interface Missing {
@@ -34,7 +33,8 @@ export async function ask(ctx: Context, missing: Missing): Promise<string> {
     }
     const listOp = missing.idOf ? listOperation(missing.idOf) : undefined;
     if (listOp) {
-      const items = await listItems(ctx, listOp);
+      // An interrupt while the list loads is the catch's, as at the prompt itself.
+      const items = await listIds(await ctx.client(), listOp, await ctx.org(), LIST_CAP, ctx.signal);
       if (items.length) {
         return await search(
           {
@@ -64,15 +64,6 @@ export async function ask(ctx: Context, missing: Missing): Promise<string> {
     const name = (err as Error)?.name;
     // Ctrl-C (ExitPromptError) or an interrupt (AbortPromptError): nothing was sent.
     if (name === 'ExitPromptError' || name === 'AbortPromptError' || ctx.signal.aborted) throw new Interrupted('interrupted at a prompt; nothing was sent');
-    throw err;
-  }
-}
-
-async function listItems(ctx: Context, opId: OperationId): Promise<Listed[]> {
-  try {
-    return await listIds(await ctx.client(), opId, await ctx.org(), LIST_CAP, ctx.signal);
-  } catch (err) {
-    if (ctx.signal.aborted) throw new Interrupted('interrupted at a prompt; nothing was sent');
     throw err;
   }
 }

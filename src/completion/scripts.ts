@@ -135,7 +135,7 @@ _docplat_candidates() {
   return s;
 }
 
-export function bashScript(m: Manifest): string {
+function bashScript(m: Manifest): string {
   return `${HEADER}# bash: source it, or copy it to ~/.local/share/bash-completion/completions/docplat
 
 ${posixFunctions(m)}
@@ -167,7 +167,7 @@ complete -o default -F _docplat docplat
 `;
 }
 
-export function zshScript(m: Manifest): string {
+function zshScript(m: Manifest): string {
   return `#compdef docplat
 ${HEADER}# zsh: put it in a folder of $fpath as _docplat (then restart zsh), or source it after compinit.
 
@@ -193,7 +193,7 @@ fi
 /** A word in single quotes for fish. */
 const fq = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-export function fishScript(m: Manifest): string {
+function fishScript(m: Manifest): string {
   const cmds = commandsOf(m);
   const valueFlags = [...new Set([...m.globalFlags, ...cmds.flatMap((c) => c.flags)].filter((f) => f.value).flatMap(namesOf))];
   let s = `${HEADER}# fish: copy it to ~/.config/fish/completions/docplat.fish

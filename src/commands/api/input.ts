@@ -212,7 +212,7 @@ export function parseHeaders(raw: string[]): Record<string, string> {
 }
 
 /** A file's text (for -F key=@file); a usage error when it cannot be read. */
-export async function readText(label: string, path: string): Promise<string> {
+async function readText(label: string, path: string): Promise<string> {
   return (await readBytes(label, path)).toString('utf8');
 }
 

@@ -4,14 +4,14 @@
 import type { Operation } from '../../api/operation.js';
 import type { Context } from '../../context.js';
 import { DocplatError, EXIT } from '../../errors.js';
-import { fetchTree, walkTree } from '../content/shared.js';
+import { fetchTree, noPage, pageAtPath, walkTree } from '../content/shared.js';
 
 /** The id of the page that `ref` names (its id, or its path) in the space or change request of `request`. */
 export async function pageIdOf(ctx: Context, ref: string, request: { params: Record<string, string>; operation: Operation }): Promise<string> {
-  const { spaceId, changeRequestId } = request.params;
-  const pages = [...walkTree(await fetchTree(ctx, { spaceId, changeRequest: changeRequestId }))].map(({ page }) => page);
-  const path = ref.replace(/^\/+|\/+$/g, '');
-  const page = pages.find((p) => p.id === ref) ?? pages.find((p) => p.type !== 'link' && p.path === path);
-  if (!page) throw new DocplatError(`no page with id or path "${ref}" in ${changeRequestId ? `change request ${changeRequestId} of ` : ''}space ${spaceId}`, EXIT.notFound);
+  const where = { spaceId: request.params.spaceId, changeRequest: request.params.changeRequestId };
+  const tree = await fetchTree(ctx, where);
+  if ([...walkTree(tree)].some(({ page }) => page.id === ref)) return ref;
+  const page = pageAtPath(tree, ref);
+  if (!page) throw new DocplatError(noPage(ref, where), EXIT.notFound);
   return page.id;
 }

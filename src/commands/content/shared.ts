@@ -5,7 +5,7 @@ import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { Flag } from '../define.js';
-import { checkedRequest } from '../runner.js';
+import { checkedRequest, send } from '../runner.js';
 
 export const SPACE_ID = [{ name: 'spaceId' }];
 
@@ -37,7 +37,7 @@ export interface Where {
 }
 
 /** The operation, or its change-request variant. */
-export function opOf(id: OperationId, where: Where): OperationId {
+function opOf(id: OperationId, where: Where): OperationId {
   return (where.changeRequest !== undefined ? `${id}.cr` : id) as OperationId;
 }
 
@@ -46,12 +46,6 @@ export function contentRequest(id: OperationId, where: Where, params: Record<str
   const allParams: Record<string, string> = { spaceId: where.spaceId, ...params };
   if (where.changeRequest !== undefined) allParams.changeRequestId = where.changeRequest;
   return checkedRequest(opOf(id, where), { params: allParams, query }, NAMES);
-}
-
-export async function getJson<T>(ctx: Context, request: { method: string; path: string; query?: Record<string, unknown> }): Promise<T> {
-  const client = await ctx.client();
-  const { data } = await client.request<T>(request.method, request.path, { query: request.query as never, signal: ctx.signal });
-  return data;
 }
 
 // ---- the page tree --------------------------------------------------------------------------
@@ -89,7 +83,7 @@ export function* walkTree(pages: ApiPage[], depth = 0, parent?: ApiPage, lastAnc
 }
 
 export async function fetchTree(ctx: Context, where: Where): Promise<ApiPage[]> {
-  const data = await getJson<{ pages?: ApiPage[] }>(ctx, contentRequest('pages.list', where));
+  const data = (await send(ctx, contentRequest('pages.list', where))).data as { pages?: ApiPage[] } | undefined;
   return Array.isArray(data?.pages) ? data.pages : [];
 }
 
@@ -99,21 +93,30 @@ export async function fetchTree(ctx: Context, where: Where): Promise<ApiPage[]> 
  * first, then as a path.
  */
 export async function resolvePage(ctx: Context, where: Where, ref: string, query: Record<string, string>): Promise<unknown> {
-  const path = ref.replace(/^\/+/, '').replace(/\/+$/, '');
   if (!ref.includes('/')) {
     try {
-      return await getJson(ctx, contentRequest('pages.get', where, { pageId: ref }, query));
+      return (await send(ctx, contentRequest('pages.get', where, { pageId: ref }, query))).data;
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     }
   } else {
     contentRequest('pages.get', where, { pageId: 'x' }, query); // checks --format before any request
   }
-  const tree = await fetchTree(ctx, where);
-  const found = [...walkTree(tree)].find(({ page }) => page.type !== 'link' && page.path === path);
-  if (!found) throw new ApiError(`no page with id or path "${ref}" in ${where.changeRequest ? `change request ${where.changeRequest} of ` : ''}space ${where.spaceId}`, 404, 'GET', '');
-  return getJson(ctx, contentRequest('pages.get', where, { pageId: found.page.id }, query));
+  const found = pageAtPath(await fetchTree(ctx, where), ref);
+  if (!found) throw new ApiError(noPage(ref, where), 404, 'GET', '');
+  return (await send(ctx, contentRequest('pages.get', where, { pageId: found.id }, query))).data;
 }
+
+/** The page (not a link) at `ref`'s path in the tree, leading and trailing slashes ignored. */
+export function pageAtPath(tree: ApiPage[], ref: string): ApiPage | undefined {
+  const path = ref.replace(/^\/+|\/+$/g, '');
+  for (const { page } of walkTree(tree)) if (page.type !== 'link' && page.path === path) return page;
+  return undefined;
+}
+
+/** The message of a page reference found neither as an id nor as a path. */
+export const noPage = (ref: string, where: Where): string =>
+  `no page with id or path "${ref}" in ${where.changeRequest ? `change request ${where.changeRequest} of ` : ''}space ${where.spaceId}`;
 
 /** Whether the user chose an output format (--json, --jsonl, --output). */
 export const explicitOutput = (ctx: Context): boolean => !!(ctx.globals.json || ctx.globals.jsonl || ctx.globals.output);

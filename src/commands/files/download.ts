@@ -62,7 +62,7 @@ async function collector(): Promise<(() => void) | undefined> {
 }
 
 /** The response body of a file's downloadURL (no token goes to another origin: the client sees to it). */
-export async function openDownload(ctx: Context, file: ApiFile): Promise<Readable> {
+async function openDownload(ctx: Context, file: ApiFile): Promise<Readable> {
   const url = file.downloadURL;
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new DocplatError(`file ${file.id} has no http(s) downloadURL`);
   const client = await ctx.client();

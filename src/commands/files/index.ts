@@ -5,8 +5,9 @@ import { UsageError } from '../../errors.js';
 import { BACKLINK_COLUMNS, FILE_COLUMNS, FILE_DETAIL } from '../../resources/content.js';
 import { dryRun } from '../bulk.js';
 import { cleanSegment, inside } from '../content/paths.js';
-import { SPACE_ID, changeRequestFlag, contentRequest, getJson } from '../content/shared.js';
+import { SPACE_ID, changeRequestFlag, contentRequest } from '../content/shared.js';
 import { defineCommand, type CommandDef } from '../define.js';
+import { send } from '../runner.js';
 import { downloadTo, downloadToStdout, exists, isDevice, isDirectory, type ApiFile } from './download.js';
 
 const FILE_ARGS = [{ name: 'spaceId' }, { name: 'fileId' }];
@@ -81,7 +82,7 @@ the download URL may be on another host, which never receives the API token.`,
         ctx.output.note('then: GET the file\'s downloadURL (without the token)');
         return;
       }
-      const file = await getJson<ApiFile>(ctx, request);
+      const file = (await send(ctx, request)).data as ApiFile;
       if (toStdout || device !== undefined) {
         await downloadToStdout(ctx, file, device);
         return;

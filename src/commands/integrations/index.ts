@@ -57,7 +57,7 @@ never printed (*** in --dry-run and --debug).`,
     output: { item: INTEGRATION_DETAIL, fields: INTEGRATION_FIELDS },
     async run(ctx, { args, opts }) {
       const request = await manifestRequest(ctx, args[0], opts.manifest!);
-      if ((opts as { dryRun?: boolean }).dryRun) return dryRun(ctx, [request]);
+      if (opts.dryRun) return dryRun(ctx, [request]);
       const { data } = await send(ctx, request);
       ctx.output.note(`published integration "${args[0]}" (version ${(data as { version?: number }).version ?? '?'})`);
       await ctx.output.item(data, INTEGRATION_DETAIL, { fields: INTEGRATION_FIELDS });

@@ -21,8 +21,6 @@ processingState is complete, then prints it. It exits 1 if the platform reports
 a lastProcessErrorCode (FETCH_ERROR, FETCH_TIMEOUT, PARSE_ERROR, ...), with the
 errors, or if --wait-timeout is reached first.`;
 
-const isDryRun = (opts: object): boolean => !!(opts as { dryRun?: boolean }).dryRun;
-
 /** The version request: `latest` (or none) has a path of its own. */
 function versionRequest(org: string, slug: string, versionId: string | undefined, which: 'version' | 'content') {
   const latest = versionId === undefined || versionId === 'latest';
@@ -98,7 +96,7 @@ export const COMMANDS: CommandDef[] = [
     output: { item: VERSION_DETAIL },
     async run(ctx, { args, opts }) {
       const request = versionRequest(await ctx.org(), args[0], args[1], 'version');
-      if (isDryRun(opts)) return dryRun(ctx, [request]);
+      if (opts.dryRun) return dryRun(ctx, [request]);
       await ctx.output.item((await send(ctx, request)).data, VERSION_DETAIL);
     },
   }),
@@ -118,7 +116,7 @@ export const COMMANDS: CommandDef[] = [
       if (opts.force && opts.dest === undefined) throw new UsageError('--force only applies with --dest');
       if (opts.dest !== undefined) checkDest(opts.dest, !!opts.force);
       const request = versionRequest(await ctx.org(), args[0], args[1], 'content');
-      if (isDryRun(opts)) return dryRun(ctx, [request]);
+      if (opts.dryRun) return dryRun(ctx, [request]);
       const content = (await send(ctx, request)).data as { url?: string; urls?: { source?: string } };
       if (opts.dest !== undefined) {
         const url = content.url ?? content.urls?.source;

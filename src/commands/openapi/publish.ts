@@ -8,6 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { OperationId } from '../../api/operations/index.js';
+import { sleep } from '../../client/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { SPEC_DETAIL, SPEC_FIELDS } from '../../resources/openapi.js';
@@ -114,7 +115,7 @@ async function waitForProcessing(ctx: Context, org: string, slug: string, first:
 }
 
 /** `5m`, `30s`, `1500ms`, `1h`, or a number of seconds. */
-export function parseDuration(flag: string, value: string): number {
+function parseDuration(flag: string, value: string): number {
   const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(value);
   const ms = m ? Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'] : NaN;
   if (!Number.isFinite(ms) || ms <= 0 || ms > 86_400_000) {
@@ -126,21 +127,6 @@ export function parseDuration(flag: string, value: string): number {
 function formatDuration(ms: number): string {
   if (ms % 60_000 === 0) return `${ms / 60_000}m`;
   return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 // ---- openapi content --dest ----------------------------------------------------------------
