@@ -11,12 +11,12 @@
 // removes the files of pages and files that are gone. Every path comes from
 // API data and is confined to the folder (paths.ts).
 import { getMaxListeners, setMaxListeners } from 'node:events';
-import { progressLine } from '../../output/progress.js';
 import { mkdir, readFile, readdir, realpath, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { DocplatError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
-import { parseInteger } from '../../validate.js';
+import { progressLine } from '../../output/progress.js';
+import { parseConcurrency } from '../bulk.js';
 import { defineCommand } from '../define.js';
 import { downloadTo, exists, isDirectory, type ApiFile } from '../files/download.js';
 import { PathClaims, checkReal, cleanPath, cleanSegment, inside, makeDirInside } from './paths.js';
@@ -276,7 +276,7 @@ complete; run the command again to finish. Failed pages or files are listed at t
   operation: 'pages.list',
   async run(ctx, { args, opts }) {
     const where: Where = { spaceId: args[0], changeRequest: opts.changeRequest };
-    const concurrency = parseInteger('--concurrency', opts.concurrency, 8, 1, 64);
+    const concurrency = parseConcurrency(opts.concurrency);
     // Each download in flight listens for Ctrl-C: that many listeners are expected, not a leak to warn of.
     setMaxListeners(Math.max(getMaxListeners(ctx.signal), 4 * concurrency), ctx.signal);
     const dest = opts.dest!;
@@ -294,8 +294,7 @@ complete; run the command again to finish. Failed pages or files are listed at t
 
     const tree = await fetchTree(ctx, where);
     const client = await ctx.client();
-    const files: ApiFile[] = [];
-    for await (const page of client.pages<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal })) files.push(...page.items);
+    const files = await client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal });
     const { items, paths, stale } = await plan(root, tree, files, old);
 
     if (opts.dryRun) {

@@ -4,13 +4,13 @@
 // --force, and a terminal shows progress for large files. Also used by
 // `content export` for each file of the space.
 import { createWriteStream } from 'node:fs';
-import { progressLine } from '../../output/progress.js';
 import { rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../context.js';
 import { DocplatError, UsageError } from '../../errors.js';
+import { progressLine } from '../../output/progress.js';
 
 export interface ApiFile {
   id: string;

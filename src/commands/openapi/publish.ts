@@ -3,7 +3,6 @@
 // polls the spec with backoff until the platform has processed it and fails
 // when processing failed. Also the download of `openapi content --dest`.
 import { link, rename, unlink, writeFile } from 'node:fs/promises';
-import { progressLine } from '../../output/progress.js';
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +11,7 @@ import { sleep } from '../../client/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { SPEC_DETAIL, SPEC_FIELDS } from '../../resources/openapi.js';
+import { progressLine } from '../../output/progress.js';
 import { dryRun } from '../bulk.js';
 import { checkedRequest, readUserFile, send } from '../runner.js';
 

@@ -22,7 +22,7 @@ export const COMMANDS: CommandDef[] = [
     async run(ctx, { opts }) {
       const org = await ctx.org();
       const request = apiRequest('orgs.ping', { params: { organizationId: org } });
-      if ((opts as { dryRun?: boolean }).dryRun) return dryRun(ctx, [request]);
+      if (opts.dryRun) return dryRun(ctx, [request]);
       const client = await ctx.client();
       const { data } = await client.request<{ serviceVisitorClaims?: unknown }>(request.method, request.path, { idempotency: 'safe', signal: ctx.signal });
       if (data?.serviceVisitorClaims !== undefined || ctx.jsonErrors || ctx.globals.jq) {
