@@ -107,12 +107,13 @@ describe('sites', () => {
       expect(r.stderr).toContain(`${a}: deleted`);
       expect(r.stderr).toMatch(/deleted 2 of 2/);
       const partly = await t.cli(['sites', 'delete', a, c, '--yes']);
-      expect(partly.code).toBe(5);
-      expect(partly.stderr).toMatch(new RegExp(`${a}: failed: .*404 No site`));
-      expect(partly.stderr).toMatch(new RegExp(`deleted 1 of 2, 1 failed: ${a}$`, 'm'));
+      expect(partly.code).toBe(0);
+      expect(partly.stderr).toContain(`${a}: skipped (not found: already deleted, or never existed)`);
+      expect(partly.stderr).toMatch(/deleted 1 of 2, 1 skipped$/m);
       expect(lines(await ok(t, ['sites', 'list', '--fields', 'title']))).not.toContain('Three');
       const one = await t.cli(['sites', 'delete', a, '--yes']);
-      expect(one.code).toBe(3);
+      expect(one.code).toBe(0);
+      expect(one.stderr).toContain(`${a}: skipped (not found: already deleted, or never existed)`);
     });
   });
 
@@ -273,9 +274,9 @@ describe('site-spaces', () => {
       await ok(t, ['site-spaces', 'move', added.id, '--site', site, '--before', all[0].id]);
       expect(lines(await ok(t, ['site-spaces', 'list', '--site', site, '--fields', 'id']))).toEqual([added.id, all[0].id, all[1].id]);
       const r = await t.cli(['site-spaces', 'remove', '-', '--site', site, '--yes', '--json'], { input: `${added.id} ${all[1].id} nope` });
-      expect(r.code).toBe(5);
+      expect(r.code).toBe(0);
       const results = JSON.parse(r.stdout);
-      expect(results.map((x: { id: string; result: string }) => [x.id, x.result]).sort()).toEqual([[added.id, 'ok'], [all[1].id, 'ok'], ['nope', 'failed']].sort());
+      expect(results.map((x: { id: string; result: string }) => [x.id, x.result]).sort()).toEqual([[added.id, 'ok'], [all[1].id, 'ok'], ['nope', 'skipped']].sort());
       expect(lines(await ok(t, ['site-spaces', 'list', '--site', site, '--fields', 'id']))).toEqual([all[0].id]);
     });
   });
