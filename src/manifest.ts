@@ -27,6 +27,8 @@ export interface ManifestFlag {
   choices?: string[];
   /** Its values are ids of this kind, which `docplat __ids <kind>` lists (for completion). */
   ids?: string;
+  /** Given several times, it takes each value (`--space a --space b`); any other valued flag is given once. */
+  repeated?: boolean;
 }
 
 export interface ManifestCommand {
@@ -66,7 +68,7 @@ function helpOf(c: Command): string {
   return text;
 }
 
-function flagOf(o: Option, choices?: readonly string[], idOf?: string): ManifestFlag {
+function flagOf(o: Option, choices?: readonly string[], idOf?: string, repeated?: boolean): ManifestFlag {
   const ids = idOf && !choices && listOperation(idOf) ? idOf : undefined;
   return {
     flags: o.flags,
@@ -76,6 +78,7 @@ function flagOf(o: Option, choices?: readonly string[], idOf?: string): Manifest
     value: o.required || o.optional,
     ...(choices ? { choices: [...choices] } : {}),
     ...(ids ? { ids } : {}),
+    ...(repeated ? { repeated } : {}),
   };
 }
 
@@ -92,7 +95,7 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
     }),
     flags: c.options.map((o) => {
       const f = def.flags?.[o.attributeName()];
-      return flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param);
+      return flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param, /\.\.\.>/.test(f?.flags ?? ''));
     }),
     help: helpOf(c),
   };

@@ -85,6 +85,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   if (def.bulk && !def.run) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
   if (op && opensInBrowser(def, op)) cmd.option('--web', 'open it in the browser instead (prints the URL under CI or when no browser can be opened)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
+  for (const option of cmd.options) if (option.required && !/\.\.\.>/.test(def.flags?.[option.attributeName()]?.flags ?? '')) onceOnly(cmd, option.long!);
   // Missing arguments are the runner's to check: it may ask for them (fillMissing).
   const missingArgs: string[] = [];
   (cmd as unknown as { missingArgument(name: string): void }).missingArgument = (name) => missingArgs.push(name);
@@ -105,6 +106,15 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
       return execute(ctx, def, processed as (string | string[])[], typed, missingArgs.splice(0));
     }),
   );
+}
+
+/** A flag that takes one value, given twice, is refused: commander would keep the last one silently. */
+function onceOnly(cmd: Command, long: string): void {
+  let times = 0;
+  cmd.on(`option:${long.slice(2)}`, () => times++);
+  cmd.hook('preAction', () => {
+    if (times > 1) throw new UsageError(`${long} was given ${times} times: it takes one value`);
+  });
 }
 
 // ---- execution ---------------------------------------------------------------------------
@@ -237,8 +247,9 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
       const params = { ...base.params, [param]: id };
       return { request: build(op, { ...base, params }, sources), check: check ? build(check, { params, query: {} }, sources) : undefined };
     });
-    if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
+    // A dry run makes every local check the real run makes.
     const concurrency = parseConcurrency(opts.concurrency as string | undefined);
+    if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
     if (def.confirm) {
       const impact = def.impact && ctx.willPrompt ? await def.impact(ctx, ids) : undefined;
       await ctx.confirm(`${def.confirm} ${impact?.describe ?? (ids.length === 1 ? `${def.bulk.what} ${ids[0]}` : `${ids.length} ${def.bulk.what}s`)}?`, impact?.type);
