@@ -21,6 +21,7 @@ import { dryRun, nothingToDo, parseConcurrency, readIds, runBulk } from './bulk.
 import type { Spec } from '../api/schema.js';
 import type { Arg, CommandDef, Flag, Input } from './define.js';
 import type { Missing } from './prompt.js';
+import { refKind, resolveRefs, surelyNotAnId, type RefKind } from './resolve.js';
 
 export const DEFAULT_LIMIT = 100;
 
@@ -167,6 +168,8 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   const sources: Sources = new Map();
   const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: { ...def.query }, body: { ...def.body } };
   const filters: ((item: unknown) => boolean)[] = [];
+  // Values that name a page or a member: resolved to ids in one stage, before the request is built.
+  const refs: Ref[] = [];
   const claimed = new Map<string, Flag>();
   const claim = (where: string, name: string, label: string, idOf?: string, f?: Flag) => {
     const key = `${where}:${name}`;
@@ -190,6 +193,8 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
       const param = paramOf(a, op);
       claim('param', param, idLabel(a.name), '');
       input.params[param] = idFromAppUrl(param, value);
+      const kind = refKind(param);
+      if (kind) refs.push({ kind, label: idLabel(a.name), get: () => input.params[param], set: (v) => (input.params[param] = v as string) });
     }
   });
 
@@ -203,15 +208,22 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     // A file (or stdin) of white space says nothing, as a blank value does.
     if (text !== undefined && f.nonBlank && !text.trim()) throw new UsageError(`${longName(f)} is empty`);
     const value = flagValue(f, text ?? opts[key]);
+    const kind = refKind(f.idOf ?? f.param);
     if (f.param) {
-      claim('param', f.param, longName(f), f.idOf ?? nounOf(f.param), f);
-      input.params[f.param] = idFromAppUrl(f.param, value as string);
+      const param = f.param;
+      claim('param', param, longName(f), f.idOf ?? nounOf(param), f);
+      input.params[param] = idFromAppUrl(param, value as string);
+      if (kind) refs.push({ kind, label: longName(f), get: () => input.params[param], set: (v) => (input.params[param] = v as string) });
     } else if (f.query) {
-      claim('query', f.query, longName(f), f.idOf, f);
-      input.query[f.query] = (f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value) as never;
+      const name = f.query;
+      claim('query', name, longName(f), f.idOf, f);
+      input.query[name] = (f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value) as never;
+      if (kind) refs.push({ kind, label: longName(f), get: () => input.query[name] as string | string[], set: (v) => (input.query[name] = v) });
     } else if (f.body) {
-      claim('body', f.body, longName(f), f.idOf, f);
-      setPath(input.body, f.body, f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value);
+      const path = f.body;
+      claim('body', path, longName(f), f.idOf, f);
+      setPath(input.body, path, f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value);
+      if (kind) refs.push({ kind, label: longName(f), get: () => getPath(input.body, path) as string | string[], set: (v) => setPath(input.body, path, v) });
     } else if (f.filter) {
       filters.push(f.filter(value as never, Date.now()));
     }
@@ -227,6 +239,18 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   // `docplat --sandbox x list | docplat --sandbox x delete -` the list must get the sandbox first.
   const bulkIds = def.bulk ? await readIds(ctx, rest, def.bulk.what) : [];
   if (op.params.organizationId && input.params.organizationId === undefined) input.params.organizationId = await ctx.org();
+  // Every local check comes before the reads that resolve references: a path or an e-mail stands in as an id meanwhile.
+  if (refs.length) {
+    const given = refs.map((ref) => ref.get());
+    refs.forEach((ref, i) => ref.set(placeholders(ref.kind, given[i])));
+    build(op, { params: input.params, query: input.query, body: op.body ? input.body : undefined }, sources);
+    refs.forEach((ref, i) => ref.set(given[i]));
+  }
+  for (const ref of refs) {
+    const value = ref.get();
+    const ids = await lookUp(ctx, ref.kind, [value].flat(), input.params, ref.label, !!opts.dryRun);
+    ref.set(Array.isArray(value) ? ids : ids[0]);
+  }
   const hasBody = Object.keys(input.body).length > 0;
   if (op.bodyRequired && !hasBody) {
     if (def.move) throw new UsageError(`nothing to do: give ${op.body && 'parent' in op.body ? '--parent, --root, --before or --after' : '--before or --after'}`);
@@ -240,8 +264,13 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     const param = paramOf(idArg, op);
     const label = idLabel(idArg.name);
     sources.set(`param:${param}`, { name: label, id: label });
-    const ids = [...new Set(bulkIds.map((id) => idFromAppUrl(param, id)))];
+    let ids = [...new Set(bulkIds.map((id) => idFromAppUrl(param, id)))];
     if (nothingToDo(ctx, ids, def.bulk.what)) return;
+    const kind = refKind(param);
+    if (kind) {
+      for (const id of placeholders(kind, ids)) build(op, { ...base, params: { ...base.params, [param]: id } }, sources);
+      ids = [...new Set(await lookUp(ctx, kind, ids, input.params, label, !!opts.dryRun))];
+    }
     const check = def.bulk.check && (def.bulk.check.operation ? OPERATIONS[def.bulk.check.operation] : readOf(op));
     const requests = ids.map((id) => {
       const params = { ...base.params, [param]: id };
@@ -260,7 +289,6 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
 
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
-  for (const [key, f] of given) if (f.resolve && f.body) setPath(request.body!, f.body, await f.resolve(ctx, opts[key] as string, { params: input.params, operation: op }));
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
   const keep = filters.length ? (item: unknown) => filters.every((f) => f(item)) : undefined;
   try {
@@ -275,6 +303,32 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   } catch (err) {
     throw (err instanceof ApiError && def.explain?.(err)) || err;
   }
+}
+
+interface Ref {
+  kind: RefKind;
+  label: string;
+  get(): string | string[];
+  set(value: string | string[]): void;
+}
+
+/** The values with those that are surely references (a path, an e-mail) replaced by an id, to check the rest. */
+function placeholders<T extends string | string[]>(kind: RefKind, value: T): T {
+  const one = (v: string) => (surelyNotAnId(kind, v) ? 'placeholder' : v);
+  return (Array.isArray(value) ? value.map(one) : one(value)) as T;
+}
+
+/**
+ * The ids of references (resolve.ts). A dry run sends no request, except the
+ * reads that turn a value that cannot be an id (a path, an e-mail) into one,
+ * so that it prints the request a real run sends.
+ */
+async function lookUp(ctx: Context, kind: RefKind, values: string[], scope: Record<string, string>, label: string, dry: boolean): Promise<string[]> {
+  const wanted = dry ? values.filter((v) => surelyNotAnId(kind, v)) : values;
+  if (wanted.length === 0) return values;
+  const ids = await resolveRefs(ctx, kind, wanted, scope, label);
+  const idOf = new Map(wanted.map((v, i) => [v, ids[i]]));
+  return values.map((v) => idOf.get(v) ?? v);
 }
 
 /** Sends a built request once (retried as its operation allows), with its secrets masked in the --debug trace. */
