@@ -254,7 +254,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   const hasBody = Object.keys(input.body).length > 0;
   if (op.bodyRequired && !hasBody) {
     if (def.move) throw new UsageError(`nothing to do: give ${op.body && 'parent' in op.body ? '--parent, --root, --before or --after' : '--before or --after'}`);
-    const names = Object.values(flags).filter((f) => f.body).map(longName);
+    const names = Object.values(flags).filter((f) => f.body).flatMap((f) => (f.negatable ? [longName(f), `--no-${longName(f).slice(2)}`] : [longName(f)]));
     throw new UsageError(`nothing to change: give at least one of ${names.join(', ')}`);
   }
   const base: RequestInput = { params: input.params, query: input.query, body: op.body ? input.body : undefined };
