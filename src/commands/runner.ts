@@ -301,8 +301,22 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(itemsOf(data)), output.list, output);
     else if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
   } catch (err) {
-    throw (err instanceof ApiError && def.explain?.(err)) || err;
+    throw (err instanceof ApiError && (def.explain?.(err) ?? inFlagTerms(err, flags))) || err;
   }
+}
+
+/**
+ * The API names its fields (`give a "shareKey"`); the person typed flags: a
+ * field that a flag of the command fills is named by that flag too
+ * (`give a "shareKey" (--share-key)`).
+ */
+function inFlagTerms(err: ApiError, flags: Record<string, Flag>): ApiError | undefined {
+  let message = err.message;
+  for (const f of Object.values(flags)) {
+    const field = f.query ?? f.body;
+    if (field && message.includes(`"${field}"`) && !message.includes(longName(f))) message = message.replace(`"${field}"`, `"${field}" (${longName(f)})`);
+  }
+  return message === err.message ? undefined : new ApiError(message, err.status, err.method, err.path, err.apiMessage, err.response);
 }
 
 interface Ref {

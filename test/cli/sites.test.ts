@@ -123,6 +123,10 @@ describe('sites', () => {
     expect(pub.structure.structure.map((s: { title: string }) => s.title)).toEqual(['Get started', 'Guides', 'API']);
     const row = tsv(await ok(api, ['sites', 'published', help, '--fields', 'site.id,site.title,site.visibility,site.urls.published,structure.type,structure.structure.length']))[0];
     expect(row).toEqual([help, 'Acme Help Center', 'public', 'https://acme-docs.docplat.test/help/', 'sections', '3']);
+    // The API's message names its field; the flag that fills it is named too.
+    const keyless = await api.cli(['sites', 'published', partners]);
+    expect(keyless.code).toBe(3);
+    expect(keyless.stderr).toContain('give a "shareKey" (--share-key)');
     const links = await json(api, ['share-links', 'list', '--site', partners]);
     const key = (l: { urls: { published: string } }) => new URL(l.urls.published).searchParams.get('share')!;
     const shared = await json(api, ['sites', 'published', partners, '--share-key', key(links[0])]);
