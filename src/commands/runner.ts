@@ -280,7 +280,8 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     const concurrency = parseConcurrency(opts.concurrency as string | undefined);
     if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
     if (def.confirm) {
-      const impact = def.impact && ctx.willPrompt ? await def.impact(ctx, ids) : undefined;
+      // Only when a person will be asked: what the verb takes with it, or at least the titles of what it acts on.
+      const impact = ctx.willPrompt ? await (def.impact?.(ctx, ids) ?? named(ctx, op, ids.map((id) => ({ ...base.params, [param]: id })), ids, def.bulk.what)) : undefined;
       await ctx.confirm(`${def.confirm} ${impact?.describe ?? (ids.length === 1 ? `${def.bulk.what} ${ids[0]}` : `${ids.length} ${def.bulk.what}s`)}?`, impact?.type);
     }
     await runBulk(ctx, ids, requests, concurrency, def.bulk);
@@ -363,6 +364,27 @@ export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResp
       }
       throw err;
     });
+}
+
+/** Asked before a change to a few resources: `section "Guides" (2yrO4…)`, each read by the GET at its path; ids where there is none. */
+async function named(ctx: Context, op: Operation, params: Record<string, string>[], ids: string[], what: string): Promise<{ describe: string; type?: string } | undefined> {
+  if (ids.length > 5) return undefined;
+  const client = await ctx.client();
+  const titles = await Promise.all(
+    params.map(async (p) => {
+      try {
+        const read = buildRequest(readOf(op), { params: p });
+        const { data } = await client.request('GET', read.path, { idempotency: 'safe', signal: ctx.signal });
+        const d = data as Record<string, unknown> & { user?: { displayName?: string; email?: string } };
+        const title = [d.title, d.name, d.label, d.slug, d.user?.displayName ?? d.user?.email].find((t) => typeof t === 'string' && t);
+        return title as string | undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  const each = ids.map((id, i) => (titles[i] ? `"${titles[i]}" (${id})` : id));
+  return { describe: ids.length === 1 ? `${what} ${each[0]}` : `${ids.length} ${what}s: ${each.join(', ')}` };
 }
 
 /** The GET at an operation's path: what a bulk `check` reads when it names no operation. */
