@@ -8,7 +8,7 @@ import type { App } from '../app.js';
 import { argsUsage, inheritedFlags } from '../helpfile.js';
 import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
-import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
+import { idFromAppUrl, paramOfNoun, readsAppResource } from '../api/app-urls.js';
 import { position, type PositionKind } from '../api/positions.js';
 import { buildRequest, InputError, shownBody, type BuiltRequest, type RequestInput } from '../api/request.js';
 import type { OperationId } from '../api/operations/index.js';
@@ -147,6 +147,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   if (selecting.length > 1) throw new UsageError(`${longName(selecting[0][1])} and ${longName(selecting[1][1])} cannot be used together`);
   def.checkFlags?.(opts);
 
+  if (opts.web) openInstead(ctx);
   if (def.run) {
     // An id argument may be given as its app URL here too, as on the declarative path below.
     argDefs.forEach((a, i) => {
@@ -295,10 +296,6 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   try {
     if (isList) return await list(ctx, request, output as { list: Column[] } & Shape, { limit, cursor: opts.cursor as string | undefined, keep });
     const { data } = await send(ctx, request);
-    if (opts.web) {
-      const { openInBrowser } = await import('../web.js');
-      return await openInBrowser(ctx, getPath(data, 'urls.app'));
-    }
     if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(itemsOf(data)), output.list, output);
     else if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
   } catch (err) {
@@ -559,9 +556,18 @@ async function list(ctx: Context, request: BuiltRequest, output: { list: Column[
   }
 }
 
-/** A `get` of a resource that has an app URL (`urls.app`) has `--web`. */
+/** A `get` of a resource the app shows (its object has `urls.app`) has `--web`: derived from the resource, not declared. */
 function opensInBrowser(def: CommandDef, op: Operation): boolean {
-  return op.method === 'GET' && typeof def.output === 'object' && 'item' in def.output && !!def.output.fields?.includes('urls');
+  const one = def.run ? def.output === undefined || (typeof def.output === 'object' && 'item' in def.output) : typeof def.output === 'object' && 'item' in def.output;
+  return op.method === 'GET' && one && readsAppResource(op.path);
+}
+
+/** With --web, the one resource a command prints (through ctx.output.item) is opened in the browser instead. */
+function openInstead(ctx: Context): void {
+  ctx.output.item = async (value: unknown) => {
+    const { openInBrowser } = await import('../web.js');
+    await openInBrowser(ctx, getPath(value, 'urls.app'));
+  };
 }
 
 // ---- names in messages ---------------------------------------------------------------------
