@@ -90,7 +90,13 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
     while (queue.length && !ctx.signal.aborted) {
       const id = queue.shift()!;
       started.add(id);
-      settle(await runOne(client, ctx, spec, id, requestOf.get(id)!));
+      const result = await runOne(client, ctx, spec, id, requestOf.get(id)!);
+      // Interrupted in its read-before-change step: nothing was changed, it never started.
+      if (result) settle(result);
+      else {
+        started.delete(id);
+        wake?.();
+      }
     }
   };
   // Stream results to the output as they arrive.
@@ -138,7 +144,7 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
       unknown.length ? `outcome unknown (sent, no answer; check before re-running): ${unknown.join(' ')}` : '',
       notStarted.length ? `not started: ${notStarted.join(' ')}` : '',
     ].filter(Boolean);
-    ctx.io.stderr.write(lines.join('\n') + '\n');
+    ctx.terminal.line(lines);
     throw new Interrupted(`interrupted: ${notStarted.length} of ${ids.length} ${spec.what} ids not started`);
   }
   bulkSummary(ctx, ids, results, spec);
@@ -181,7 +187,8 @@ async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ it
       if (r.result !== 'ok' || !ctx.globals.quiet || !toStderr) text += resultLine(r, spec) + '\n';
     }
     progress.clear();
-    if (text) out.write(text);
+    if (text && toStderr) ctx.terminal.line(text.slice(0, -1).split('\n'));
+    else if (text) out.write(text);
     if (total > 1 && done < total) progress.show(`${done}/${total} done${failed ? `, ${failed} failed` : ''}`, !text);
   }
   progress.clear();
@@ -213,7 +220,8 @@ export async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) 
   for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };
 }
 
-async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, { request: r, check }: BulkRequest): Promise<BulkResult> {
+/** One id's result; undefined when the run was interrupted before its change was sent (in its check, or before). */
+async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, { request: r, check }: BulkRequest): Promise<BulkResult | undefined> {
   let sent = false;
   try {
     if (check && spec.check) {
@@ -233,7 +241,7 @@ async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, {
       return { id, result: 'failed', message: err.message, status: err.status, exitCode: err.exitCode };
     }
     // Sent, and no answer by the interrupt: the server may have applied it.
-    if (ctx.signal.aborted) return sent ? { id, result: 'unknown', message: 'outcome unknown: interrupted before the answer' } : { id, result: 'failed', message: 'interrupted' };
+    if (ctx.signal.aborted) return sent ? { id, result: 'unknown', message: 'outcome unknown: interrupted before the answer' } : undefined;
     if (err instanceof ApiError) return { id, result: 'failed', message: err.message, exitCode: err.exitCode };
     return { id, result: 'failed', message: (err as Error)?.message ?? String(err) };
   }

@@ -5,6 +5,10 @@
 import type { Writable } from 'node:stream';
 import { cjsExports } from '../cjs.js';
 import { DocplatError, EXIT, UsageError } from '../errors.js';
+import { escapeControls, Terminal } from './terminal.js';
+
+// Kept here too for the modules that import it from the output module; written once, in terminal.ts.
+export { escapeControls } from './terminal.js';
 
 export const FORMATS = ['table', 'tsv', 'csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -66,12 +70,15 @@ export class Output {
   private closed = false;
   /** The --fields paths, with column headers turned into their keys, once checked. */
   private fields?: string[];
+  /** Where notes go: the command's terminal writer (stderr). */
+  private readonly err: Terminal;
 
   constructor(
     private readonly out: Writable,
-    private readonly err: Writable,
+    err: Writable | Terminal,
     readonly opts: OutputOptions,
   ) {
+    this.err = err instanceof Terminal ? err : new Terminal(err, { tty: false, quiet: opts.quiet });
     // No more output is wanted: lists stop fetching, bulk work goes on (its summary is on stderr).
     out.on('error', () => (this.closed = true));
   }
@@ -186,9 +193,9 @@ export class Output {
     await this.write(text.endsWith('\n') ? text : text + '\n');
   }
 
-  /** A note for people, on stderr. */
-  note(line: string): void {
-    if (!this.opts.quiet) this.err.write(escapeControls(line, true) + '\n');
+  /** A note for people, on stderr, through the terminal writer (an array is several lines). */
+  note(line: string | readonly string[]): void {
+    if (!this.opts.quiet) this.err.line(line);
   }
 
   /**
@@ -427,24 +434,6 @@ export function cut(s: string, width: number): string {
 }
 
 /**
- * API data shown to a person: control characters (C0, DEL, C1) and the
- * bidirectional overrides are written as escapes, so that no title can move
- * the cursor, recolour, retitle or clear the terminal, or split a row.
- * `keepLines` leaves newlines and tabs of free text alone.
- */
-export function escapeControls(s: string, keepLines = false): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (ch) => {
-    if (keepLines && (ch === '\n' || ch === '\t')) return ch;
-    if (ch === '\n') return '\\n';
-    if (ch === '\t') return '\\t';
-    if (ch === '\r') return '\\r';
-    const code = ch.charCodeAt(0);
-    return code > 0xff ? `\\u{${code.toString(16)}}` : `\\x${code.toString(16).padStart(2, '0')}`;
-  });
-}
-
-/**
  * Runs jq (jq-wasm: real jq in WebAssembly; from 2.0 on, it reads its input
  * and writes its output in linear time, where 1.0 copied the whole buffer
  * for every byte). Bundled or not, the package may come as a default export.
@@ -485,11 +474,14 @@ function tsvCell(value: unknown): string {
   return escapeControls(plain(value).replace(/\\/g, '\\\\'));
 }
 
-/** CSV: quoted when needed; newlines stay (inside quotes), other control characters are escaped. */
+/**
+ * CSV: every control character escaped, \r and \n too (as in TSV and tables),
+ * so that one item is one line for line-based tools (the README's promise);
+ * JSON carries the text unchanged. Quoted when needed.
+ */
 function csvCell(value: unknown): string {
-  // eslint-disable-next-line no-control-regex
-  const s = plain(value).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (ch) => escapeControls(ch));
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = escapeControls(plain(value));
+  return /[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function relativeTime(iso: string, now: number): string {
