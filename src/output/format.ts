@@ -5,7 +5,7 @@
 import type { Writable } from 'node:stream';
 import { cjsExports } from '../cjs.js';
 import { DocplatError, EXIT, UsageError } from '../errors.js';
-import { escapeControls, Terminal } from './terminal.js';
+import { escapeControls, Terminal, terminalJson } from './terminal.js';
 
 // Kept here too for the modules that import it from the output module; written once, in terminal.ts.
 export { escapeControls } from './terminal.js';
@@ -122,13 +122,13 @@ export class Output {
       for await (const items of source()) for (const item of items) all.push(this.pick(item));
       await this.jq(all);
     } else if (format === 'jsonl') {
-      for await (const items of source()) await this.lines(items, (item) => JSON.stringify(this.pick(item)) + '\n');
+      for await (const items of source()) await this.lines(items, (item) => this.stringify(this.pick(item)) + '\n');
     } else if (format === 'json') {
       let first = true;
       await this.write('[');
       for await (const items of source()) {
         await this.lines(items, (item) => {
-          const text = (first ? '\n  ' : ',\n  ') + JSON.stringify(this.pick(item));
+          const text = (first ? '\n  ' : ',\n  ') + this.stringify(this.pick(item));
           first = false;
           return text;
         });
@@ -171,8 +171,8 @@ export class Output {
     const { format } = this.opts;
     const cols = this.columns(columns.length ? columns : keyColumns(value), shape, [value]);
     if (this.opts.jq) return this.jq(this.pick(value));
-    if (format === 'json') return this.write(JSON.stringify(this.pick(value), null, 2) + '\n');
-    if (format === 'jsonl') return this.write(JSON.stringify(this.pick(value)) + '\n');
+    if (format === 'json') return this.write(this.stringify(this.pick(value), 2) + '\n');
+    if (format === 'jsonl') return this.write(this.stringify(this.pick(value)) + '\n');
     // Piped, one object is one `key<TAB>value` line per field; the fields asked for by name are one line of values.
     if (format === 'tsv' && !this.opts.fields?.length) return this.write(cols.map((c) => `${tsvCell(c.key)}\t${tsvCell(cellValue(value, c))}\n`).join(''));
     if (format === 'csv' || format === 'tsv') return this.list(onePage([value]), cols).then(() => undefined);
@@ -185,6 +185,11 @@ export class Output {
       text += `${c.bold(label)}  ${this.display(cellValue(value, col), col)}\n`;
     }
     return this.write(text);
+  }
+
+  /** JSON of the data; on a terminal, with C1 codes and bidi controls as \u escapes too (the same JSON value). */
+  private stringify(value: unknown, space?: number): string {
+    return this.opts.interactive ? terminalJson(value, space) : JSON.stringify(value, null, space);
   }
 
   /** Writes a plain message to stdout; on a terminal, control characters are shown escaped. */
@@ -262,8 +267,9 @@ export class Output {
     const flags = ['-r'];
     if (this.opts.format === 'jsonl') flags.push('-c');
     const { stdout, stderr, exitCode } = await runJq(value, this.opts.jq!, flags);
-    // What jq printed before an error is printed, as jq does.
-    if (stdout) await this.write(stdout.endsWith('\n') ? stdout : stdout + '\n');
+    // What jq printed before an error is printed, as jq does; on a terminal, its raw strings' control characters escaped.
+    const shown = this.opts.interactive ? escapeControls(stdout, true) : stdout;
+    if (shown) await this.write(shown.endsWith('\n') ? shown : shown + '\n');
     // The expression compiled; it failed on the data, after the requests were made.
     if (exitCode !== 0) throw new DocplatError(`--jq failed on the data: ${jqMessage(stderr)}`, EXIT.failure, { kind: 'jq' });
   }
