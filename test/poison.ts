@@ -14,10 +14,16 @@ export const POISON = '\x1b]52;c;cG9pc29uZWQ=\x07\x1b]0;pwned\x07\x1b]8;;https:/
 
 const strip = (s: string) => s.split(POISON).join('');
 
-function poison(value: unknown): unknown {
-  if (typeof value === 'string') return /^https?:\/\//i.test(value) ? `${value}#${POISON}` : `${POISON}${value}${POISON}`;
-  if (Array.isArray(value)) return value.map(poison);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poison(v)]));
+/** Which fields are poisoned (by key; an array's items by the array's key): all of them unless told otherwise. */
+export type Poisons = (key: string) => boolean;
+
+function poison(value: unknown, poisons: Poisons, key = ''): unknown {
+  if (typeof value === 'string') {
+    if (!poisons(key)) return value;
+    return /^https?:\/\//i.test(value) ? `${value}#${POISON}` : `${POISON}${value}${POISON}`;
+  }
+  if (Array.isArray(value)) return value.map((v) => poison(v, poisons, key));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, poison(v, poisons, k)]));
   return value;
 }
 
@@ -35,7 +41,7 @@ export interface PoisonProxy {
 }
 
 /** Starts the poisoning proxy in front of `target` (a sandbox's API URL). */
-export async function startPoisonProxy(target: string): Promise<PoisonProxy> {
+export async function startPoisonProxy(target: string, poisons: Poisons = () => true): Promise<PoisonProxy> {
   const origin = new URL(target).origin;
   let markdownReads = 0;
   const server: Server = createServer(async (req, res) => {
@@ -58,7 +64,7 @@ export async function startPoisonProxy(target: string): Promise<PoisonProxy> {
       for (const [k, v] of url.searchParams) query.append(k, strip(v));
       if (query.get('format') === 'markdown' && ++markdownReads % 2 === 0) {
         res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 400, message: `${POISON}this page is poisoned${POISON}` } }));
+        res.end(JSON.stringify(poison({ error: { code: 400, message: 'this page is poisoned' } }, poisons)));
         return;
       }
       const type = String(req.headers['content-type'] ?? '');
@@ -82,7 +88,7 @@ export async function startPoisonProxy(target: string): Promise<PoisonProxy> {
       let sent = text;
       if (text && (out['content-type'] ?? '').includes('json')) {
         try {
-          sent = JSON.stringify(poison(JSON.parse(text)));
+          sent = JSON.stringify(poison(JSON.parse(text), poisons));
         } catch {
           /* not JSON */
         }
