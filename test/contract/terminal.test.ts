@@ -30,6 +30,7 @@ const LAST = /^(delete|remove|remove-section|unpublish|transfer|logout)$/;
 let api: TestApi;
 let proxy: PoisonProxy;
 let work: string;
+const home = process.cwd();
 const ids: Record<string, string> = {};
 
 /** The environment of a run against the sandbox itself (no proxy), to find ids. */
@@ -94,6 +95,8 @@ beforeAll(async () => {
   api = await testApi({ largeFileMB: 2 });
   proxy = await startPoisonProxy(api.sandbox.url);
   work = tempDir();
+  // Commands that write where they are run (`files download S F` writes the file here) write into the work folder.
+  process.chdir(work);
   const space = (await json(['spaces', 'list', '--all']))[0].id;
   const files = await json<{ id: string; name: string }[]>(['files', 'list', space, '--all']);
   const site = (await json(['sites', 'list']))[0]?.id;
@@ -135,6 +138,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  process.chdir(home);
   await proxy?.close();
   await api?.close();
   if (work) rmSync(work, { recursive: true, force: true });
