@@ -1,7 +1,6 @@
 // Bulk verbs: ids from the arguments or stdin, one request per id with bounded
 // concurrency, one result per id as it completes, a summary, exit 5 when some
 // failed; and the dry run that prints requests instead of sending them.
-import type { Writable } from 'node:stream';
 import { shownBody, type BuiltRequest } from '../api/request.js';
 import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
@@ -121,10 +120,10 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
   const deleting = requests[0]?.request.method === 'DELETE';
   if (deleting && !(ctx.jsonErrors || ctx.globals.jq)) {
     // A DELETE answers no data: its results are messages, on stderr.
-    await printLines(ctx, ids.length, pages(), spec, ctx.io.stderr);
+    await printLines(ctx, ids.length, pages(), spec, true);
   } else if (ctx.output.opts.format === 'table') {
     // For a person: one line per id as it completes, never held back for a table.
-    await printLines(ctx, ids.length, pages(), spec, ctx.io.stdout);
+    await printLines(ctx, ids.length, pages(), spec, false);
   } else {
     await ctx.output.list(printable(pages()), BULK_COLUMNS);
   }
@@ -173,8 +172,7 @@ export function bulkSummary(ctx: Context, ids: string[], results: Map<string, Bu
  * a DELETE), and on a terminal a live `37/619 done, 2 failed` line on
  * stderr. A lone id's failure is left to the error line.
  */
-async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ items: BulkResult[] }>, spec: Bulk, out: Writable): Promise<void> {
-  const toStderr = out === ctx.io.stderr;
+async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ items: BulkResult[] }>, spec: Bulk, toStderr: boolean): Promise<void> {
   const progress = progressLine(ctx);
   let done = 0;
   let failed = 0;
@@ -188,7 +186,7 @@ async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ it
     }
     progress.clear();
     if (text && toStderr) ctx.terminal.line(text.slice(0, -1).split('\n'));
-    else if (text) out.write(text);
+    else if (text) ctx.io.stdout.write(text);
     if (total > 1 && done < total) progress.show(`${done}/${total} done${failed ? `, ${failed} failed` : ''}`, !text);
   }
   progress.clear();
