@@ -30,6 +30,11 @@ export function escapeControls(s: string, keepLines = false): string {
   });
 }
 
+/** Whether `s` holds a character escapeControls() would escape (a newline or a tab too). */
+export function hasControls(s: string): boolean {
+  return new RegExp(CONTROLS.source).test(s);
+}
+
 /**
  * JSON that is safe on a terminal: JSON.stringify already writes C0 as
  * \u escapes; DEL, C1, the bidi controls and the line separators it leaves

@@ -167,6 +167,18 @@ describe('no escape sequence from the API reaches the terminal', () => {
     }
   }, 60_000);
 
+  it('the hidden __ids of shell completion offers no id with control characters (the shell shows them)', async () => {
+    const config = tempDir();
+    try {
+      const r = await runInProcess(['__ids', 'spaceId'], { env: envFor(config) });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('');
+      expectClean('__ids', r.stdout);
+    } finally {
+      rmSync(config, { recursive: true, force: true });
+    }
+  });
+
   it('--json error objects escape C1 codes and bidi overrides as \\u escapes (the same JSON value)', async () => {
     const config = tempDir();
     try {
