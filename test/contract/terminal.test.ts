@@ -247,6 +247,33 @@ describe('prompts on a pseudo-terminal, against the poisoning server', () => {
   });
 });
 
+describe('lists on a pseudo-terminal', () => {
+  it('the list of every group that has one, on a real terminal (its width, colour, the "Showing" note), shows no raw sequence', async () => {
+    const lists = manifest.groups.flatMap((g) => g.commands.filter((c) => c.name === 'list').map((c) => invocations(g.name, c.name, c.help, c.args)[0]));
+    expect(lists.length).toBeGreaterThan(15);
+    const config = tempDir();
+    try {
+      const failures: string[] = [];
+      let shown = 0;
+      // Four at a time: each is a node process on a pty.
+      for (let i = 0; i < lists.length; i += 4) {
+        await Promise.all(
+          lists.slice(i, i + 4).map(async ({ argv }) => {
+            const { screen } = await converse([...argv, '--retries', '0'], envFor(config), [], 100);
+            failures.push(unclean(`docplat ${argv.join(' ')} on a pty`, screen));
+            if (screen.includes('\\x1b]52')) shown++;
+          }),
+        );
+      }
+      expect(failures.filter(Boolean)).toEqual([]);
+      // The poisoned titles were on screen, escaped, for most of them.
+      expect(shown).toBeGreaterThan(lists.length / 2);
+    } finally {
+      rmSync(config, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 // Last: its deletes and transfers change the sandbox the tests above read.
 describe('every command against the poisoning server', () => {
   it('every command of the manifest, on terminals, piped and with --json, against a server that poisons every string', async () => {
