@@ -14,6 +14,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from './version.js';
 
+const NOT_LOGGED_IN = 'not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)';
+
 export const DEFAULT_API_URL = 'https://api.gitbook.com/v1';
 
 export interface IO {
@@ -229,8 +231,10 @@ export class Context {
 
   /** The organization a command is scoped to; exit 2 with a hint when none is known. */
   async org(): Promise<string> {
-    const { org } = await this.settings();
+    const { org, token } = await this.settings();
     if (!org) {
+      // Logging in comes first: `orgs list`, which the hint names, needs a token too.
+      if (!token) throw new AuthError(NOT_LOGGED_IN);
       throw new UsageError('no organization: pass --org <id>, set DOCPLAT_ORG, or run `docplat config set org <id>` (see `docplat orgs list`)');
     }
     return org;
@@ -241,7 +245,7 @@ export class Context {
     if (this.clientInstance) return this.clientInstance;
     const s = await this.settings();
     if (opts.auth !== false && !s.token) {
-      throw new AuthError('not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)');
+      throw new AuthError(NOT_LOGGED_IN);
     }
     // Not sendable in a header (a line break read from a file with it): said here, not as "cannot reach" the API.
     if (s.token && /[\s\x00-\x1f\x7f]/.test(s.token)) {

@@ -234,7 +234,8 @@ async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, {
     return skip ? { id, result: 'skipped', message: spec.nothing ?? skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };
   } catch (err) {
     if (err instanceof ApiError && err.status !== undefined) {
-      const skip = spec.skip?.(err);
+      // Every delete and remove is safe to re-run: what is not there is already gone (a typo shows as skipped too, named).
+      const skip = spec.skip?.(err) ?? (r.method === 'DELETE' && err.status === 404 ? NOT_THERE : undefined);
       if (skip) return { id, result: 'skipped', message: skip, status: err.status };
       return { id, result: 'failed', message: err.message, status: err.status, exitCode: err.exitCode };
     }
@@ -244,6 +245,9 @@ async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, {
     return { id, result: 'failed', message: (err as Error)?.message ?? String(err) };
   }
 }
+
+/** Why a delete answered 404 is skipped. */
+const NOT_THERE = 'not found: already deleted, or never existed';
 
 function resultLine(r: BulkResult, spec: Bulk): string {
   const id = escapeControls(r.id);

@@ -450,9 +450,18 @@ async function runJq(input: unknown, expression: string, flags: string[]): Promi
   return jq.raw(input as never, expression, flags);
 }
 
+/**
+ * jq's first message line, on one line: a compile error's place ("at
+ * <top-level>, line 1, column 5:", followed by the expression and a caret on
+ * the next lines) becomes "(line 1, column 5)".
+ */
 function jqMessage(stderr: string): string {
   const message = stderr.split('\n').find((l) => l.trim()) ?? 'invalid expression';
-  return message.replace(/^jq: (error( \(at [^)]*\))?: )?/, '').trim();
+  return message
+    .replace(/^jq: (error( \(at [^)]*\))?: )?/, '')
+    .replace(/ at <top-level>, (line \d+, column \d+):\s*$/, ' ($1)')
+    .replace(/:\s*$/, '')
+    .trim();
 }
 
 /** A list that is one page: what `list()` takes, for items already at hand. */
