@@ -167,6 +167,20 @@ describe('no escape sequence from the API reaches the terminal', () => {
     }
   }, 60_000);
 
+  it('files download --dest - refuses a terminal as stdout before anything is sent (a file\'s bytes could drive it)', async () => {
+    const config = tempDir();
+    try {
+      const before = api.sandbox.requestCount;
+      const r = await runInProcess(['files', 'download', ids.spaceId, ids.fileId, '--dest', '-'], { env: envFor(config), stdoutTTY: true, stderrTTY: true });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe("error: --dest - writes the file's bytes to stdout, which is a terminal: redirect it (> file) or give --dest <path>\n");
+      expect(r.stdout).toBe('');
+      expect(api.sandbox.requestCount).toBe(before);
+    } finally {
+      rmSync(config, { recursive: true, force: true });
+    }
+  });
+
   it('the hidden __ids of shell completion offers no id with control characters (the shell shows them)', async () => {
     const config = tempDir();
     try {
