@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { DocplatError } from '../errors.js';
 import type { Shell } from './files.js';
 
 export interface Installed {
@@ -31,10 +32,14 @@ export function installScript(shell: Shell, script: string, env: NodeJS.ProcessE
     zsh: join(data, 'zsh', 'site-functions', '_docplat'),
     fish: join(config, 'fish', 'completions', 'docplat.fish'),
   }[shell];
-  mkdirSync(dirname(path), { recursive: true });
-  // Written whole, then renamed: a shell starting meanwhile never reads half a script.
-  writeFileSync(`${path}.tmp`, script);
-  renameSync(`${path}.tmp`, path);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    // Written whole, then renamed: a shell starting meanwhile never reads half a script.
+    writeFileSync(`${path}.tmp`, script);
+    renameSync(`${path}.tmp`, path);
+  } catch (err) {
+    throw new DocplatError(`cannot write ${path}: ${(err as Error).message}`);
+  }
   const shown = tilde(path, home);
   const notes: string[] = [];
   if (shell === 'bash') {
