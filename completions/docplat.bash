@@ -321,7 +321,7 @@ _docplat_flags() {
     'sandbox.serve') printf '%s\n' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' ;;
     'sandbox.reset') printf '%s\n' '--seed' ;;
     'api') printf '%s\n' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H' '--paginate' '--include' '-i' '--dry-run' ;;
-    'completion') : ;;
+    'completion') printf '%s\n' '--install' ;;
   esac
   printf '%s\n' '--version' '-V' '--org' '--token' '--api-url' '--profile' '--sandbox' '--json' '--jsonl' '--output' '--fields' '--jq' '--no-color' '--debug' '--yes' '-y' '--quiet' '-q' '--timeout' '--retries' '--insecure-http' '--no-input' '--help' '-h'
 }

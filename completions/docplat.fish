@@ -787,4 +787,5 @@ complete -c docplat -n '__docplat_at api' -l header -s H -r -d 'a request header
 complete -c docplat -n '__docplat_at api' -l paginate -d 'follow next.page to the last page: the items of every page as one JSON array (--jsonl: one per line)'
 complete -c docplat -n '__docplat_at api' -l include -s i -d 'print the status line and the response headers before the body'
 complete -c docplat -n '__docplat_at api' -l dry-run -d 'print the request that would be sent, and send none'
+complete -c docplat -n '__docplat_at completion' -l install -d 'write the script where this shell reads it (creating the folder), and print the line your shell\'s rc file needs, if any'
 complete -c docplat -n '__docplat_arg -eq 0 completion' -a 'bash zsh fish'
