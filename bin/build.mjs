@@ -39,8 +39,9 @@ writeFileSync(join(root, 'dist', 'meta.json'), JSON.stringify(result.metafile));
 // The command manifest (dist/manifest.json) and the help of every group and
 // command, rendered once by commander at 80 columns (dist/help/): `--help`
 // prints it without loading commander or a group (src/cli.ts). The shell
-// completion scripts (completions/, committed) are generated from it.
-const script = `import { writeManifest, writeCompletions } from './dist/manifest.js'; writeCompletions('completions', await writeManifest('dist'));`;
+// completion scripts (completions/, committed) and the manual page
+// (dist/man/docplat.1) are generated from it.
+const script = `import { writeManifest, writeCompletions, writeMan } from './dist/manifest.js'; const m = await writeManifest('dist'); writeCompletions('completions', m); writeMan('dist', m);`;
 execFileSync(process.execPath, ['--input-type=module', '-e', script], {
   cwd: root,
   env: { ...process.env, COLUMNS: '80' },

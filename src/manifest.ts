@@ -145,3 +145,4 @@ export async function writeManifest(dist: string): Promise<Manifest> {
 }
 
 export { writeCompletions } from './completion/scripts.js';
+export { writeMan } from './man.js';
