@@ -38,7 +38,7 @@ export function buildProgram(io: IO): Command {
     .option('--sandbox', 'run against the embedded local sandbox (state kept in the config dir)')
     .option('--json', 'print JSON (short for --output json)')
     .option('--jsonl', 'print one JSON object per line (short for --output jsonl)')
-    .addOption(new Option('--output <format>', 'output format: table, tsv, csv, json, jsonl (default: table on a terminal, else tsv)'))
+    .addOption(new Option('--output <format>', 'output format: table, tsv, csv, json, jsonl, yaml (default: table on a terminal, else tsv)'))
     .option('--fields <list>', 'fields to show, comma-separated; dotted paths reach into objects (urls.app)')
     .option('--jq <expr>', 'filter the JSON output with a jq expression')
     .option('--no-color', 'no colour (also NO_COLOR)')

@@ -15,6 +15,7 @@ import { listOperation } from './commands/ids.js';
 import { flagChoices, registerCommands } from './commands/runner.js';
 import type { IO } from './context.js';
 import { addGroup, buildProgram } from './main.js';
+import { FORMATS } from './output/format.js';
 
 export interface ManifestFlag {
   flags: string;
@@ -56,7 +57,7 @@ export interface Manifest {
   groups: ManifestGroup[];
 }
 
-const OUTPUT_CHOICES = ['table', 'tsv', 'csv', 'json', 'jsonl'];
+const OUTPUT_CHOICES = [...FORMATS];
 
 /** The help exactly as `--help` prints it: commander's text with the help added before and after it. */
 function helpOf(c: Command): string {

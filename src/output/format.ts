@@ -6,8 +6,17 @@ import type { Writable } from 'node:stream';
 import { cjsExports } from '../cjs.js';
 import { DocplatError, EXIT, UsageError } from '../errors.js';
 
-export const FORMATS = ['table', 'tsv', 'csv', 'json', 'jsonl'] as const;
+export const FORMATS = ['table', 'tsv', 'csv', 'json', 'jsonl', 'yaml'] as const;
 export type Format = (typeof FORMATS)[number];
+
+/** Formats that carry the data as it is (objects, not cells): --jq prints in them, commands print their JSON shape. */
+export const isStructured = (format: string | undefined): boolean => format === 'json' || format === 'jsonl' || format === 'yaml';
+
+/** YAML text of a value (the yaml library, loaded only when YAML is asked for); long strings are not folded. */
+async function yamlOf(value: unknown): Promise<string> {
+  const { stringify } = cjsExports(await import('yaml'));
+  return stringify(value, { lineWidth: 0 });
+}
 
 export interface Column {
   /** Dotted path into the item. */
@@ -116,6 +125,14 @@ export class Output {
       await this.jq(all);
     } else if (format === 'jsonl') {
       for await (const items of source()) await this.lines(items, (item) => JSON.stringify(this.pick(item)) + '\n');
+    } else if (format === 'yaml') {
+      // A YAML sequence, written as pages arrive: each item is one `- ` entry.
+      let none = true;
+      for await (const items of source()) {
+        if (items.length) await this.write(await yamlOf(items.map((item) => this.pick(item))));
+        none &&= items.length === 0;
+      }
+      if (none) await this.write('[]\n');
     } else if (format === 'json') {
       let first = true;
       await this.write('[');
@@ -166,6 +183,7 @@ export class Output {
     if (this.opts.jq) return this.jq(this.pick(value));
     if (format === 'json') return this.write(JSON.stringify(this.pick(value), null, 2) + '\n');
     if (format === 'jsonl') return this.write(JSON.stringify(this.pick(value)) + '\n');
+    if (format === 'yaml') return this.write(await yamlOf(this.pick(value)));
     // Piped, one object is one `key<TAB>value` line per field; the fields asked for by name are one line of values.
     if (format === 'tsv' && !this.opts.fields?.length) return this.write(cols.map((c) => `${tsvCell(c.key)}\t${tsvCell(cellValue(value, c))}\n`).join(''));
     if (format === 'csv' || format === 'tsv') return this.list(onePage([value]), cols).then(() => undefined);
@@ -252,9 +270,13 @@ export class Output {
   }
 
   private async jq(value: unknown): Promise<void> {
-    const flags = ['-r'];
+    const yaml = this.opts.format === 'yaml';
+    // For YAML, jq prints each result as one compact JSON line, which becomes YAML here (strings still print raw).
+    const flags = yaml ? ['-c'] : ['-r'];
     if (this.opts.format === 'jsonl') flags.push('-c');
-    const { stdout, stderr, exitCode } = await runJq(value, this.opts.jq!, flags);
+    const result = await runJq(value, this.opts.jq!, flags);
+    const { stderr, exitCode } = result;
+    const stdout = yaml ? await jqYaml(result.stdout) : result.stdout;
     // What jq printed before an error is printed, as jq does.
     if (stdout) await this.write(stdout.endsWith('\n') ? stdout : stdout + '\n');
     // The expression compiled; it failed on the data, after the requests were made.
@@ -453,6 +475,15 @@ async function runJq(input: unknown, expression: string, flags: string[]): Promi
   const loaded = await import('jq-wasm');
   const jq = cjsExports(loaded);
   return jq.raw(input as never, expression, flags);
+}
+
+/** jq's compact JSON results as YAML: a string raw, as with -r; several other values as YAML documents. */
+async function jqYaml(stdout: string): Promise<string> {
+  const results = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  const many = results.filter((r) => typeof r !== 'string').length > 1;
+  let text = '';
+  for (const r of results) text += typeof r === 'string' ? `${r}\n` : `${many ? '---\n' : ''}${await yamlOf(r)}`;
+  return text;
 }
 
 function jqMessage(stderr: string): string {

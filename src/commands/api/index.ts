@@ -3,7 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, Interrupted, UsageError } from '../../errors.js';
-import { Output } from '../../output/format.js';
+import { isStructured, Output } from '../../output/format.js';
 import { dryRun } from '../bulk.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { bodyOf, METHODS, pagingOf, parseFields, parseHeaders, parseMethod, queryOf, readBytes, resolvePath } from './input.js';
@@ -126,7 +126,7 @@ function apiOutput(ctx: Context): Output {
   const g = ctx.globals;
   const asked = g.output ?? (g.json ? 'json' : g.jsonl ? 'jsonl' : undefined);
   if (asked === undefined) return new Output(ctx.io.stdout, ctx.io.stderr, { ...ctx.output.opts, format: 'json' });
-  if (asked !== 'json' && asked !== 'jsonl' && !g.fields) throw new UsageError(`api prints JSON: --output ${asked} needs --fields to name the columns`);
+  if (!isStructured(asked) && !g.fields) throw new UsageError(`api prints JSON: --output ${asked} needs --fields to name the columns`);
   return ctx.output;
 }
 
