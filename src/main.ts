@@ -189,7 +189,7 @@ function unknownUnderHelp(program: Command, argv: string[], viaHelp: boolean): s
   for (const word of words) {
     if (!cmd || cmd.commands.length === 0) break;
     const next: Command | undefined = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
-    if (!next || (cmd === program && GROUPS.some((g) => g.name === word && g.hidden))) {
+    if (!next || (viaHelp && cmd === program && GROUPS.some((g) => g.name === word && g.hidden))) {
       const topics = Object.keys(TOPICS).join(', ');
       if (viaHelp) throw new UsageError(`unknown help topic "${words.join(' ')}": the topics are ${topics}; or a command (docplat help spaces list)`);
       // Commander's own message, with its suggestion: the same line as without --help.

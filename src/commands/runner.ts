@@ -3,9 +3,10 @@
 // operation table, asks for confirmation, prints a dry run, sends it (once,
 // or once per id for bulk verbs) and hands the answer to the formatter.
 import { readFile } from 'node:fs/promises';
-import { Help, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { App } from '../app.js';
 import { argsUsage, inheritedFlags } from '../helpfile.js';
+import { wrapHelp } from './help/wrap.js';
 import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
@@ -88,8 +89,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   // Missing arguments are the runner's to check: it may ask for them (fillMissing).
   const missingArgs: string[] = [];
   (cmd as unknown as { missingArgument(name: string): void }).missingArgument = (name) => missingArgs.push(name);
-  // Lines longer than the 80 columns the help is rendered at are wrapped at spaces; shorter ones stay as written.
-  if (def.help) cmd.addHelpText('after', `\n${new Help().boxWrap(def.help, 80)}`);
+  // Paragraphs wrapped at the 80 columns the help is rendered at, whatever the source's line breaks (help/wrap.ts).
+  if (def.help) cmd.addHelpText('after', `\n${wrapHelp(def.help)}`);
   cmd.addHelpText('after', inheritedFlags(group.parent ?? group));
 
   if (def.examples?.length) {

@@ -2,6 +2,8 @@
 // the root help. The environment variables and exit codes are declared here
 // once: the root help, the topics and the manual page (src/man.ts) print them.
 
+import { wrap, wrapHelp } from './wrap.js';
+
 export const ENVIRONMENT: readonly [name: string, meaning: string][] = [
   ['DOCPLAT_TOKEN', 'API token (the way for CI: nothing is written to disk)'],
   ['DOCPLAT_ORG', 'organization to act on'],
@@ -34,22 +36,8 @@ function rows(list: readonly (readonly [string | number, string])[]): string {
   return list.map(([k, v]) => `  ${String(k).padEnd(width - 2)}${wrap(v, 80 - width).join(`\n${' '.repeat(width)}`)}`).join('\n');
 }
 
-/** Words of `text` in lines of at most `width` columns. */
-export function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/** Paragraphs wrapped at 80 columns; a paragraph whose lines start with a space is kept as written. */
-const text = (...paragraphs: string[]): string => paragraphs.map((p) => (p.startsWith(' ') ? p : wrap(p, 80).join('\n'))).join('\n\n');
+/** Paragraphs wrapped at 80 columns (an indented one is kept as written). */
+const text = (...paragraphs: string[]): string => wrapHelp(paragraphs.join('\n\n'));
 
 export interface Topic {
   summary: string;
