@@ -333,7 +333,7 @@ _docplat_value() {
     *' --token') : ;;
     *' --api-url') : ;;
     *' --profile') : ;;
-    *' --output') printf '%s\n' 'table' 'tsv' 'csv' 'json' 'jsonl' ;;
+    *' --output') printf '%s\n' 'table' 'tsv' 'csv' 'json' 'jsonl' 'yaml' ;;
     *' --fields') : ;;
     *' --jq') : ;;
     *' --timeout') : ;;

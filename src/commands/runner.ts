@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import type { App } from '../app.js';
 import { argsUsage, inheritedFlags } from '../helpfile.js';
+import { withBounds } from './help/bounds.js';
 import { wrapHelp } from './help/wrap.js';
 import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
@@ -51,7 +52,9 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   cmd.usage([...argsUsage(cmd), ...required, '[flags]'].join(' '));
   for (const [key, f] of Object.entries(def.flags ?? {})) {
     const repeated = /\.\.\.>/.test(f.flags);
-    const option = new Option(f.flags.replace('...>', '>'), f.required ? `(required) ${f.description}` : f.description);
+    // The field's bounds come from the operation table (help/bounds.ts), never from the description.
+    const description = withBounds(f.description, flagSpec(def, key));
+    const option = new Option(f.flags.replace('...>', '>'), f.required ? `(required) ${description}` : description);
     if (option.attributeName() !== key) throw new Error(`${group.name()} ${def.name}: flag ${f.flags} must be declared as "${option.attributeName()}"`);
     if (repeated) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     if (f.hidden) option.hideHelp();
@@ -341,7 +344,7 @@ export function flagChoices(def: CommandDef, key: string): readonly string[] | u
 }
 
 /** The operation table's spec of the query parameter or body field a flag fills. */
-function flagSpec(def: CommandDef, key: string): Spec | undefined {
+export function flagSpec(def: CommandDef, key: string): Spec | undefined {
   const f = def.flags?.[key];
   const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
   if (!f || !op) return undefined;
