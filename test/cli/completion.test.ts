@@ -66,7 +66,7 @@ describe('completion scripts', () => {
     expect(bash('spa')).toEqual(['spaces']);
     expect(bash('spaces', '')).toEqual(expect.arrayContaining(['list', 'ls', 'create', 'get', 'delete', 'restore']));
     expect(bash('spaces', 'list', '--out')).toEqual(['--output']);
-    expect(bash('spaces', 'list', '--output', '')).toEqual(['table', 'tsv', 'csv', 'json', 'jsonl']);
+    expect(bash('spaces', 'list', '--output', '')).toEqual(['table', 'tsv', 'csv', 'json', 'jsonl', 'yaml']);
     expect(bash('spaces', 'list', '--output', '=', 'js')).toEqual(['json', 'jsonl']); // bash splits --output=js
     expect(bash('spaces', 'update', 'S', '--edit-mode', '')).toEqual(['live', 'locked']);
     expect(bash('spaces', 'update', 'S', '--default-level', '')).toContain('none');
