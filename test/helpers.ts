@@ -29,7 +29,8 @@ export function tempDir(prefix = 'docplat-test-'): string {
 
 /** A clean environment: no token, org, URL or proxy from the machine running the tests. */
 export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: tempDir() };
+  // A config dir of its own, unless the caller brings one (then no stray empty folder is left behind).
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: 'DOCPLAT_CONFIG_DIR' in extra ? undefined : tempDir() };
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }

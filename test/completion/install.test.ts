@@ -11,7 +11,7 @@ afterAll(() => homes.forEach((h) => rmSync(h, { recursive: true, force: true }))
 function home(extra: Record<string, string> = {}): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = tempDir('docplat-home-');
   homes.push(dir);
-  return { dir, env: baseEnv({ HOME: dir, ...extra }) };
+  return { dir, env: baseEnv({ HOME: dir, DOCPLAT_CONFIG_DIR: join(dir, 'config'), ...extra }) };
 }
 
 describe('completion --install', () => {

@@ -5,10 +5,16 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT, EXIT_CODES, TOPICS } from '../../src/commands/help/topics.js';
 import type { Manifest } from '../../src/manifest.js';
-import { ROOT, runCli, runInProcess } from '../helpers.js';
+import { baseEnv, ROOT, runCli, runInProcess as runWith, tempDir, type Run } from '../helpers.js';
+import { rmSync } from 'node:fs';
+
+const config = tempDir();
+afterAll(() => rmSync(config, { recursive: true, force: true }));
+const env = baseEnv({ DOCPLAT_CONFIG_DIR: config });
+const runInProcess = (args: string[]): Promise<Run> => runWith(args, { env });
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'manifest.json'), 'utf8')) as Manifest;
 const man = readFileSync(join(ROOT, 'dist', 'man', 'docplat.1'), 'utf8');
@@ -40,7 +46,7 @@ describe('help topics', () => {
   });
 
   it('the built CLI prints a topic too', async () => {
-    const run = await runCli(['help', 'exit-codes']);
+    const run = await runCli(['help', 'exit-codes'], { env });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Exit codes:/);
   });
@@ -60,7 +66,7 @@ describe('help topics', () => {
   });
 
   it('the built CLI agrees: docplat installations --help is exit 2', async () => {
-    const run = await runCli(['installations', '--help']);
+    const run = await runCli(['installations', '--help'], { env });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/unknown command 'installations'/);
   });
