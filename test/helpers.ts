@@ -3,7 +3,7 @@
 // command) or as the built CLI in a child process (for tests of the process
 // itself: start-up, signals, pipes, terminals), and a temporary config
 // directory per test.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -226,6 +226,16 @@ export function until(ready: () => boolean): Promise<void> {
       }
     }, 10);
   });
+}
+
+/** Whether a program is on this machine's PATH (zsh, fish, man: some checks need them). */
+export function hasCommand(cmd: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function lines(text: string): string[] {

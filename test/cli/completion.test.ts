@@ -9,19 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { SCRIPT_FILES, SHELLS } from '../../src/completion/files.js';
 import { SCRIPTS } from '../../src/completion/scripts.js';
 import { buildManifest, type Manifest } from '../../src/manifest.js';
-import { baseEnv, BIN, ROOT, runCli, runInProcess, setFaults, tempDir, useTestApi } from '../helpers.js';
+import { baseEnv, BIN, hasCommand, ROOT, runCli, runInProcess, setFaults, tempDir, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
 const committed = (shell: (typeof SHELLS)[number]) => readFileSync(join(ROOT, 'completions', SCRIPT_FILES[shell]), 'utf8');
-const has = (cmd: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
+const has = hasCommand;
 
 /** A bash script that prints what the completion offers after these words (the last one is being typed). */
 function bashScript(words: string[]): string {

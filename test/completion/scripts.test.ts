@@ -8,20 +8,13 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseEnv, BIN, ROOT, tempDir, useTestApi } from '../helpers.js';
+import { baseEnv, BIN, hasCommand, ROOT, tempDir, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 const run = promisify(execFile);
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const has = (cmd: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
+const has = hasCommand;
 
 /** A PATH whose `docplat` is the built CLI, as the scripts call it. */
 function pathWithDocplat(): string {
