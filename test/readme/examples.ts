@@ -5,7 +5,7 @@
 // block (``` or ```sh; a fenced block named for another language, ```yaml, is
 // data, not commands). A line `\`-continued is joined to the next; a line that
 // starts with `$ ` is a command whose output follows (the lines after it that
-// do not start with `$ `). A line is an example when one of its commands (in
+// do not start with `$ `, which the run must print). A line is an example when one of its commands (in
 // a pipe or an `&&` list, after `VAR=value` prefixes) is `docplat` or
 // `node bin/docplat.js`; other lines (a folder layout, `npm test`) are not.
 //
@@ -32,6 +32,8 @@ export interface Example {
   exit: number;
   /** Why it is not run (real-API-only lines). */
   skip?: string;
+  /** For a `$ ` line: the output the README shows after it, which the run must print. */
+  output?: string;
 }
 
 interface Marker {
@@ -79,17 +81,19 @@ export function readmeExamples(markdown: string): Example[] {
     pending = [];
     const { start, lines: body } = block;
     block = undefined;
-    let output = false;
+    // In a block with `$ ` lines, those are the commands and the other lines their output.
+    const prompted = body.some((l) => l.trim().startsWith('$ '));
+    let shown: Example | undefined;
     for (let i = 0; i < body.length; i++) {
       let text = body[i].trim();
       const at = start + i;
       if (text === '') continue;
-      if (text.startsWith('$ ')) {
-        text = text.slice(2);
-        output = true;
-      } else if (output) {
-        continue; // the output of the `$ ` command above
+      if (prompted && !text.startsWith('$ ')) {
+        if (shown) shown.output = `${shown.output ?? ''}${body[i].replace(/^ {4}/, '').trimEnd()}\n`;
+        continue;
       }
+      if (prompted) text = text.slice(2);
+      shown = undefined;
       while (text.endsWith('\\') && i + 1 < body.length) text = `${text.slice(0, -1).trimEnd()} ${body[++i].trim()}`;
       if (!runsDocplat(text)) continue;
       const example: Example = { section, line: at, command: text, exit: 0 };
@@ -100,6 +104,7 @@ export function readmeExamples(markdown: string): Example[] {
         if (m.exit !== undefined) example.exit = m.exit;
       }
       examples.push(example);
+      if (prompted) shown = example;
     }
     for (const m of markers) if (!m.used) throw new Error(`README.md:${m.line}: the marker matches no example of the block after it`);
   };

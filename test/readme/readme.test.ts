@@ -123,6 +123,10 @@ describe.each(sections)('README section "%s"', (section) => {
         if (run.code !== example.exit) {
           failures.push(`README.md:${example.line}: exit ${run.code}, expected ${example.exit}: ${command}\n  ${run.stderr.trim().split('\n').slice(-3).join('\n  ')}`);
         }
+        // The output the README shows after a `$ ` line, with the demo's ids, is what the command prints.
+        else if (example.output !== undefined && run.stdout !== example.output) {
+          failures.push(`README.md:${example.line}: the output differs from the README's: ${command}\n--- README\n${example.output}--- printed\n${run.stdout}`);
+        }
       }
     } finally {
       process.chdir(before);
