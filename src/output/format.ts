@@ -4,6 +4,7 @@
 // page arrives, and a JSON array is written item by item.
 import type { Writable } from 'node:stream';
 import { cjsExports } from '../cjs.js';
+import { jqYaml, yamlOf } from './yaml.js';
 import { DocplatError, EXIT, UsageError } from '../errors.js';
 
 export const FORMATS = ['table', 'tsv', 'csv', 'json', 'jsonl', 'yaml'] as const;
@@ -12,11 +13,6 @@ export type Format = (typeof FORMATS)[number];
 /** Formats that carry the data as it is (objects, not cells): --jq prints in them, commands print their JSON shape. */
 export const isStructured = (format: string | undefined): boolean => format === 'json' || format === 'jsonl' || format === 'yaml';
 
-/** YAML text of a value (the yaml library, loaded only when YAML is asked for); long strings are not folded. */
-async function yamlOf(value: unknown): Promise<string> {
-  const { stringify } = cjsExports(await import('yaml'));
-  return stringify(value, { lineWidth: 0 });
-}
 
 export interface Column {
   /** Dotted path into the item. */
@@ -475,15 +471,6 @@ async function runJq(input: unknown, expression: string, flags: string[]): Promi
   const loaded = await import('jq-wasm');
   const jq = cjsExports(loaded);
   return jq.raw(input as never, expression, flags);
-}
-
-/** jq's compact JSON results as YAML: a string raw, as with -r; several other values as YAML documents. */
-async function jqYaml(stdout: string): Promise<string> {
-  const results = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
-  const many = results.filter((r) => typeof r !== 'string').length > 1;
-  let text = '';
-  for (const r of results) text += typeof r === 'string' ? `${r}\n` : `${many ? '---\n' : ''}${await yamlOf(r)}`;
-  return text;
 }
 
 function jqMessage(stderr: string): string {
