@@ -81,6 +81,11 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
     const id = Object.entries(manifest?.pages ?? {}).find(([pid, m]) => m.sha256 === local.sha256 && byId.has(pid) && !used.has(pid) && !folder.pages.has(m.path.toLowerCase()))?.[0];
     if (id) take(local, id);
   }
+  // 4. a moved and edited file: a page the folder no longer has at its file, of the same title and slug.
+  for (const local of locals.filter((l) => l.kind === 'page' && !ids.has(l))) {
+    const found = docs.find((e) => !used.has(e.page.id) && !folder.pages.has(pageFile(e.page).toLowerCase()) && e.page.title === local.title && lastSegment(e.page) === slugOfFile(local.target));
+    if (found) take(local, found.page.id);
+  }
   // Groups by title, links by URL.
   for (const local of locals.filter((l) => l.kind !== 'page')) {
     const found = entries.find((e) => typeOf(e.page) === local.kind && !used.has(e.page.id) && (local.kind === 'group' ? e.page.title === local.title : String(e.page.href ?? '') === local.target));

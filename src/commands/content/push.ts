@@ -157,7 +157,7 @@ async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, pla
     }
     const batch = await batcher.build();
     if (batch.changes.length === 0) throw new DocplatError(`batch ${sent + 1}: the answers did not give the ids of the pages created before it; change request ${crName} holds ${holds()}`);
-    const request = checkedRequest(op('changeRequests.updateContent'), { params: { spaceId, changeRequestId: cr.id }, query: { compat: 'false' }, body: { changes: batch.changes } }, NAMES);
+    const request = checkedRequest(op('changeRequests.updateContent'), { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
     // The batch in flight when Ctrl-C comes is completed, so the message can say what the change request holds.
     const { data } = await client.request(request.method, request.path, { query: request.query, body: request.body, idempotency: 'create', finishOnInterrupt: true }).catch((err: unknown) => {
       throw err instanceof DocplatError ? new DocplatError(`batch ${sent + 1} failed (change request ${crName} holds ${holds()}; run again with --change-request ${crName}): ${err.message}`, err.exitCode, err.details) : err;
