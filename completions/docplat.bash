@@ -25,7 +25,7 @@ _docplat_verbs() {
     'site-spaces') printf '%s\n' 'list' 'ls' 'add' 'update' 'remove' 'rm' 'move' ;;
     'share-links') printf '%s\n' 'list' 'ls' 'create' 'update' 'delete' 'rm' ;;
     'spaces') printf '%s\n' 'list' 'ls' 'create' 'get' 'update' 'lock' 'unlock' 'delete' 'rm' 'restore' 'duplicate' 'move' 'transfer' 'links' 'search' ;;
-    'content') printf '%s\n' 'get' 'import' 'export' ;;
+    'content') printf '%s\n' 'get' 'import' 'export' 'push' ;;
     'pages') printf '%s\n' 'list' 'ls' 'get' 'links' ;;
     'files') printf '%s\n' 'list' 'ls' 'get' 'backlinks' 'download' ;;
     'members') printf '%s\n' 'list' 'ls' 'get' 'update' 'remove' 'rm' 'set-sso' 'spaces' 'teams' ;;
@@ -110,6 +110,7 @@ _docplat_verb() {
     'content get') echo 'get' ;;
     'content import') echo 'import' ;;
     'content export') echo 'export' ;;
+    'content push') echo 'push' ;;
     'pages list'|'pages ls') echo 'list' ;;
     'pages get') echo 'get' ;;
     'pages links') echo 'links' ;;
@@ -251,6 +252,7 @@ _docplat_flags() {
     'content.get') printf '%s\n' '--change-request' '--dry-run' ;;
     'content.import') printf '%s\n' '--url' '--source' '--change-request' '--dry-run' ;;
     'content.export') printf '%s\n' '--dest' '--concurrency' '--prune' '--change-request' '--dry-run' ;;
+    'content.push') printf '%s\n' '--src' '--change-request' '--subject' '--merge' '--prune' '--concurrency' '--dry-run' ;;
     'pages.list') printf '%s\n' '--tree' '--change-request' '--dry-run' ;;
     'pages.get') printf '%s\n' '--format' '--change-request' '--dry-run' ;;
     'pages.links') printf '%s\n' '--status' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
@@ -466,6 +468,10 @@ _docplat_value() {
     'content.export --dest') : ;;
     'content.export --concurrency') : ;;
     'content.export --change-request') : ;;
+    'content.push --src') : ;;
+    'content.push --change-request') : ;;
+    'content.push --subject') : ;;
+    'content.push --concurrency') : ;;
     'pages.list --change-request') : ;;
     'pages.get --format') printf '%s\n' 'document' 'markdown' ;;
     'pages.get --change-request') : ;;
@@ -654,6 +660,7 @@ _docplat_arg() {
     'content.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'content.import 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'content.export 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'content.push 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'pages.list 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'pages.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'pages.links 0') docplat __ids 'spaceId' 2>/dev/null ;;
