@@ -41,7 +41,6 @@ const CASES: BadInputCase[] = [
   [push(folder({ 'SUMMARY.md': TOC + '* [A](a.md)\n', 'a.md': '# A\n\nSee [x](../../etc/x.md).\n' })), /--src: a\.md:3: the link "\.\.\/\.\.\/etc\/x\.md" leads outside the folder/],
   [push(folder({ 'SUMMARY.md': TOC + '* [A](a.md)\n', 'a.md': Buffer.from([0x23, 0x20, 0x41, 0x0a, 0xff, 0xfe, 0x0a]) })), /--src: a\.md:2: the file is not UTF-8 text/],
   [push(folder({ 'SUMMARY.md': Buffer.from([0x2a, 0x20, 0xc3, 0x28]) })), /--src: SUMMARY\.md:1: the file is not UTF-8 text/],
-  [push(folder({ 'SUMMARY.md': TOC + '* [A](a.md)\n', 'a.md': '# A\n\n![P](.gitbook/assets/none.png)\n' })), /--src: a\.md:3: "\.gitbook\/assets\/none\.png" refers to \.gitbook\/assets\/none\.png, which is not in the folder/],
   [push(folder({ 'SUMMARY.md': TOC + '* [A](a.md)\n', 'a.md': '---\nauthor: me\n---\n\n# A\n' })), /--src: a\.md:2: unknown front matter key "author"/],
   [push(folder({ 'SUMMARY.md': TOC + '* [A](a.md)\n', 'a.md': '---\ndescription: x\n# A\n' })), /--src: a\.md:1: front matter is not closed/],
   [push(folder({ 'SUMMARY.md': TOC + '* [A](a.md)\n', 'a.md': '# A\n' }), '--change-request', '2', '--subject', 'x'), /--subject names a new change request: it cannot go with --change-request/],

@@ -4,27 +4,15 @@
 // paths from the API stay inside the folder, failures exit 5, and Ctrl-C
 // then a re-run completes with each page fetched once in total.
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { lines, runInProcess, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
-import { flat, type Page } from '../content-helpers.js';
+import { filesUnder, flat, type Page } from '../content-helpers.js';
 import { parseSummary, type SummaryEntry } from '../../src/commands/content/summary.js';
 
 
-/** Every file under a folder, as relative paths with `/`. */
-function files(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else out.push(relative(dir, full).split('\\').join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
+const files = (dir: string) => filesUnder(dir);
 
 async function get(sb: Sandbox, path: string): Promise<any> {
   const res = await fetch(sb.url + path, { headers: { authorization: `Bearer ${sb.token}` } });

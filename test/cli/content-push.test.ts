@@ -4,10 +4,11 @@
 // plan, an asset too large refused before anything is sent, --merge on
 // conflicts (exit 1, the change request left open), and Ctrl-C between
 // batches then a re-run with --change-request that finishes the job.
-import { readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
+import { filesUnder } from '../content-helpers.js';
 import { lines, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 
 const made: string[] = [];
@@ -20,19 +21,8 @@ afterAll(() => {
   for (const d of made) rmSync(d, { recursive: true, force: true });
 });
 
-/** Every file under a folder but the export's manifest (which records the run), as relative paths. */
-function files(root: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name !== '.docplat-export.json') out.push(relative(root, full).split('\\').join('/'));
-    }
-  };
-  walk(root);
-  return out.sort();
-}
+/** Every file under a folder but the export's manifest (which records the run). */
+const files = (root: string) => filesUnder(root, ['.docplat-export.json']);
 
 /** Two folders hold the same files, byte for byte. */
 function expectSame(a: string, b: string): void {

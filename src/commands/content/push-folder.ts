@@ -3,11 +3,10 @@
 // before anything is sent. Bad input is a usage error (exit 2) naming the
 // file and the line: a SUMMARY.md entry whose file is missing, two entries
 // claiming one file or one page path, a relative link that leaves the
-// folder, a reference to an asset that is not there, a file that is not
-// UTF-8, front matter push cannot read.
+// folder, a file that is not UTF-8, front matter push cannot read.
 import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { join, posix, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { MANIFEST, type Manifest } from './export.js';
 import { FrontMatterError, parseFrontMatter, type PageMeta } from './front-matter.js';
@@ -114,44 +113,58 @@ export async function readFolder(src: string): Promise<Folder> {
     throw err;
   }
   const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(root), manifest: await readManifest(root) };
+  // The tree and its claims first, in SUMMARY.md's order (the first bad entry is the one reported).
   const paths = new Map<string, LocalPage>();
-  const read = async (entry: SummaryEntry): Promise<LocalPage> => {
+  const order: LocalPage[] = [];
+  const build = (entry: SummaryEntry): LocalPage => {
     const page: LocalPage = { kind: entry.kind, title: entry.title, target: entry.target, line: entry.line, children: [] };
     if (entry.kind === 'page') {
       const key = entry.target.toLowerCase();
       const claimed = folder.pages.get(key) ?? paths.get(pagePathOf(entry.target));
       if (claimed) throw bad('SUMMARY.md', entry.line, `"${entry.title}" claims ${entry.target}, the page "${claimed.title}" of line ${claimed.line} has that path already`);
-      const bytes = await readFile(join(root, entry.target)).catch(() => undefined);
-      if (!bytes) throw bad('SUMMARY.md', entry.line, `"${entry.title}" names ${entry.target}, which is not in the folder`);
-      page.text = utf8(entry.target, bytes);
-      page.sha256 = createHash('sha256').update(page.text).digest('hex');
-      try {
-        const { meta, body } = parseFrontMatter(page.text);
-        Object.assign(page, { meta, body, bodyOffset: page.text.slice(0, page.text.length - body.length).split('\n').length - 1 });
-      } catch (err) {
-        if (err instanceof FrontMatterError) throw bad(entry.target, err.line, err.message);
-        throw err;
-      }
-      checkLinks(folder, entry.target, page);
       folder.pages.set(key, page);
       paths.set(pagePathOf(entry.target), page);
+      order.push(page);
     }
-    for (const child of entry.children) page.children.push(await read(child));
+    page.children = entry.children.map(build);
     return page;
   };
-  for (const entry of entries) folder.tree.push(await read(entry));
+  folder.tree = entries.map(build);
+  // Then the files, several at once.
+  const bytes = new Map<LocalPage, Buffer | undefined>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(16, order.length) }, async () => {
+      while (next < order.length) {
+        const page = order[next++];
+        bytes.set(page, await readFile(join(root, page.target)).catch(() => undefined));
+      }
+    }),
+  );
+  for (const page of order) {
+    const data = bytes.get(page);
+    if (!data) throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which is not in the folder`);
+    page.text = utf8(page.target, data);
+    page.sha256 = createHash('sha256').update(page.text).digest('hex');
+    try {
+      const { meta, body } = parseFrontMatter(page.text);
+      Object.assign(page, { meta, body, bodyOffset: page.text.slice(0, page.text.length - body.length).split('\n').length - 1 });
+    } catch (err) {
+      if (err instanceof FrontMatterError) throw bad(page.target, err.line, err.message);
+      throw err;
+    }
+    checkLinks(page.target, page);
+  }
   return folder;
 }
 
-/** Relative links must stay in the folder, and an asset referred to must be there. */
-function checkLinks(folder: Folder, file: string, page: LocalPage): void {
+/** Relative links must stay in the folder. */
+function checkLinks(file: string, page: LocalPage): void {
   mapLinks(page.body!, (target, line) => {
     const local = localTarget(file, target);
     const at = line + page.bodyOffset!;
+    // An asset that is not in the folder is left as it is (export keeps a reference the space cannot resolve).
     if (local.kind === 'outside') throw bad(file, at, `the link "${target}" leads outside the folder`);
-    if (local.kind === 'file' && !folder.assets.has(local.path) && !folder.assets.has(posix.normalize(local.path))) {
-      throw bad(file, at, `"${target}" refers to ${local.path}, which is not in the folder`);
-    }
     return target;
   });
 }

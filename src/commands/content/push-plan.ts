@@ -13,7 +13,6 @@ import type { ApiFile } from '../files/download.js';
 import { pageFile } from './export.js';
 import { withFrontMatter, type PageMeta } from './front-matter.js';
 import { toRelative, type ExportPaths } from './markdown-links.js';
-import { cleanPath } from './paths.js';
 import { ASSETS, localPages, type Folder, type LocalAsset, type LocalPage } from './push-folder.js';
 import { walkTree, type ApiPage } from './shared.js';
 import { UsageError } from '../../errors.js';
@@ -54,7 +53,6 @@ const slugOfFile = (file: string): string => {
   const last = parts.pop()!;
   return /^README\.md$/i.test(last) ? (parts.pop() ?? '') : last.replace(/\.md$/i, '');
 };
-const lastSegment = (p: ApiPage) => cleanPath(String(p.path ?? '')).pop() ?? '';
 
 export async function planPush(folder: Folder, remote: RemoteContent, opts: { spaceId: string; prune: boolean; concurrency: number }): Promise<Plan> {
   const entries = [...walkTree(remote.tree)];
@@ -70,7 +68,9 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
   const docs = entries.filter((e) => typeOf(e.page) === 'document');
   // 1. the manifest's page at that file; 2. the page that exports to that file.
   const manifestAt = new Map(Object.entries(manifest?.pages ?? {}).map(([id, m]) => [m.path.toLowerCase(), id]));
-  const exportsTo = new Map(docs.map((e) => [pageFile(e.page).toLowerCase(), e.page.id]));
+  /** Each document's file as export writes it. */
+  const fileOf = new Map(docs.map((e) => [e.page.id, pageFile(e.page)]));
+  const exportsTo = new Map([...fileOf].map(([id, file]) => [file.toLowerCase(), id]));
   for (const local of locals.filter((l) => l.kind === 'page')) {
     const file = local.target.toLowerCase();
     const id = [manifestAt.get(file), exportsTo.get(file)].find((c) => c !== undefined && byId.has(c) && typeOf(byId.get(c)!.page) === 'document' && !used.has(c));
@@ -83,7 +83,7 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
   }
   // 4. a moved and edited file: a page the folder no longer has at its file, of the same title and slug.
   for (const local of locals.filter((l) => l.kind === 'page' && !ids.has(l))) {
-    const found = docs.find((e) => !used.has(e.page.id) && !folder.pages.has(pageFile(e.page).toLowerCase()) && e.page.title === local.title && lastSegment(e.page) === slugOfFile(local.target));
+    const found = docs.find((e) => !used.has(e.page.id) && !folder.pages.has(fileOf.get(e.page.id)!.toLowerCase()) && e.page.title === local.title && slugOfFile(fileOf.get(e.page.id)!) === slugOfFile(local.target));
     if (found) take(local, found.page.id);
   }
   // Groups by title, links by URL.
@@ -142,14 +142,12 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
   };
   add('', remote.tree);
   const keys = new Map<LocalPage, string>();
-  const wanted = new Set<string>();
   let n = 0;
   const place = (locals: LocalPage[], parent: string) => {
     let prev: string | undefined;
     for (const local of locals) {
       const id = ids.get(local);
       const key = id ?? `new:${++n}`;
-      wanted.add(key);
       const siblings = sim.get(parent) ?? [];
       const at = prev === undefined ? 0 : siblings.indexOf(prev) + 1;
       if (!id) {
@@ -161,8 +159,9 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
         changes.push({ op: 'insert', key, local, parent: parent || null, at, slug: slugOfFile(local.target) });
       } else {
         const remotePage = byId.get(id)!.page;
-        const inOrder = (sim.get(parent) ?? []).filter((k) => wanted.has(k));
-        const placed = parentOf.get(id) === parent && inOrder.indexOf(id) === (prev === undefined ? 0 : inOrder.indexOf(prev) + 1);
+        // The siblings placed so far come before it: it is in place when it follows the last of them.
+        const current = sim.get(parent) ?? [];
+        const placed = parentOf.get(id) === parent && (prev === undefined || current.indexOf(id) > current.indexOf(prev));
         let move: { parent: ParentKey; at: number } | undefined;
         if (!placed) {
           const from = sim.get(parentOf.get(id)!)!;
@@ -175,7 +174,8 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
           move = { parent: parent || null, at: index };
         }
         const title = local.title !== remotePage.title ? local.title : undefined;
-        const slug = local.kind === 'page' && slugOfFile(local.target) !== '' && slugOfFile(local.target) !== lastSegment(remotePage) ? slugOfFile(local.target) : undefined;
+        const wantedSlug = local.kind === 'page' ? slugOfFile(local.target) : '';
+        const slug = wantedSlug !== '' && fileOf.has(id) && wantedSlug !== slugOfFile(fileOf.get(id)!) ? wantedSlug : undefined;
         const document = differs.has(local);
         if (move || title !== undefined || slug !== undefined || document) changes.push({ op: 'update', id, local, remote: remotePage, title, slug, move, document });
       }
