@@ -104,6 +104,21 @@ describe('content push', () => {
       expect((await api.cli(['content', 'push', id, '--src', again])).stderr).toMatch(/nothing to push/);
     }));
 
+  it('front matter sets the metadata (a folded description too); keys push does not send are warned of, with their line', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const src = dir('docs');
+      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      expect(readFileSync(join(src, 'faq.md'), 'utf8')).toMatch(/^---\ndescription: About faq\n---\n\n# FAQ/);
+      edit(join(src, 'faq.md'), '---\ndescription: About faq\n---\n', '---\ndescription: >-\n  Answers to the\n  usual questions.\nlayout:\n  title:\n    visible: true\nemoji: "2753"\n---\n');
+      const r = await api.cli(['content', 'push', id, '--src', src, '--merge']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(lines(r.stderr)).toContain('faq.md:5: front matter "layout" is not sent (push sends description, emoji and hidden)');
+      const again = dir('again');
+      expect((await api.cli(['content', 'export', id, '--dest', again])).code).toBe(0);
+      expect(readFileSync(join(again, 'faq.md'), 'utf8')).toMatch(/^---\ndescription: Answers to the usual questions\.\nemoji: "2753"\n---\n\n# FAQ/);
+    }));
+
   it('an asset over 1 MB is refused by name before anything is sent', () =>
     withTestApi({}, async (api) => {
       const id = await spaceId(api, 'Getting Started');

@@ -3,7 +3,8 @@
 // before anything is sent. Bad input is a usage error (exit 2) naming the
 // file and the line: a SUMMARY.md entry whose file is missing, two entries
 // claiming one file or one page path, a relative link that leaves the
-// folder, a file that is not UTF-8, front matter push cannot read.
+// folder, a file that is not UTF-8, front matter push cannot read (keys it
+// does not send are only warned of).
 import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -48,6 +49,8 @@ export interface Folder {
   pages: Map<string, LocalPage>;
   assets: Map<string, LocalAsset>;
   manifest?: Manifest;
+  /** Front matter keys push does not send, as `file:line: ...`. */
+  ignored: string[];
 }
 
 const bad = (file: string, line: number, message: string) => new UsageError(`--src: ${file}:${line}: ${message}; nothing was sent`);
@@ -112,7 +115,7 @@ export async function readFolder(src: string): Promise<Folder> {
     if (err instanceof SummaryError) throw bad('SUMMARY.md', err.line, err.message);
     throw err;
   }
-  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(root), manifest: await readManifest(root) };
+  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(root), manifest: await readManifest(root), ignored: [] };
   // The tree and its claims first, in SUMMARY.md's order (the first bad entry is the one reported).
   const paths = new Map<string, LocalPage>();
   const order: LocalPage[] = [];
@@ -147,8 +150,9 @@ export async function readFolder(src: string): Promise<Folder> {
     page.text = utf8(page.target, data);
     page.sha256 = createHash('sha256').update(page.text).digest('hex');
     try {
-      const { meta, body } = parseFrontMatter(page.text);
+      const { meta, body, ignored } = parseFrontMatter(page.text);
       Object.assign(page, { meta, body, bodyOffset: page.text.slice(0, page.text.length - body.length).split('\n').length - 1 });
+      for (const { key, line } of ignored) folder.ignored.push(`${page.target}:${line}: front matter "${key}"`);
     } catch (err) {
       if (err instanceof FrontMatterError) throw bad(page.target, err.line, err.message);
       throw err;

@@ -79,6 +79,8 @@ batches sent: run again with --change-request N to send the rest.`,
     contentRequest('pages.list', where);
     const filesRequest = contentRequest('files.list', where);
     const folder = await readFolder(opts.src!);
+    for (const what of folder.ignored.slice(0, 10)) ctx.warn(`${what} is not sent (push sends description, emoji and hidden)`);
+    if (folder.ignored.length > 10) ctx.warn(`${folder.ignored.length - 10} more front matter keys are not sent`);
 
     const client = await ctx.client();
     const tree = await fetchTree(ctx, where);
