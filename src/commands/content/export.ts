@@ -242,7 +242,9 @@ export const EXPORT_COMMAND = defineCommand({
   summary: 'write a space (or a change request) as Markdown files with SUMMARY.md and its assets',
   help: `Layout (as the platform's Git Sync): one <path>.md per document page (<path>/README.md when it
 has children), SUMMARY.md with the tree (groups as headings, link pages as links), and every
-file under .gitbook/assets/. Paths from the API never leave --dest.
+file under .gitbook/assets/. Paths from the API never leave --dest. Links between pages become
+relative links to their files, file references point at the asset, and front matter carries a
+page's description, emoji and hidden flag. content push sends such a folder back.
 
 A manifest (${MANIFEST}) records what was written: a re-run fetches only pages and files that
 changed or are missing, moves the files of pages whose path changed, and with --prune removes

@@ -39,26 +39,29 @@ function counts(plan: Plan): string {
 export const PUSH_COMMAND = defineCommand({
   name: 'push',
   summary: 'send a folder of Markdown (as content export writes it) into a change request, only what differs',
-  help: `The folder is in the Git Sync layout content export writes: SUMMARY.md (the tree), one
-Markdown file per page (front matter: description, emoji, hidden), files under .gitbook/assets/.
-It is compared with the space's current content (or with --change-request's) and only the
-difference is sent, in batches (at most 50 changes, 20 files, 1 MB per file), into a new change
-request (--subject, default naming the folder and the time) or the one named. Relative links
-between pages and to assets become the platform's links. Pages the space has and the folder
-does not are deleted only with --prune. Groups and link pages are matched by title and URL;
-push creates neither. Files already in the space are not sent again.
+  help: `The folder is in the Git Sync layout content export writes: SUMMARY.md (the
+tree), one Markdown file per page (front matter: description, emoji, hidden),
+files under .gitbook/assets/. It is compared with the space's current content
+(or with --change-request's) and only the difference is sent, in batches (at
+most 50 changes, 20 files, 1 MB per file), into a new change request
+(--subject, default naming the folder and the time) or the one named. Relative
+links between pages and to assets become the platform's links. Pages the space
+has and the folder does not are deleted only with --prune. Groups and link
+pages are matched by title and URL; push creates neither. Files already in the
+space are not sent again.
 
-A folder equal to the content sends nothing and creates no change request ("nothing to push").
---dry-run prints the plan. --merge merges the change request after (exit 1 on conflicts: the
-change request stays open). Bad input (a SUMMARY.md entry whose file is missing, two pages with
-one path, a link out of the folder, a file not UTF-8, an asset over 1 MB) is exit 2 with the
-file and line, and nothing is sent. After Ctrl-C between batches, the change request holds the
-batches sent: run again with --change-request N to send the rest.`,
+A folder equal to the content sends nothing and creates no change request
+("nothing to push"). --dry-run prints the plan. --merge merges the change
+request after (exit 1 on conflicts: the change request stays open). Bad input
+(a SUMMARY.md entry whose file is missing, two pages with one path, a link out
+of the folder, a file not UTF-8, an asset over 1 MB) is exit 2 with the file
+and line, and nothing is sent. After Ctrl-C between batches, the change
+request holds the batches sent: run again with --change-request N to send the
+rest.`,
   examples: [
     'push <spaceId> --src ./docs --dry-run',
-    'push <spaceId> --src ./docs --subject "Update the API guide"',
-    'push <spaceId> --src ./docs --change-request 4 --prune',
-    'push <spaceId> --src ./docs --merge',
+    'push <spaceId> --src ./docs --subject "Update the API guide" --prune --merge',
+    'push <spaceId> --src ./docs --change-request 4',
   ],
   args: SPACE_ID,
   flags: {
