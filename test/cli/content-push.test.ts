@@ -4,7 +4,7 @@
 // plan, an asset too large refused before anything is sent, --merge on
 // conflicts (exit 1, the change request left open), and Ctrl-C between
 // batches then a re-run with --change-request that finishes the job.
-import { readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
@@ -102,6 +102,25 @@ describe('content push', () => {
       expect(readFileSync(join(again, 'new-page.md'), 'utf8')).toContain('[FAQ](faq.md#top)');
       // And the folder now matches the space.
       expect((await api.cli(['content', 'push', id, '--src', again])).stderr).toMatch(/nothing to push/);
+    }));
+
+  it('new pages under a new page, linking each other both ways, arrive in order (a parent before its pages) and read back byte for byte', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const src = dir('docs');
+      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      mkdirSync(join(src, 'tutorials'));
+      writeFileSync(join(src, 'tutorials/README.md'), '# Tutorials\n\nStart with [the first](first.md).\n');
+      writeFileSync(join(src, 'tutorials/first.md'), '# First\n\nThen [the second](second.md#more), or [back](README.md).\n');
+      writeFileSync(join(src, 'tutorials/second.md'), '# Second\n\nAfter [the first](first.md); see the [FAQ](../faq.md).\n');
+      edit(join(src, 'SUMMARY.md'), '* [FAQ](faq.md)\n', '* [FAQ](faq.md)\n* [Tutorials](tutorials/README.md)\n  * [First](tutorials/first.md)\n  * [Second](tutorials/second.md)\n');
+      const r = await api.cli(['content', 'push', id, '--src', src, '--merge']);
+      expect(r.code, r.stderr).toBe(0);
+      // The parent, then its pages, then the one whose link named a page created after it.
+      expect(r.stderr).toContain('sent 3 pages added, 0 changed, 0 moved, 0 deleted, 0 files added in 3 batches');
+      const again = dir('again');
+      expect((await api.cli(['content', 'export', id, '--dest', again])).code).toBe(0);
+      expectSame(src, again);
     }));
 
   it('front matter sets the metadata (a folded description too); keys push does not send are warned of, with their line', () =>

@@ -182,9 +182,11 @@ export class Batcher {
     if (this.next >= this.plan.changes.length && !full()) {
       this.finalPass ??= [...this.deferred];
       while (this.finalPass.length && !full()) {
-        const local = this.finalPass.shift()!;
+        const local = this.finalPass[0];
         const id = this.plan.ids.get(local) ?? this.created.get(this.plan.keys.get(local) ?? '');
-        if (id) changes.push({ operation: 'update_page', page: id, document: { markdown: document(local) } });
+        if (!id) break; // created in this batch: updated in the next, once its id is known
+        this.finalPass.shift();
+        changes.push({ operation: 'update_page', page: id, document: { markdown: document(local) } });
       }
     }
     return { changes, pageRefs, fileRefs, fileNames };

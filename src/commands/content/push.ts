@@ -8,7 +8,7 @@
 import { basename } from 'node:path';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
+import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { parseConcurrency } from '../bulk.js';
 import { defineCommand } from '../define.js';
 import type { ApiFile } from '../files/download.js';
@@ -165,7 +165,7 @@ async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, pla
     const request = checkedRequest(op('changeRequests.updateContent'), { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
     // The batch in flight when Ctrl-C comes is completed, so the message can say what the change request holds.
     const { data } = await client.request(request.method, request.path, { query: request.query, body: request.body, idempotency: 'create', finishOnInterrupt: true }).catch((err: unknown) => {
-      throw err instanceof DocplatError ? new DocplatError(`batch ${sent + 1} failed (change request ${crName} holds ${holds()}; run again with --change-request ${crName}): ${err.message}`, err.exitCode, err.details) : err;
+      throw err instanceof DocplatError ? new DocplatError(`batch ${sent + 1} failed: ${err.message} (change request ${crName} holds ${holds()}${err instanceof ApiError && err.status ? '' : `, and batch ${sent + 1} if it arrived`}; run again with --change-request ${crName}: push compares with it and sends what is missing)`, err.exitCode, err.details) : err;
     });
     batcher.answered(batch, readAnswer(data, batch.fileRefs));
     sent++;
