@@ -123,6 +123,19 @@ describe('content push', () => {
       expectSame(src, again);
     }));
 
+  it('an export of a change request pushed into the space sends what the change request changed', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const src = dir('cr-1');
+      expect((await api.cli(['content', 'export', id, '--change-request', '1', '--dest', src])).code).toBe(0);
+      const plan = await api.cli(['content', 'push', id, '--src', src, '--dry-run']);
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(lines(plan.stdout)).toEqual([
+        expect.stringMatching(/^update page getting-started\/installation\/README\.md \(\w+\): change text, rename to "Installing"$/),
+        'add page getting-started/installation/windows.md "Windows" under "Installing", position 3',
+      ]);
+    }));
+
   it('front matter sets the metadata (a folded description too); keys push does not send are warned of, with their line', () =>
     withTestApi({}, async (api) => {
       const id = await spaceId(api, 'Getting Started');

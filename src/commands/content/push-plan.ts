@@ -54,7 +54,7 @@ const slugOfFile = (file: string): string => {
   return /^README\.md$/i.test(last) ? (parts.pop() ?? '') : last.replace(/\.md$/i, '');
 };
 
-export async function planPush(folder: Folder, remote: RemoteContent, opts: { spaceId: string; prune: boolean; concurrency: number }): Promise<Plan> {
+export async function planPush(folder: Folder, remote: RemoteContent, opts: { spaceId: string; changeRequest?: string; prune: boolean; concurrency: number }): Promise<Plan> {
   const entries = [...walkTree(remote.tree)];
   const byId = new Map(entries.map((e) => [e.page.id, e]));
   const ids = new Map<LocalPage, string>();
@@ -63,7 +63,9 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
     ids.set(local, id);
     used.add(id);
   };
-  const manifest = folder.manifest?.space === opts.spaceId ? folder.manifest : undefined;
+  // The manifest tells what export wrote: of the space, or of the change request pushed into.
+  const m = folder.manifest;
+  const manifest = m?.space === opts.spaceId && (!m.changeRequest || m.changeRequest === opts.changeRequest) ? m : undefined;
   const locals = [...localPages(folder.tree)].map((e) => e.page);
   const docs = entries.filter((e) => typeOf(e.page) === 'document');
   // 1. the manifest's page at that file; 2. the page that exports to that file.

@@ -93,7 +93,7 @@ rest.`,
       if (typeof data?.markdown !== 'string') throw new DocplatError(`page ${pageId} has no markdown`);
       return data.markdown;
     };
-    const plan = await planPush(folder, { tree, files, markdown }, { spaceId, prune: !!opts.prune, concurrency });
+    const plan = await planPush(folder, { tree, files, markdown }, { spaceId, changeRequest: opts.changeRequest, prune: !!opts.prune, concurrency });
     const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
     if (large.length) {
       throw new UsageError(`--src: ${large.map((a) => `${a.path} (${a.size} bytes)`).join(', ')}: over the ${MAX_INLINE_BYTES} bytes (1 MB) a file can be sent inline; nothing was sent`);
