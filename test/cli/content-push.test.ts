@@ -5,10 +5,13 @@
 // conflicts (exit 1, the change request left open), and Ctrl-C between
 // batches then a re-run with --change-request that finishes the job.
 import { mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { filesUnder } from '../content-helpers.js';
+import { expectValid, latestSpec } from '../sandbox/helpers.js';
 import { lines, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 
 const made: string[] = [];
@@ -149,6 +152,69 @@ describe('content push', () => {
       const again = dir('again');
       expect((await api.cli(['content', 'export', id, '--dest', again])).code).toBe(0);
       expect(readFileSync(join(again, 'faq.md'), 'utf8')).toMatch(/^---\ndescription: Answers to the usual questions\.\nemoji: "2753"\n---\n\n# FAQ/);
+    }));
+
+  it('every batch it sends is valid against the 0.202.0 description (ChangeRequestContentChange), links resolved to ids or refs', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const src = dir('docs');
+      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      edit(join(src, 'faq.md'), 'Yes, a deleted space', 'Yes: a deleted space');
+      mkdirSync(join(src, 'more'));
+      writeFileSync(join(src, 'more/README.md'), '---\ndescription: More pages\n---\n\n# More\n\nSee [one](one.md) and ![P](../.gitbook/assets/p.png).\n');
+      writeFileSync(join(src, 'more/one.md'), '# One\n\nBack to [more](README.md), the [FAQ](../faq.md).\n');
+      writeFileSync(join(src, '.gitbook/assets/p.png'), readFileSync(join(src, '.gitbook/assets/diagram.png')));
+      edit(join(src, 'SUMMARY.md'), '* [FAQ](faq.md)\n', '* [More](more/README.md)\n  * [One](more/one.md)\n* [FAQ](faq.md)\n');
+      edit(join(src, 'SUMMARY.md'), '  * [Quickstart](getting-started/quickstart.md)\n', '');
+      // A recording proxy in front of the sandbox: the bodies of the content batches, as sent.
+      const bodies: any[] = [];
+      const target = new URL(api.sandbox.url);
+      const proxy = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const body = Buffer.concat(chunks);
+          if (req.method === 'POST' && /\/change-requests\/[^/]+\/content/.test(req.url ?? '')) bodies.push(JSON.parse(body.toString('utf8')));
+          const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          });
+          out.end(body);
+        });
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1`;
+        const r = await api.cli(['content', 'push', id, '--src', src, '--prune'], { env: { DOCPLAT_API_URL: url } });
+        expect(r.code, r.stderr).toBe(0);
+      } finally {
+        proxy.closeAllConnections();
+        await new Promise((resolve) => proxy.close(resolve));
+      }
+      expect(bodies.length).toBeGreaterThan(1);
+      const change = latestSpec().schema('ChangeRequestContentChange');
+      const operations: string[] = [];
+      for (const body of bodies) {
+        expect(Object.keys(body)).toEqual(['changes']);
+        expect(body.changes.length).toBeGreaterThanOrEqual(1);
+        expect(body.changes.length).toBeLessThanOrEqual(50);
+        for (const c of body.changes) {
+          expectValid(change, c, `change ${c.operation}`);
+          operations.push(c.operation);
+          // Links to pages and files are ids, or refs of the batch; a page inserted before the page it links
+          // to exists (More, linking One) is updated once it does.
+          const resolved = /^(\/pages\/\w+|\/files\/\w+|\.\/docplat-(page|file)-\d+(\.md)?|https?:)/;
+          for (const m of String(c.document?.markdown ?? '').matchAll(/\]\(([^)]+)\)/g)) {
+            if (c.operation === 'insert_page' && c.title === 'More' && m[1] === 'one.md') continue;
+            expect(m[1]).toMatch(resolved);
+          }
+          if (c.operation === 'insert_files') for (const f of c.files) expect(Buffer.from(f.base64, 'base64').length).toBeLessThanOrEqual(1024 * 1024);
+        }
+      }
+      expect(operations.sort()).toEqual(['delete_page', 'insert_files', 'insert_page', 'insert_page', 'update_page', 'update_page']);
+      const last = bodies.at(-1).changes.at(-1);
+      expect(last).toMatchObject({ operation: 'update_page' });
+      expect(last.document.markdown).toMatch(/^# More\n\nSee \[one\]\((\/pages\/\w+|\.\/docplat-page-\d+\.md)\) and !\[P\]\(\/files\/\w+\)\.\n$/);
     }));
 
   it('an asset over 1 MB is refused by name before anything is sent', () =>
