@@ -62,7 +62,12 @@ describe('content push', () => {
       const crs = (await changeRequests(api.sandbox, id)).length;
       const last = Math.max(...(await changeRequests(api.sandbox, id)).map((c) => c.number));
 
+      // Line ends and a byte-order mark an editor may add are no change.
+      const install = join(src, 'getting-started/installation/linux.md');
+      const original = readFileSync(install);
+      writeFileSync(install, '\uFEFF' + original.toString('utf8').replace(/\n/g, '\r\n'));
       const unchanged = await api.cli(['content', 'push', id, '--src', src]);
+      writeFileSync(install, original);
       expect(unchanged.code, unchanged.stderr).toBe(0);
       expect(unchanged.stderr).toMatch(/^nothing to push: .* matches space /m);
       expect(unchanged.stdout).toBe('');

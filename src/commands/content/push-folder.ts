@@ -110,7 +110,7 @@ export async function readFolder(src: string): Promise<Folder> {
   if (!summaryBytes) throw new UsageError(`--src: ${root} has no SUMMARY.md (the table of contents a Git Sync folder has; \`content export\` writes one)`);
   let entries: SummaryEntry[];
   try {
-    entries = parseSummary(utf8('SUMMARY.md', summaryBytes));
+    entries = parseSummary(utf8('SUMMARY.md', summaryBytes).replace(/^\uFEFF/, ''));
   } catch (err) {
     if (err instanceof SummaryError) throw bad('SUMMARY.md', err.line, err.message);
     throw err;
@@ -147,7 +147,8 @@ export async function readFolder(src: string): Promise<Folder> {
   for (const page of order) {
     const data = bytes.get(page);
     if (!data) throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which is not in the folder`);
-    page.text = utf8(page.target, data);
+    // Line ends and a byte-order mark an editor adds are not changes.
+    page.text = utf8(page.target, data).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
     page.sha256 = createHash('sha256').update(page.text).digest('hex');
     try {
       const { meta, body, ignored } = parseFrontMatter(page.text);
