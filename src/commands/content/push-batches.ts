@@ -7,16 +7,17 @@
 // are sent once that page exists (a last update of the linking page).
 import { readFile } from 'node:fs/promises';
 import { extname, posix } from 'node:path';
+import { MAX_CONTENT_CHANGES, MAX_INLINE_FILE_BYTES, MAX_INSERTED_FILES } from '../../api/operations/changeRequests.js';
 import type { PageMeta } from './front-matter.js';
 import { toPlatform } from './markdown-links.js';
 import type { LocalPage } from './push-folder.js';
 import type { Plan, PlanChange } from './push-plan.js';
 import type { ApiPage } from './shared.js';
 
-export const MAX_CHANGES = 50;
-export const MAX_FILES = 20;
-/** Inline bytes of one file ("max 1MB"). */
-export const MAX_INLINE_BYTES = 1024 * 1024;
+// The description's bounds, declared once with the operation.
+const MAX_CHANGES = MAX_CONTENT_CHANGES;
+const MAX_FILES = MAX_INSERTED_FILES;
+export const MAX_INLINE_BYTES = MAX_INLINE_FILE_BYTES;
 
 const TYPES: Record<string, string> = {
   '.png': 'image/png',

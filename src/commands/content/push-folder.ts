@@ -96,7 +96,11 @@ async function readAssets(root: string): Promise<Map<string, LocalAsset>> {
 async function readManifest(root: string): Promise<Manifest | undefined> {
   try {
     const m = JSON.parse(await readFile(join(root, MANIFEST), 'utf8')) as Manifest;
-    return typeof m?.pages === 'object' && m.pages !== null && typeof m.space === 'string' ? m : undefined;
+    if (typeof m?.pages !== 'object' || m.pages === null || typeof m.space !== 'string') return undefined;
+    // Only entries of the shape export writes are used.
+    const pages: Manifest['pages'] = {};
+    for (const [id, e] of Object.entries(m.pages)) if (typeof e?.path === 'string' && (e.sha256 === undefined || typeof e.sha256 === 'string')) pages[id] = e;
+    return { ...m, pages, changeRequest: typeof m.changeRequest === 'string' ? m.changeRequest : null };
   } catch {
     return undefined;
   }
