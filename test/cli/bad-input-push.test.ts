@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe } from 'vitest';
 import { tempDir, useTestApi } from '../helpers.js';
-import { badInputTests, type BadInputCase } from './bad-input-table.js';
+import { badInputTests, long, type BadInputCase } from './bad-input-table.js';
 
 const api = useTestApi();
 const made: string[] = [];
@@ -46,6 +46,9 @@ const CASES: BadInputCase[] = [
   [push(folder({ 'SUMMARY.md': TOC + '* [A](a.md)\n', 'a.md': '---\ndescription: x\n# A\n' })), /--src: a\.md:1: front matter is not closed/],
   [push(folder({ 'SUMMARY.md': TOC + '* [A](a.md)\n', 'a.md': '# A\n' }), '--change-request', '2', '--subject', 'x'), /--subject names a new change request: it cannot go with --change-request/],
   [push(folder({ 'SUMMARY.md': TOC }), '--concurrency', '0'), /--concurrency must be a whole number from 1 to 64/],
+  [push(folder({ 'SUMMARY.md': TOC }), '--subject', long(101)), /--subject .*100/],
+  [push(folder({ 'SUMMARY.md': TOC }), '--subject', '   '), /--subject is blank/],
+  [push(folder({ 'SUMMARY.md': TOC }), '--change-request', 'a/b'), /invalid --change-request id "a\/b"/],
   [['content', 'push', 'a b', '--src', folder({ 'SUMMARY.md': TOC })], /invalid space id/],
 ];
 

@@ -6,7 +6,6 @@
 // holds is checked before anything is sent (push-folder.ts); the plan is in
 // push-plan.ts, the batches in push-batches.ts.
 import { basename } from 'node:path';
-import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { parseConcurrency } from '../bulk.js';
@@ -19,7 +18,6 @@ import { describePlan, planPush, type Plan } from './push-plan.js';
 import { SPACE_ID, contentRequest, fetchTree, type Where } from './shared.js';
 
 const NAMES = { 'param:spaceId': 'space id', 'param:changeRequestId': '--change-request', 'body:subject': '--subject' };
-const op = (id: string) => id as OperationId;
 
 interface ChangeRequest {
   id: string;
@@ -67,18 +65,19 @@ rest.`,
   flags: {
     src: { flags: '--src <dir>', description: 'the folder to push (SUMMARY.md, Markdown files, .gitbook/assets/)', required: true, nonBlank: true },
     changeRequest: { flags: '--change-request <id>', description: 'push into this change request (its id or number) and compare with its content' },
-    subject: { flags: '--subject <text>', description: 'subject of the new change request (default: the folder and the time)', nonBlank: true },
+    subject: { flags: '--subject <text>', description: 'subject of the new change request (default: the folder and the time)', body: 'subject', nonBlank: true },
     merge: { flags: '--merge', description: 'merge the change request once everything is sent' },
     prune: { flags: '--prune', description: 'delete the pages the folder does not have' },
     concurrency: { flags: '--concurrency <n>', description: 'pages read at once to compare (default 8, at most 64)' },
   },
-  operation: op('changeRequests.updateContent'),
+  operation: 'changeRequests.create',
   async run(ctx, { args, opts }) {
     const spaceId = args[0];
     if (opts.changeRequest !== undefined && opts.subject !== undefined) throw new UsageError('--subject names a new change request: it cannot go with --change-request');
     const concurrency = parseConcurrency(opts.concurrency);
     const where: Where = { spaceId, changeRequest: opts.changeRequest };
     // Every input is checked, and the folder read, before any request.
+    if (opts.subject !== undefined) checkedRequest('changeRequests.create', { params: { spaceId }, body: { subject: opts.subject } }, NAMES);
     contentRequest('pages.list', where);
     const filesRequest = contentRequest('files.list', where);
     const folder = await readFolder(opts.src!);
@@ -112,7 +111,7 @@ rest.`,
       return;
     }
 
-    const cr = opts.changeRequest ? await getChangeRequest(ctx, spaceId, opts.changeRequest) : await createChangeRequest(ctx, spaceId, opts.subject ?? `Push of ${basename(folder.root)} at ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    const cr = opts.changeRequest ? await getChangeRequest(ctx, spaceId, opts.changeRequest) : await createChangeRequest(ctx, spaceId, opts.subject ?? defaultSubject(folder.root));
     const name = `change request ${cr.number ?? cr.id}`;
     ctx.output.note(`${opts.changeRequest ? 'pushing into' : 'created'} ${name}: ${cr.urls?.app ?? ''}`);
     const sent = await sendBatches(ctx, spaceId, cr, plan, folder.pages);
@@ -120,7 +119,7 @@ rest.`,
 
     let merged = false;
     if (opts.merge) {
-      const request = checkedRequest(op('changeRequests.merge'), { params: { spaceId, changeRequestId: cr.id } }, NAMES);
+      const request = checkedRequest('changeRequests.merge', { params: { spaceId, changeRequestId: cr.id } }, NAMES);
       const answer = (await send(ctx, request)).data as { result?: string; conflicts?: unknown; [k: string]: unknown };
       if (answer?.result === 'conflicts') {
         const what = JSON.stringify(answer.conflicts ?? answer).slice(0, 500);
@@ -133,15 +132,22 @@ rest.`,
   },
 });
 
+/** "Push of <folder> at <time>", within the subject's 100 characters. */
+function defaultSubject(root: string): string {
+  const at = ` at ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const name = [...basename(root)];
+  return `Push of ${name.length > 100 - 8 - at.length ? name.slice(0, 100 - 9 - at.length).join('') + '…' : name.join('')}${at}`;
+}
+
 async function getChangeRequest(ctx: Context, spaceId: string, ref: string): Promise<ChangeRequest> {
-  const data = (await send(ctx, checkedRequest(op('changeRequests.get'), { params: { spaceId, changeRequestId: ref } }, NAMES))).data as ChangeRequest;
+  const data = (await send(ctx, checkedRequest('changeRequests.get', { params: { spaceId, changeRequestId: ref } }, NAMES))).data as ChangeRequest;
   if (typeof data?.id !== 'string') throw new DocplatError(`change request ${ref}: the answer has no id`);
   if (data.status === 'merged' || data.status === 'archived') throw new UsageError(`--change-request: change request ${ref} is ${data.status}; push into an open one, or leave --change-request out for a new one`);
   return data;
 }
 
 async function createChangeRequest(ctx: Context, spaceId: string, subject: string): Promise<ChangeRequest> {
-  const data = (await send(ctx, checkedRequest(op('changeRequests.create'), { params: { spaceId }, body: { subject } }, NAMES))).data as ChangeRequest;
+  const data = (await send(ctx, checkedRequest('changeRequests.create', { params: { spaceId }, body: { subject } }, NAMES))).data as ChangeRequest;
   if (typeof data?.id !== 'string') throw new DocplatError('the new change request: the answer has no id');
   return data;
 }
@@ -162,7 +168,7 @@ async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, pla
     }
     const batch = await batcher.build();
     if (batch.changes.length === 0) throw new DocplatError(`batch ${sent + 1}: the answers did not give the ids of the pages created before it; change request ${crName} holds ${holds()}`);
-    const request = checkedRequest(op('changeRequests.updateContent'), { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
+    const request = checkedRequest('changeRequests.updateContent', { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
     // The batch in flight when Ctrl-C comes is completed, so the message can say what the change request holds.
     const { data } = await client.request(request.method, request.path, { query: request.query, body: request.body, idempotency: 'create', finishOnInterrupt: true }).catch((err: unknown) => {
       throw err instanceof DocplatError ? new DocplatError(`batch ${sent + 1} failed: ${err.message} (change request ${crName} holds ${holds()}${err instanceof ApiError && err.status ? '' : `, and batch ${sent + 1} if it arrived`}; run again with --change-request ${crName}: push compares with it and sends what is missing)`, err.exitCode, err.details) : err;
