@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { filesUnder } from '../content-helpers.js';
 import { expectValid, latestSpec } from '../sandbox/helpers.js';
-import { lines, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
+import { lines, setFaults, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 
 const made: string[] = [];
 const dir = (name: string) => {
@@ -37,6 +37,14 @@ async function spaceId(api: TestApi, title: string): Promise<string> {
   return (await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`])).stdout.trim();
 }
 
+/** The demo space "Getting Started" exported into a new folder. */
+async function exported(api: TestApi): Promise<{ id: string; src: string }> {
+  const id = await spaceId(api, 'Getting Started');
+  const src = dir('docs');
+  expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+  return { id, src };
+}
+
 /** Every change request of the space, whatever its status. */
 async function changeRequests(sb: Sandbox, space: string): Promise<{ number: number; status: string }[]> {
   const all: { number: number; status: string }[] = [];
@@ -56,9 +64,7 @@ const edit = (path: string, from: string, to: string) => {
 describe('content push', () => {
   it('round trip: unchanged is "nothing to push"; edit, add with an image, move, delete, push --prune --merge; a new export is byte for byte the folder', () =>
     withTestApi({}, async (api) => {
-      const id = await spaceId(api, 'Getting Started');
-      const src = dir('docs');
-      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      const { id, src } = await exported(api);
       const crs = (await changeRequests(api.sandbox, id)).length;
       const last = Math.max(...(await changeRequests(api.sandbox, id)).map((c) => c.number));
 
@@ -114,9 +120,7 @@ describe('content push', () => {
 
   it('new pages under a new page, linking each other both ways, arrive in order (a parent before its pages) and read back byte for byte', () =>
     withTestApi({}, async (api) => {
-      const id = await spaceId(api, 'Getting Started');
-      const src = dir('docs');
-      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      const { id, src } = await exported(api);
       mkdirSync(join(src, 'tutorials'));
       writeFileSync(join(src, 'tutorials/README.md'), '# Tutorials\n\nStart with [the first](first.md).\n');
       writeFileSync(join(src, 'tutorials/first.md'), '# First\n\nThen [the second](second.md#more), or [back](README.md).\n');
@@ -146,9 +150,7 @@ describe('content push', () => {
 
   it('front matter sets the metadata (a folded description too); keys push does not send are warned of, with their line', () =>
     withTestApi({}, async (api) => {
-      const id = await spaceId(api, 'Getting Started');
-      const src = dir('docs');
-      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      const { id, src } = await exported(api);
       expect(readFileSync(join(src, 'faq.md'), 'utf8')).toMatch(/^---\ndescription: About faq\n---\n\n# FAQ/);
       edit(join(src, 'faq.md'), '---\ndescription: About faq\n---\n', '---\ndescription: >-\n  Answers to the\n  usual questions.\nlayout:\n  title:\n    visible: true\nemoji: "2753"\n---\n');
       const r = await api.cli(['content', 'push', id, '--src', src, '--merge']);
@@ -161,9 +163,7 @@ describe('content push', () => {
 
   it('every batch it sends is valid against the 0.202.0 description (ChangeRequestContentChange), links resolved to ids or refs', () =>
     withTestApi({}, async (api) => {
-      const id = await spaceId(api, 'Getting Started');
-      const src = dir('docs');
-      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      const { id, src } = await exported(api);
       edit(join(src, 'faq.md'), 'Yes, a deleted space', 'Yes: a deleted space');
       mkdirSync(join(src, 'more'));
       writeFileSync(join(src, 'more/README.md'), '---\ndescription: More pages\n---\n\n# More\n\nSee [one](one.md) and ![P](../.gitbook/assets/p.png).\n');
@@ -224,9 +224,7 @@ describe('content push', () => {
 
   it('an asset over 1 MB is refused by name before anything is sent', () =>
     withTestApi({}, async (api) => {
-      const id = await spaceId(api, 'Getting Started');
-      const src = dir('docs');
-      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      const { id, src } = await exported(api);
       writeFileSync(join(src, '.gitbook/assets/huge.bin'), Buffer.alloc(1024 * 1024 + 1));
       const before = api.sandbox.requestCount;
       const r = await api.cli(['content', 'push', id, '--src', src]);
@@ -238,9 +236,7 @@ describe('content push', () => {
 
   it('--merge on conflicts exits 1 and leaves the change request open; pushing again into it with nothing new merges it', () =>
     withTestApi({}, async (api) => {
-      const id = await spaceId(api, 'Getting Started');
-      const src = dir('docs');
-      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      const { id, src } = await exported(api);
       edit(join(src, 'faq.md'), 'Yes, a deleted space', 'Yes: a deleted space');
       const first = await api.cli(['content', 'push', id, '--src', src, '--json']);
       expect(first.code, first.stderr).toBe(0);
@@ -260,9 +256,7 @@ describe('content push', () => {
   it('Ctrl-C between batches says which were sent; a re-run with --change-request finishes the push', async () => {
     const log: string[] = [];
     await withTestApi({ log: (l) => log.push(l) }, async (api) => {
-      const id = await spaceId(api, 'Getting Started');
-      const src = dir('docs');
-      expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+      const { id, src } = await exported(api);
       // 140 new pages: three batches.
       let entries = '';
       for (let i = 1; i <= 140; i++) {
@@ -271,11 +265,7 @@ describe('content push', () => {
       }
       writeFileSync(join(src, 'SUMMARY.md'), readFileSync(join(src, 'SUMMARY.md'), 'utf8') + entries);
       const posts = () => log.filter((l) => /^POST \/v1\/spaces\/[^/]+\/change-requests\/[^/]+\/content/.test(l));
-      await fetch(`${new URL(api.sandbox.url).origin}/_sandbox/faults`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ spec: 'latency=300' }),
-      });
+      await setFaults(api, 'latency=300');
       const run = startCli(['content', 'push', id, '--src', src], { env: api.env() });
       await until(() => posts().length >= 1);
       run.child.kill('SIGINT');
@@ -284,11 +274,7 @@ describe('content push', () => {
       const m = /error: interrupted: batches 1-(\d) were sent to change request (\d+), each complete; run again with --change-request \2 to send the rest/.exec(stopped.stderr);
       expect(m, stopped.stderr).not.toBeNull();
       expect(Number(m![1])).toBeLessThan(3);
-      await fetch(`${new URL(api.sandbox.url).origin}/_sandbox/faults`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ spec: '' }),
-      });
+      await setFaults(api, '');
       const rest = await api.cli(['content', 'push', id, '--src', src, '--change-request', m![2], '--merge']);
       expect(rest.code, rest.stderr).toBe(0);
       expect(rest.stderr).toMatch(new RegExp(`sent ${140 - 50 * Number(m![1])} pages added`));
