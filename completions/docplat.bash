@@ -35,7 +35,7 @@ _docplat_verbs() {
     'site-spaces') printf '%s\t%s\n' 'list' 'list the site spaces of a site (the spaces it publishes, by section)' 'ls' 'list the site spaces of a site (the spaces it publishes, by section)' 'add' 'publish a space of the organization in a site' 'update' 'change the path or condition of a site space' 'remove' 'take spaces out of a site (the spaces stay)' 'rm' 'take spaces out of a site (the spaces stay)' 'move' 'move a site space before or after another site space of its section' ;;
     'share-links') printf '%s\t%s\n' 'list' 'list a site'\''s share links (their URLs hold the secret: --fields urls.published shows them)' 'ls' 'list a site'\''s share links (their URLs hold the secret: --fields urls.published shows them)' 'create' 'create a share link; prints its published URL, which holds the secret key' 'update' 'rename a share link, or turn it on or off' 'delete' 'delete share links (their URLs stop working)' 'rm' 'delete share links (their URLs stop working)' ;;
     'spaces') printf '%s\t%s\n' 'list' 'list the organization'\''s spaces, or those of a collection or a member' 'ls' 'list the organization'\''s spaces, or those of a collection or a member' 'create' 'create a space in the organization' 'get' 'show a space' 'update' 'change the title, emoji, default level or edit mode of a space' 'lock' 'lock spaces (editMode locked)' 'unlock' 'unlock spaces (editMode live)' 'delete' 'delete spaces (restorable for 7 days)' 'rm' 'delete spaces (restorable for 7 days)' 'restore' 'restore deleted spaces (within 7 days of deletion)' 'duplicate' 'make a copy of a space' 'move' 'move a space to another collection or position' 'transfer' 'transfer spaces to another organization' 'links' 'list the links found in a space' 'search' 'search the content of a space' ;;
-    'content') printf '%s\t%s\n' 'get' 'show the current revision of a space (or of a change request)' 'import' 'import content into a space (or a change request) from a URL' 'export' 'write a space (or a change request) as Markdown files with SUMMARY.md and its assets' ;;
+    'content') printf '%s\t%s\n' 'get' 'show the current revision of a space (or of a change request)' 'import' 'import content into a space (or a change request) from a URL' 'export' 'write a space (or a change request) as Markdown files with SUMMARY.md and its assets' 'push' 'send a folder of Markdown (as content export writes it) into a change request, only what differs' ;;
     'pages') printf '%s\t%s\n' 'list' 'list the pages of a space in tree order (--tree draws the nesting)' 'ls' 'list the pages of a space in tree order (--tree draws the nesting)' 'get' 'show a page, by id or by path; --format markdown prints its Markdown alone' 'links' 'list the links found in a page' ;;
     'files') printf '%s\t%s\n' 'list' 'list the files of a space' 'ls' 'list the files of a space' 'get' 'show a file (name, type, size, download URL)' 'backlinks' 'list the pages that refer to a file' 'download' 'download a file'\''s bytes (to its name in the current folder by default)' ;;
     'members') printf '%s\t%s\n' 'list' 'list the organization'\''s members' 'ls' 'list the organization'\''s members' 'get' 'show a member of the organization' 'update' 'change members'\'' role in the organization (admins only)' 'remove' 'remove members from the organization (and its teams)' 'rm' 'remove members from the organization (and its teams)' 'set-sso' 'let members log in with SSO' 'spaces' 'list the spaces a member can access, with their permission' 'teams' 'list the teams of a member, with their role in each' ;;
@@ -120,6 +120,7 @@ _docplat_verb() {
     'content get') echo 'get' ;;
     'content import') echo 'import' ;;
     'content export') echo 'export' ;;
+    'content push') echo 'push' ;;
     'pages list'|'pages ls') echo 'list' ;;
     'pages get') echo 'get' ;;
     'pages links') echo 'links' ;;
@@ -261,6 +262,7 @@ _docplat_flags() {
     'content.get') printf '%s\t%s\n' '--change-request' 'act on this change request (its id or its number) instead of the space' '--dry-run' 'print the request that would be sent, and send none' ;;
     'content.import') printf '%s\t%s\n' '--url' '(required) where the content is (http or https URL)' '--source' '(required) kind of source, e.g. website, markdown, docx, notion' '--change-request' 'act on this change request (its id or its number) instead of the space' '--dry-run' 'print the request that would be sent, and send none' ;;
     'content.export') printf '%s\t%s\n' '--dest' '(required) folder to write into (created if missing; its parent must exist)' '--concurrency' 'requests in flight at once (default 8, at most 64)' '--prune' 'remove the files of pages and files that no longer exist' '--change-request' 'act on this change request (its id or its number) instead of the space' '--dry-run' 'print the request that would be sent, and send none' ;;
+    'content.push') printf '%s\t%s\n' '--src' '(required) the folder to push (SUMMARY.md, Markdown files, .gitbook/assets/)' '--change-request' 'push into this change request (its id or number) and compare with its content' '--subject' 'subject of the new change request (default: the folder and the time) (at most 100 characters)' '--merge' 'merge the change request once everything is sent' '--prune' 'delete the pages the folder does not have' '--concurrency' 'pages read at once to compare (default 8, at most 64)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'pages.list') printf '%s\t%s\n' '--tree' 'draw the tree instead of a table' '--change-request' 'act on this change request (its id or its number) instead of the space' '--dry-run' 'print the request that would be sent, and send none' ;;
     'pages.get') printf '%s\t%s\n' '--format' 'content to include: document or markdown' '--change-request' 'act on this change request (its id or its number) instead of the space' '--web' 'open it in the browser instead (prints the URL under CI or when no browser can be opened)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'pages.links') printf '%s\t%s\n' '--status' 'only links with this status: ok, broken, in-app' '--change-request' 'act on this change request (its id or its number) instead of the space' '--limit' 'most items to return (default 100, at most 1000 per request)' '--all' 'follow the cursor to the last page' '--cursor' 'start from this cursor (a next.page value)' '--dry-run' 'print the request that would be sent, and send none' ;;
@@ -478,6 +480,10 @@ _docplat_value() {
     'content.export --dest') : ;;
     'content.export --concurrency') : ;;
     'content.export --change-request') : ;;
+    'content.push --src') : ;;
+    'content.push --change-request') : ;;
+    'content.push --subject') : ;;
+    'content.push --concurrency') : ;;
     'pages.list --change-request') : ;;
     'pages.get --format') printf '%s\n' 'document' 'markdown' ;;
     'pages.get --change-request') : ;;
@@ -666,6 +672,7 @@ _docplat_arg() {
     'content.get 0') _docplat_ids 'spaceId' ;;
     'content.import 0') _docplat_ids 'spaceId' ;;
     'content.export 0') _docplat_ids 'spaceId' ;;
+    'content.push 0') _docplat_ids 'spaceId' ;;
     'pages.list 0') _docplat_ids 'spaceId' ;;
     'pages.get 0') _docplat_ids 'spaceId' ;;
     'pages.links 0') _docplat_ids 'spaceId' ;;

@@ -1,7 +1,7 @@
 # docplat shell completion, generated from the command manifest by `npm run build`: do not edit.
 # fish: copy it to ~/.config/fish/completions/docplat.fish
 
-set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--space' '--type' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--share-key' '--file' '--site' '--path' '--condition' '--icon' '--section' '--name' '--collection' '--member' '--emoji' '--edit-mode' '--status' '--change-request' '--url' '--source' '--dest' '--format' '--role' '--search' '--sort' '--order' '--last-seen-before' '--owner' '--label' '--entity-id' '--certificate-file' '--sso-url' '--default-team' '--default-role' '--placeholder' '--option' '--wait-timeout' '--category' '--block-domain' '--manifest' '--external-id' '--page-id' '--author' '--body' '--body-file' '--page' '--node' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H'
+set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--space' '--type' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--share-key' '--file' '--site' '--path' '--condition' '--icon' '--section' '--name' '--collection' '--member' '--emoji' '--edit-mode' '--status' '--change-request' '--url' '--source' '--dest' '--src' '--subject' '--format' '--role' '--search' '--sort' '--order' '--last-seen-before' '--owner' '--label' '--entity-id' '--certificate-file' '--sso-url' '--default-team' '--default-role' '--placeholder' '--option' '--wait-timeout' '--category' '--block-domain' '--manifest' '--external-id' '--page-id' '--author' '--body' '--body-file' '--page' '--node' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H'
 
 # The words typed so far that are not flags or flag values.
 function __docplat_words
@@ -194,6 +194,7 @@ complete -c docplat -n '__docplat_verb_next spaces' -a 'search' -d 'search the c
 complete -c docplat -n '__docplat_verb_next content' -a 'get' -d 'show the current revision of a space (or of a change request)'
 complete -c docplat -n '__docplat_verb_next content' -a 'import' -d 'import content into a space (or a change request) from a URL'
 complete -c docplat -n '__docplat_verb_next content' -a 'export' -d 'write a space (or a change request) as Markdown files with SUMMARY.md and its assets'
+complete -c docplat -n '__docplat_verb_next content' -a 'push' -d 'send a folder of Markdown (as content export writes it) into a change request, only what differs'
 complete -c docplat -n '__docplat_verb_next pages' -a 'list' -d 'list the pages of a space in tree order (--tree draws the nesting)'
 complete -c docplat -n '__docplat_verb_next pages' -a 'ls' -d 'list the pages of a space in tree order (--tree draws the nesting)'
 complete -c docplat -n '__docplat_verb_next pages' -a 'get' -d 'show a page, by id or by path; --format markdown prints its Markdown alone'
@@ -522,6 +523,14 @@ complete -c docplat -n '__docplat_at content export' -l prune -d 'remove the fil
 complete -c docplat -n '__docplat_at content export' -l change-request -r -d 'act on this change request (its id or its number) instead of the space'
 complete -c docplat -n '__docplat_at content export' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 content export' -a '(__docplat_ids spaceId)'
+complete -c docplat -n '__docplat_at content push' -l src -r -d '(required) the folder to push (SUMMARY.md, Markdown files, .gitbook/assets/)'
+complete -c docplat -n '__docplat_at content push' -l change-request -r -d 'push into this change request (its id or number) and compare with its content'
+complete -c docplat -n '__docplat_at content push' -l subject -r -d 'subject of the new change request (default: the folder and the time) (at most 100 characters)'
+complete -c docplat -n '__docplat_at content push' -l merge -d 'merge the change request once everything is sent'
+complete -c docplat -n '__docplat_at content push' -l prune -d 'delete the pages the folder does not have'
+complete -c docplat -n '__docplat_at content push' -l concurrency -r -d 'pages read at once to compare (default 8, at most 64)'
+complete -c docplat -n '__docplat_at content push' -l dry-run -d 'print the request that would be sent, and send none'
+complete -c docplat -n '__docplat_arg -eq 0 content push' -a '(__docplat_ids spaceId)'
 complete -c docplat -n '__docplat_at pages list ls' -l tree -d 'draw the tree instead of a table'
 complete -c docplat -n '__docplat_at pages list ls' -l change-request -r -d 'act on this change request (its id or its number) instead of the space'
 complete -c docplat -n '__docplat_at pages list ls' -l dry-run -d 'print the request that would be sent, and send none'

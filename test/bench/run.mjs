@@ -243,6 +243,8 @@ try {
   }
   const { contentBench } = await import('./content.mjs');
   await contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
+  const { pushBench } = await import('./push.mjs');
+  await pushBench({ api, run, compare, row, fmtMB, node, BIN, HERE, work, serveSandbox });
 } catch (err) {
   process.stderr.write(`bench stopped: ${err.message}\n`);
 } finally {

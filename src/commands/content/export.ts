@@ -19,26 +19,34 @@ import { progressLine } from '../../output/progress.js';
 import { parseConcurrency } from '../bulk.js';
 import { defineCommand } from '../define.js';
 import { downloadTo, exists, isDirectory, type ApiFile } from '../files/download.js';
+import { withFrontMatter } from './front-matter.js';
+import { exportPaths, relinkStale, pageHash, pruneEmptyFolders, describeOtherExport, dryRunLines } from './export-links.js';
+import { toRelative } from './markdown-links.js';
 import { PathClaims, checkReal, cleanPath, cleanSegment, inside, makeDirInside } from './paths.js';
+import { summary } from './summary.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
 
 export const MANIFEST = '.docplat-export.json';
 const MANIFEST_FORMAT = 'docplat-export/1';
 const ASSETS = '.gitbook/assets';
 
-interface ManifestPage {
+export interface ManifestPage {
   path: string;
   updatedAt: string | null;
   bytes: number;
+  /** SHA-256 of the file as written (push tells the user's edits by it). */
+  sha256?: string;
+  /** Ids of the pages and files its relative links point at. */
+  deps?: string[];
 }
 
-interface ManifestFile {
+export interface ManifestFile {
   path: string;
   name: string;
   size: number;
 }
 
-interface Manifest {
+export interface Manifest {
   format: typeof MANIFEST_FORMAT;
   space: string;
   changeRequest: string | null;
@@ -47,7 +55,7 @@ interface Manifest {
 }
 
 /** What a run does with one page or file. */
-interface Item {
+export interface Item {
   kind: 'page' | 'file';
   id: string;
   /** Relative path it must end up at. */
@@ -57,12 +65,14 @@ interface Item {
   from?: string;
   page?: ApiPage;
   file?: ApiFile;
+  /** With fetch, a page: what its manifest entry records of the file written. */
+  written?: Pick<ManifestPage, 'sha256' | 'deps'>;
 }
 
 // ---- the plan ------------------------------------------------------------------------------
 
 /** Where a document page's Markdown goes: `<path>.md`, or `<path>/README.md` when it has children. */
-function pageFile(page: ApiPage): string {
+export function pageFile(page: ApiPage): string {
   const segments = cleanPath(String(page.path ?? ''));
   if (page.pages?.length || segments.length === 0) return [...segments, 'README.md'].join('/');
   const last = segments.pop()!;
@@ -127,33 +137,8 @@ async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manife
     const rel = recorded(root, entry.path);
     if (rel && !ids.has(id) && !now.has(rel.toLowerCase())) stale.push(rel);
   }
+  relinkStale(items, old);
   return { items, paths, stale };
-}
-
-// ---- SUMMARY.md ----------------------------------------------------------------------------
-
-const linkText = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/([\\[\]])/g, '\\$1').trim() || 'Untitled';
-const linkTarget = (s: string) => s.split('/').map(encodeURIComponent).join('/');
-
-/** The table of contents as Git Sync writes it: nested lists, groups as `##` headings, links as external entries. */
-export function summary(tree: ApiPage[], paths: Map<string, string>): string {
-  const out = ['# Table of contents', ''];
-  const list = (pages: ApiPage[], depth: number) => {
-    for (const page of pages) {
-      const type = page.type ?? 'document';
-      if (type === 'group') {
-        out.push('', `## ${linkText(page.title)}`, '');
-        list(page.pages ?? [], 0);
-        continue;
-      }
-      const target = type === 'link' ? String(page.href ?? '') : paths.has(page.id) ? linkTarget(paths.get(page.id)!) : '';
-      const safeTarget = /^[a-z][a-z0-9+.-]*:/i.test(target) && !/^https?:/i.test(target) ? '' : target.replace(/[\s()<>]/g, encodeURIComponent);
-      out.push(`${'  '.repeat(depth)}* [${linkText(page.title)}](${safeTarget})`);
-      list(page.pages ?? [], depth + 1);
-    }
-  };
-  list(tree, 0);
-  return out.join('\n').replace(/\n{3,}/g, '\n\n') + '\n';
 }
 
 // ---- writing -------------------------------------------------------------------------------
@@ -245,8 +230,7 @@ async function readManifest(root: string, where: Where): Promise<Manifest | unde
     throw new UsageError(`--dest: ${join(root, MANIFEST)} is not a docplat export manifest; remove it or choose another folder`);
   }
   if (m.space !== where.spaceId || (m.changeRequest ?? null) !== (where.changeRequest ?? null)) {
-    const was = `space ${m.space}${m.changeRequest ? `, change request ${m.changeRequest}` : ''}`;
-    throw new UsageError(`--dest holds an export of ${was}: choose another folder`);
+    throw new UsageError(describeOtherExport(m, where));
   }
   return m;
 }
@@ -258,7 +242,9 @@ export const EXPORT_COMMAND = defineCommand({
   summary: 'write a space (or a change request) as Markdown files with SUMMARY.md and its assets',
   help: `Layout (as the platform's Git Sync): one <path>.md per document page (<path>/README.md when it
 has children), SUMMARY.md with the tree (groups as headings, link pages as links), and every
-file under .gitbook/assets/. Paths from the API never leave --dest.
+file under .gitbook/assets/. Paths from the API never leave --dest. Links between pages become
+relative links to their files, file references point at the asset, and front matter carries a
+page's description, emoji and hidden flag. content push sends such a folder back.
 
 A manifest (${MANIFEST}) records what was written: a re-run fetches only pages and files that
 changed or are missing, moves the files of pages whose path changed, and with --prune removes
@@ -296,12 +282,11 @@ complete; run the command again to finish. Failed pages or files are listed at t
     const client = await ctx.client();
     const files = await client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal });
     const { items, paths, stale } = await plan(root, tree, files, old);
+    const links = exportPaths(tree, files, paths);
 
     if (opts.dryRun) {
-      const lines = items.filter((i) => i.action !== 'keep').map((i) => (i.action === 'move' ? `move ${i.from} -> ${i.path}` : `write ${i.path}`));
-      lines.push('write SUMMARY.md');
-      if (opts.prune) lines.push(...stale.map((s) => `remove ${s}`));
-      await ctx.output.text(lines.join('\n'));
+      const lines = await dryRunLines(root, items, summary(tree, paths), opts.prune ? stale : []);
+      if (lines.length) await ctx.output.text(lines.join('\n'));
       const kept = items.filter((i) => i.action === 'keep').length;
       ctx.output.note(`dry run: ${lines.length} changes in ${root} (${kept} unchanged${!opts.prune && stale.length ? `, ${stale.length} stale kept without --prune` : ''}); nothing written`);
       return;
@@ -321,7 +306,7 @@ complete; run the command again to finish. Failed pages or files are listed at t
     for (const [id, entry] of Object.entries(old?.pages ?? {})) if (!present.has(id)) manifest.pages[id] = entry;
     for (const [id, entry] of Object.entries(old?.files ?? {})) if (!present.has(id)) manifest.files[id] = entry;
     const record = (item: Item, bytes: number) => {
-      if (item.kind === 'page') manifest.pages[item.id] = { path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes };
+      if (item.kind === 'page') manifest.pages[item.id] = { ...old?.pages[item.id], path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
       else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes };
     };
     const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
@@ -365,7 +350,9 @@ complete; run the command again to finish. Failed pages or files are listed at t
             await finished(item, await downloadTo(ctx, item.file!, await writer.prepare(item.path)));
             continue;
           }
-          const markdown = await fetchMarkdown(ctx, where, item.id);
+          const used = new Set<string>();
+          const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id), item.path, links, used));
+          item.written = { sha256: pageHash(markdown), deps: [...used] };
           const write: Promise<void> = writer
             .write(item.path, markdown)
             .then((bytes) => finished(item, bytes))
@@ -390,6 +377,7 @@ complete; run the command again to finish. Failed pages or files are listed at t
     if (ctx.signal.aborted) throw new Interrupted(`interrupted: ${done} of ${items.length} pages and files are in ${root}, each complete; run the same command again to finish`);
 
     await writer.write('SUMMARY.md', summary(tree, paths));
+    await pruneEmptyFolders(root, items.filter((i) => i.action === 'move').map((i) => i.from!));
     // A page or file fetched again at a new path (renamed and changed): its old file goes.
     const taken = new Set(items.map((i) => i.path.toLowerCase()));
     for (const item of items.filter((i) => i.action === 'fetch' && !failures.some((f) => f.item === i))) {

@@ -2,6 +2,7 @@
 // build on the records of the families before it. A new family is one
 // module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
+import { changeRequestsFamily } from './change-requests/index.js';
 import { commentsFamily } from './comments.js';
 import { contentFamily } from './content/index.js';
 import { customFieldsFamily } from './customFields.js';
@@ -25,5 +26,6 @@ export const FAMILIES: readonly FamilyFactory[] = [
   integrationsFamily,
   sitesFamily,
   contentFamily,
+  changeRequestsFamily,
   commentsFamily,
 ];

@@ -5,20 +5,21 @@
 // `content` number (model.ts) until something changes it; only changed
 // revisions and change requests go to the state file.
 //
-// For other families (comments): page(), revision() and changeRequest().
+// For other families (comments, change requests): page(), revision(),
+// changeRequest(), changeRequests, update().
 import { badRequest, conflict, notFound } from '../../core/errors.js';
 import { type SeedName } from '../../core/ids.js';
 import type { PageQuery } from '../../core/paging.js';
-import { familyObject, records } from '../../core/persist.js';
+import { familyObject } from '../../core/persist.js';
 import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
 import type { Family, Handlers, World } from '../../core/world.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { linkStats, slug } from '../spaces-content.js';
+import { ChangeRequestRecords, DEMO_CHANGE_REQUEST_SPACE } from './change-requests.js';
 import {
   PNG_DIMENSIONS,
   benchRevision,
-  changeRequestRevisions,
   documentPage,
   findPage,
   generatedRevision,
@@ -30,6 +31,7 @@ import {
 } from './model.js';
 
 export type { ChangeRequestRec, FileRec, PageRec, RevisionRec } from './model.js';
+export { DEMO_CHANGE_REQUEST_SPACE } from './change-requests.js';
 
 declare module '../../core/world.js' {
   interface Families {
@@ -52,9 +54,6 @@ interface Scope {
 
 type ContentReq<Q = Record<string, unknown>, B = Record<string, unknown>> = Req<Q & { format?: 'document' | 'markdown' }, B>;
 
-/** The title of the demo space that has two change requests. */
-export const DEMO_CHANGE_REQUEST_SPACE = 'Getting Started';
-
 const LAYOUT = {
   width: 'default',
   cover: false,
@@ -75,9 +74,12 @@ export class Content implements Family {
   readonly name = 'content';
   private readonly stored = new Map<string, RevisionRec>();
   private readonly generated = new Map<string, RevisionRec>();
-  private readonly crs = new Map<string, ChangeRequestRec[]>();
+  /** Every space's change requests (their records; the operations are the changeRequests family's). */
+  readonly changeRequestRecords: ChangeRequestRecords;
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.changeRequestRecords = new ChangeRequestRecords(world, (space) => this.scope(space.id).rev);
+  }
 
   private get spaces() {
     return this.world.family('spaces');
@@ -96,15 +98,17 @@ export class Content implements Family {
 
   /** A change request of a space by id or number; 404 when the space has none such. */
   changeRequest(spaceId: string, idOrNumber: string): ChangeRequestRec {
-    const space = this.activeSpace(spaceId);
-    const cr = (this.crs.get(space.id) ?? []).find((c) => c.id === idOrNumber || String(c.number) === idOrNumber);
-    if (!cr) throw notFound(`No change request ${idOrNumber} in space ${spaceId}.`);
-    return cr;
+    return this.changeRequestRecords.find(this.activeSpace(spaceId), idOrNumber);
   }
 
   /** The change requests of a space, by number. */
   changeRequests(spaceId: string): readonly ChangeRequestRec[] {
-    return this.crs.get(spaceId) ?? [];
+    return this.changeRequestRecords.of(this.spaces.space(spaceId));
+  }
+
+  /** Changes a space's revision, or a change request's: `apply` edits it in place, and it gets a new id. */
+  update(spaceId: string, changeRequestId: string | undefined, apply: (rev: RevisionRec) => void): RevisionRec {
+    return this.change(this.scope(spaceId, changeRequestId), apply);
   }
 
   /** A page of a space's revision (or a change request's), by id; 404 when there is none. Has at least id, title, path. */
@@ -417,7 +421,7 @@ export class Content implements Family {
   // ---- persistence -----------------------------------------------------------------------------
 
   toJSON(): ContentJson {
-    return { revisions: Object.fromEntries(this.stored), changeRequests: [...this.crs.values()].flat() };
+    return { revisions: Object.fromEntries(this.stored), changeRequests: this.changeRequestRecords.toJSON() };
   }
 
   load(json: unknown): void {
@@ -427,13 +431,7 @@ export class Content implements Family {
       if (typeof rev !== 'object' || rev === null || !Array.isArray(rev.pages) || !Array.isArray(rev.files)) throw new Error(`revision of space ${space} must have pages and files`);
       this.stored.set(space, rev);
     }
-    for (const cr of records<ChangeRequestRec>(data, 'changeRequests', ['space'])) this.addChangeRequest(cr);
-  }
-
-  private addChangeRequest(cr: ChangeRequestRec): void {
-    const list = this.crs.get(cr.space) ?? [];
-    list.push(cr);
-    this.crs.set(cr.space, list);
+    this.changeRequestRecords.load(data);
   }
 
   // ---- seeds -----------------------------------------------------------------------------------
@@ -443,16 +441,11 @@ export class Content implements Family {
     if (extra > 0 || (extras.contentLargeFileMB ?? 0) > 0) this.bench(extra, extras.contentLargeFileMB ?? 0);
   }
 
-  /** Two change requests in the demo space "Getting Started" of Acme (when both exist). */
+  /** Change requests with edits in the demo space "Getting Started" of Acme (when both exist). */
   private demo(): void {
     const acme = this.world.family('orgs').byTitle('Acme Docs');
     const space = acme && this.spaces.orgSpaces(acme.id).find((s) => s.title === DEMO_CHANGE_REQUEST_SPACE);
-    if (!space) return;
-    const base = this.scope(space.id).rev;
-    const time = Date.parse(base.createdAt) + 3 * 86_400_000;
-    changeRequestRevisions(base, () => this.world.nextId(), time).forEach(({ subject, revision }, i) =>
-      this.addChangeRequest({ id: this.world.nextId(), number: i + 1, space: space.id, subject, revision }),
-    );
+    if (space) this.changeRequestRecords.seedDemo(space);
   }
 
   /**
