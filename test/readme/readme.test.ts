@@ -51,7 +51,7 @@ const VALUES: Values = {
   '<groupId>': '72YtI72N3CyR63M3Ou9B', // its group "Learn"
   '<sectionId>': '1UzqUUat4DxsmtFt29BM', // its section "Guides"
   '<otherSectionId>': 'Tvvtnq4vQySoDe5t8AFg',
-  '<commentId>': 'yq17DUwVDtd0Scw5iocp', // an open comment of Getting Started
+  '<commentId>': 'CZUdfCjDuTdt65rAXLHE', // an open comment of Getting Started
   '<pageId>': 'pg00e2ad98', // its page "FAQ", which has an open comment
   '<fileId>': 'fl007c4ead', // its diagram.png
 };
