@@ -273,3 +273,45 @@ describe('changing members (each on a sandbox of its own)', () => {
     });
   });
 });
+
+describe('members invite (public OpenAPI description 0.202.0)', () => {
+  it('invites each address with its own result; members are skipped; guests; stdin; a re-run changes nothing', async () => {
+    await withTestApi({}, async (t) => {
+      const existing = json<Member[]>(await t.cli(['members', 'list', '--limit', '1', '--json']))[0].user.email;
+      const r = await t.cli(['members', 'invite', 'new.one@example.com', existing, '--role', 'edit']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(tsv(r.stdout).sort()).toEqual(
+        [
+          ['new.one@example.com', 'ok', 'invited'],
+          [existing, 'skipped', 'already a member'],
+        ].sort(),
+      );
+      expect(r.stderr).toMatch(/invited 1 of 2, 1 skipped/);
+      const found = json<Member[]>(await t.cli(['members', 'list', '--search', 'new.one@', '--json']));
+      expect(found.map((m) => m.role)).toEqual(['edit']);
+
+      const guests = await t.cli(['members', 'invite', '-', '--role', 'guest', '--json'], { input: 'g1@example.com\ng2@example.com new.one@example.com\n' });
+      expect(guests.code, guests.stderr).toBe(0);
+      expect(JSON.parse(guests.stdout).map((x: { id: string; result: string }) => [x.id, x.result]).sort()).toEqual([
+        ['g1@example.com', 'ok'],
+        ['g2@example.com', 'ok'],
+        ['new.one@example.com', 'skipped'],
+      ]);
+      expect(json<Member[]>(await t.cli(['members', 'list', '--search', 'g1@', '--json']))[0].role).toBeNull();
+
+      const again = await t.cli(['members', 'invite', 'g1@example.com', 'g2@example.com']);
+      expect(again.stderr).toMatch(/invited 0 of 2, 2 skipped/);
+    });
+  });
+
+  it('--dry-run prints one request per address and sends none', async () => {
+    const before = api.sandbox.requestCount;
+    const r = await api.cli(['members', 'invite', 'a@example.com', 'b@example.com', '--sso', '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual([
+      expect.stringMatching(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/orgs\/\w+\/invites \{"emails":\["a@example\.com"\],"sso":true\}$/),
+      expect.stringMatching(/\{"emails":\["b@example\.com"\],"sso":true\}$/),
+    ]);
+    expect(api.sandbox.requestCount).toBe(before);
+  });
+});

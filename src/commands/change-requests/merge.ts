@@ -3,6 +3,7 @@
 // the rest), so each is a small handler on the runner's requests.
 import { EXIT, DocplatError } from '../../errors.js';
 import { onePage } from '../../output/format.js';
+import { parseInteger } from '../../validate.js';
 import { CHANGE_COLUMNS, MERGE_DETAIL } from '../../resources/changeRequests.js';
 import { dryRun } from '../bulk.js';
 import { defineCommand } from '../define.js';
@@ -61,8 +62,7 @@ export const CHANGES = defineCommand({
   flags: { limit: { flags: '--limit <n>', description: 'most changes to list (default 10)', query: 'limit' } },
   operation: 'changeRequests.changes',
   async run(ctx, { args, opts }) {
-    const limit = opts.limit === undefined ? undefined : Number(opts.limit);
-    const query = limit === undefined ? {} : { limit: Number.isInteger(limit) ? limit : (opts.limit as string) };
+    const query = opts.limit === undefined ? {} : { limit: parseInteger('--limit', opts.limit, 10, 1, Number.MAX_SAFE_INTEGER) };
     const request = checkedRequest('changeRequests.changes', { params: { spaceId: args[0], changeRequestId: args[1] }, query }, NAMES);
     if (opts.dryRun) return dryRun(ctx, [request]);
     const { data } = await send(ctx, request);
