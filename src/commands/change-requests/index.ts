@@ -31,7 +31,7 @@ export const COMMANDS: CommandDef[] = [
   defineCommand({
     name: 'get',
     summary: 'show a change request',
-    examples: ['get <spaceId> 3', 'get <spaceId> <changeRequestId> --json', 'get <spaceId> 3 --web'],
+    examples: ['get <spaceId> 1', 'get <spaceId> <changeRequestId> --json', 'get <spaceId> 1 --web'],
     args: CHANGE_REQUEST,
     operation: 'changeRequests.get',
     output: { item: CHANGE_REQUEST_DETAIL, ...SHAPE },
@@ -50,7 +50,7 @@ export const COMMANDS: CommandDef[] = [
     name: 'update',
     summary: 'change the subject or the status of a change request',
     help: `--status takes ${CHANGE_REQUEST_SETTABLE.join(', ')}: merged comes only from \`change-requests merge\`.`,
-    examples: ['update <spaceId> 3 --subject "Rewrite the FAQ"', 'update <spaceId> 3 --status archived', 'update <spaceId> 3 --status open'],
+    examples: ['update <spaceId> 2 --subject "Rewrite the FAQ"', 'update <spaceId> 2 --status archived', 'update <spaceId> 2 --status open'],
     args: CHANGE_REQUEST,
     flags: {
       subject: SUBJECT,

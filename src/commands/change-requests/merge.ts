@@ -27,7 +27,7 @@ export const MERGE = defineCommand({
     'started. The change request is left as it was; the message lists the pages it changes (the answer itself',
     'names none). A change request already merged answers as before, so a re-run is safe.',
   ].join('\n'),
-  examples: ['merge <spaceId> 3', 'merge <spaceId> 3 --json', 'merge <spaceId> 3 --dry-run'],
+  examples: ['merge <spaceId> 1', 'merge <spaceId> 1 --json', 'merge <spaceId> 1 --dry-run'],
   args: CHANGE_REQUEST,
   operation: 'changeRequests.merge',
   async run(ctx, { args, opts }) {
@@ -57,7 +57,7 @@ export const CHANGES = defineCommand({
   name: 'changes',
   summary: 'list what a change request changes against the content it started from',
   help: 'Pages created, edited, moved and deleted, and files, as the platform lists them (10 unless --limit says more).',
-  examples: ['changes <spaceId> 3', 'changes <spaceId> 3 --limit 100 --json'],
+  examples: ['changes <spaceId> 1', 'changes <spaceId> 1 --limit 100 --json'],
   args: CHANGE_REQUEST,
   flags: { limit: { flags: '--limit <n>', description: 'most changes to list (default 10)', query: 'limit' } },
   operation: 'changeRequests.changes',
