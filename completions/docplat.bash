@@ -2,7 +2,7 @@
 # bash: source it, or copy it to ~/.local/share/bash-completion/completions/docplat
 
 _docplat_groups() {
-  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'sites' 'sections' 'section-groups' 'site-spaces' 'share-links' 'spaces' 'content' 'pages' 'files' 'members' 'teams' 'sso' 'custom-fields' 'translations' 'openapi' 'integrations' 'comments' 'replies' 'sandbox' 'api' 'completion'
+  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'sites' 'sections' 'section-groups' 'site-spaces' 'share-links' 'spaces' 'content' 'pages' 'files' 'members' 'teams' 'sso' 'custom-fields' 'translations' 'openapi' 'integrations' 'comments' 'replies' 'change-requests' 'sandbox' 'api' 'completion'
 }
 
 # One-command groups (docplat api <path>) have no verbs.
@@ -17,9 +17,9 @@ _docplat_verbs() {
   case $1 in
     'auth') printf '%s\n' 'login' 'logout' 'status' 'switch' 'token' ;;
     'config') printf '%s\n' 'get' 'set' 'unset' 'list' 'ls' 'path' ;;
-    'orgs') printf '%s\n' 'list' 'ls' 'ping' ;;
+    'orgs') printf '%s\n' 'list' 'ls' 'get' 'ping' ;;
     'collections') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'delete' 'rm' 'spaces' 'move' 'transfer' ;;
-    'sites') printf '%s\n' 'list' 'ls' 'create' 'get' 'update' 'delete' 'rm' 'published' 'adaptive-schema' 'set-adaptive-schema' 'tree' ;;
+    'sites') printf '%s\n' 'list' 'ls' 'create' 'get' 'update' 'delete' 'rm' 'publish' 'unpublish' 'published' 'adaptive-schema' 'set-adaptive-schema' 'tree' ;;
     'sections') printf '%s\n' 'list' 'ls' 'create' 'update' 'delete' 'rm' 'move' ;;
     'section-groups') printf '%s\n' 'list' 'ls' 'create' 'update' 'delete' 'rm' 'add-section' 'remove-section' 'move' ;;
     'site-spaces') printf '%s\n' 'list' 'ls' 'add' 'update' 'remove' 'rm' 'move' ;;
@@ -28,7 +28,7 @@ _docplat_verbs() {
     'content') printf '%s\n' 'get' 'import' 'export' ;;
     'pages') printf '%s\n' 'list' 'ls' 'get' 'links' ;;
     'files') printf '%s\n' 'list' 'ls' 'get' 'backlinks' 'download' ;;
-    'members') printf '%s\n' 'list' 'ls' 'get' 'update' 'remove' 'rm' 'set-sso' 'spaces' 'teams' ;;
+    'members') printf '%s\n' 'list' 'ls' 'get' 'update' 'invite' 'remove' 'rm' 'set-sso' 'spaces' 'teams' ;;
     'teams') printf '%s\n' 'list' 'ls' 'create' 'get' 'rename' 'delete' 'rm' 'members' 'add' 'remove' 'set-role' ;;
     'sso') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'delete' 'rm' 'login-options' ;;
     'custom-fields') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'delete' 'rm' 'values' 'set' ;;
@@ -36,7 +36,8 @@ _docplat_verbs() {
     'openapi') printf '%s\n' 'list' 'ls' 'get' 'create' 'publish' 'delete' 'rm' 'versions' 'version' 'content' ;;
     'integrations') printf '%s\n' 'list' 'ls' 'get' 'publish' 'unpublish' 'installations' ;;
     'comments') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'resolve' 'reopen' 'react' 'delete' 'rm' ;;
-    'replies') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'react' ;;
+    'replies') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'delete' 'rm' 'react' ;;
+    'change-requests') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'merge' 'changes' ;;
     'sandbox') printf '%s\n' 'serve' 'reset' ;;
   esac
 }
@@ -55,6 +56,7 @@ _docplat_verb() {
     'config list'|'config ls') echo 'list' ;;
     'config path') echo 'path' ;;
     'orgs list'|'orgs ls') echo 'list' ;;
+    'orgs get') echo 'get' ;;
     'orgs ping') echo 'ping' ;;
     'collections list'|'collections ls') echo 'list' ;;
     'collections get') echo 'get' ;;
@@ -69,6 +71,8 @@ _docplat_verb() {
     'sites get') echo 'get' ;;
     'sites update') echo 'update' ;;
     'sites delete'|'sites rm') echo 'delete' ;;
+    'sites publish') echo 'publish' ;;
+    'sites unpublish') echo 'unpublish' ;;
     'sites published') echo 'published' ;;
     'sites adaptive-schema') echo 'adaptive-schema' ;;
     'sites set-adaptive-schema') echo 'set-adaptive-schema' ;;
@@ -120,6 +124,7 @@ _docplat_verb() {
     'members list'|'members ls') echo 'list' ;;
     'members get') echo 'get' ;;
     'members update') echo 'update' ;;
+    'members invite') echo 'invite' ;;
     'members remove'|'members rm') echo 'remove' ;;
     'members set-sso') echo 'set-sso' ;;
     'members spaces') echo 'spaces' ;;
@@ -176,7 +181,14 @@ _docplat_verb() {
     'replies get') echo 'get' ;;
     'replies create') echo 'create' ;;
     'replies update') echo 'update' ;;
+    'replies delete'|'replies rm') echo 'delete' ;;
     'replies react') echo 'react' ;;
+    'change-requests list'|'change-requests ls') echo 'list' ;;
+    'change-requests get') echo 'get' ;;
+    'change-requests create') echo 'create' ;;
+    'change-requests update') echo 'update' ;;
+    'change-requests merge') echo 'merge' ;;
+    'change-requests changes') echo 'changes' ;;
     'sandbox serve') echo 'serve' ;;
     'sandbox reset') echo 'reset' ;;
     *) return 1 ;;
@@ -196,6 +208,7 @@ _docplat_flags() {
     'config.list') : ;;
     'config.path') : ;;
     'orgs.list') printf '%s\n' '--limit' '--all' '--cursor' '--dry-run' ;;
+    'orgs.get') printf '%s\n' '--web' '--dry-run' ;;
     'orgs.ping') printf '%s\n' '--dry-run' ;;
     'collections.list') printf '%s\n' '--no-nested' '--limit' '--all' '--cursor' '--dry-run' ;;
     'collections.get') printf '%s\n' '--web' '--dry-run' ;;
@@ -210,6 +223,8 @@ _docplat_flags() {
     'sites.get') printf '%s\n' '--dry-run' ;;
     'sites.update') printf '%s\n' '--title' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--no-proxy' '--dry-run' ;;
     'sites.delete') printf '%s\n' '--concurrency' '--dry-run' ;;
+    'sites.publish') printf '%s\n' '--concurrency' '--dry-run' ;;
+    'sites.unpublish') printf '%s\n' '--concurrency' '--dry-run' ;;
     'sites.published') printf '%s\n' '--share-key' '--dry-run' ;;
     'sites.adaptive-schema') printf '%s\n' '--dry-run' ;;
     'sites.set-adaptive-schema') printf '%s\n' '--file' '--dry-run' ;;
@@ -261,6 +276,7 @@ _docplat_flags() {
     'members.list') printf '%s\n' '--role' '--search' '--sort' '--order' '--last-seen-before' '--limit' '--all' '--cursor' '--dry-run' ;;
     'members.get') printf '%s\n' '--dry-run' ;;
     'members.update') printf '%s\n' '--role' '--concurrency' '--dry-run' ;;
+    'members.invite') printf '%s\n' '--role' '--sso' '--concurrency' '--dry-run' ;;
     'members.remove') printf '%s\n' '--concurrency' '--dry-run' ;;
     'members.set-sso') printf '%s\n' '--concurrency' '--dry-run' ;;
     'members.spaces') printf '%s\n' '--order' '--limit' '--all' '--cursor' '--dry-run' ;;
@@ -317,7 +333,14 @@ _docplat_flags() {
     'replies.get') printf '%s\n' '--format' '--change-request' '--dry-run' ;;
     'replies.create') printf '%s\n' '--body' '--body-file' '--change-request' '--dry-run' ;;
     'replies.update') printf '%s\n' '--body' '--body-file' '--change-request' '--dry-run' ;;
+    'replies.delete') printf '%s\n' '--change-request' '--concurrency' '--dry-run' ;;
     'replies.react') printf '%s\n' '--remove' '--change-request' '--dry-run' ;;
+    'change-requests.list') printf '%s\n' '--status' '--creator' '--contributor' '--requested-reviewer' '--topic' '--order-by' '--limit' '--all' '--cursor' '--dry-run' ;;
+    'change-requests.get') printf '%s\n' '--web' '--dry-run' ;;
+    'change-requests.create') printf '%s\n' '--subject' '--dry-run' ;;
+    'change-requests.update') printf '%s\n' '--subject' '--status' '--dry-run' ;;
+    'change-requests.merge') printf '%s\n' '--dry-run' ;;
+    'change-requests.changes') printf '%s\n' '--limit' '--dry-run' ;;
     'sandbox.serve') printf '%s\n' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' ;;
     'sandbox.reset') printf '%s\n' '--seed' ;;
     'api') printf '%s\n' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H' '--paginate' '--include' '-i' '--dry-run' ;;
@@ -370,6 +393,8 @@ _docplat_value() {
     'sites.update --default-section') : ;;
     'sites.update --proxy') : ;;
     'sites.delete --concurrency') : ;;
+    'sites.publish --concurrency') : ;;
+    'sites.unpublish --concurrency') : ;;
     'sites.published --share-key') : ;;
     'sites.set-adaptive-schema --file') : ;;
     'sections.list --site') docplat __ids 'site' 2>/dev/null ;;
@@ -491,6 +516,8 @@ _docplat_value() {
     'members.list --cursor') : ;;
     'members.update --role') printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'guest' ;;
     'members.update --concurrency') : ;;
+    'members.invite --role') printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'guest' ;;
+    'members.invite --concurrency') : ;;
     'members.remove --concurrency') : ;;
     'members.set-sso --concurrency') : ;;
     'members.spaces --order') printf '%s\n' 'asc' 'desc' ;;
@@ -605,7 +632,21 @@ _docplat_value() {
     'replies.update --body') : ;;
     'replies.update --body-file') : ;;
     'replies.update --change-request') : ;;
+    'replies.delete --change-request') : ;;
+    'replies.delete --concurrency') : ;;
     'replies.react --change-request') : ;;
+    'change-requests.list --status') printf '%s\n' 'draft' 'open' 'archived' 'merged' ;;
+    'change-requests.list --creator') : ;;
+    'change-requests.list --contributor') : ;;
+    'change-requests.list --requested-reviewer') : ;;
+    'change-requests.list --topic') : ;;
+    'change-requests.list --order-by') printf '%s\n' 'updatedAt' 'createdAt' ;;
+    'change-requests.list --limit') : ;;
+    'change-requests.list --cursor') : ;;
+    'change-requests.create --subject') : ;;
+    'change-requests.update --subject') : ;;
+    'change-requests.update --status') printf '%s\n' 'draft' 'open' 'archived' ;;
+    'change-requests.changes --limit') : ;;
     'sandbox.serve --port') : ;;
     'sandbox.serve --host') : ;;
     'sandbox.serve --data') : ;;
@@ -636,6 +677,8 @@ _docplat_arg() {
     'sites.get 0') docplat __ids 'siteId' 2>/dev/null ;;
     'sites.update 0') docplat __ids 'siteId' 2>/dev/null ;;
     'sites.delete 0'|'sites.delete '*) docplat __ids 'siteId' 2>/dev/null ;;
+    'sites.publish 0'|'sites.publish '*) docplat __ids 'siteId' 2>/dev/null ;;
+    'sites.unpublish 0'|'sites.unpublish '*) docplat __ids 'siteId' 2>/dev/null ;;
     'sites.published 0') docplat __ids 'siteId' 2>/dev/null ;;
     'sites.adaptive-schema 0') docplat __ids 'siteId' 2>/dev/null ;;
     'sites.set-adaptive-schema 0') docplat __ids 'siteId' 2>/dev/null ;;
@@ -682,7 +725,14 @@ _docplat_arg() {
     'replies.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'replies.create 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'replies.update 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'replies.delete 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'replies.react 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'change-requests.list 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'change-requests.get 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'change-requests.create 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'change-requests.update 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'change-requests.merge 0') docplat __ids 'spaceId' 2>/dev/null ;;
+    'change-requests.changes 0') docplat __ids 'spaceId' 2>/dev/null ;;
     'completion 0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
   esac
 }
