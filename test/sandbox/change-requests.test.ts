@@ -4,10 +4,13 @@
 // ref, links in the stored form, bounds), and the space's counters derived
 // from the records for every space. Every answer is validated against the
 // description's schemas.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { flat, type Page } from '../content-helpers.js';
+import { tempDir } from '../helpers.js';
 import { call, demo, expectError, expectOperation, latestSpec, listAll } from './helpers.js';
 
 const ids = demo();
@@ -209,5 +212,36 @@ describe('counters', () => {
     await create();
     const after = (await call(sb, 'GET', `/spaces/${SPACE}`)).body;
     expect([after.changeRequests, after.changeRequestsOpen]).toEqual([before.changeRequests + 1, before.changeRequestsOpen + 1]);
+  });
+});
+
+describe('persistence', () => {
+  it('change requests, their edits, status and merges survive a restart from the state file', async () => {
+    const dir = tempDir();
+    const dataFile = join(dir, 'state.json');
+    try {
+      const first = await startSandbox({ port: 0, dataFile });
+      const faq = (await call(first, 'GET', `/spaces/${SPACE}/content/pages`)).body.pages.find((p: Page) => p.path === 'faq');
+      const cr = (await call(first, 'POST', `/spaces/${SPACE}/change-requests`, { body: { subject: 'Kept' } })).body;
+      await call(first, 'POST', `/spaces/${SPACE}/change-requests/${cr.number}/content`, { body: { changes: [{ operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\nKept.\n' } }] } });
+      await call(first, 'PATCH', `/spaces/${SPACE}/change-requests/2`, { body: { status: 'archived' } });
+      const counters = (await call(first, 'GET', `/spaces/${SPACE}`)).body;
+      await first.save();
+      await first.close();
+      const second = await startSandbox({ port: 0, dataFile });
+      try {
+        expect((await call(second, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}`)).body).toMatchObject({ id: cr.id, subject: 'Kept', status: 'open' });
+        expect((await call(second, 'GET', `/spaces/${SPACE}/change-requests/2`)).body.status).toBe('archived');
+        const md = await call(second, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/content/page/${faq.id}`, { query: { format: 'markdown' } });
+        expect(md.body.markdown).toContain('Kept.');
+        const again = (await call(second, 'GET', `/spaces/${SPACE}`)).body;
+        expect([again.changeRequests, again.changeRequestsOpen, again.changeRequestsDraft]).toEqual([counters.changeRequests, counters.changeRequestsOpen, counters.changeRequestsDraft]);
+        expect((await call(second, 'POST', `/spaces/${SPACE}/change-requests/${cr.number}/merge`)).body.result).toBe('merge');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
