@@ -98,6 +98,17 @@ describe('the batch of content changes', () => {
     const bytes = Buffer.from(await (await request(file.downloadURL)).body.arrayBuffer());
     expect(bytes.equals(PNG)).toBe(true);
 
+    // Every kind of change the batch made, as the semantic changes list them.
+    const listed = await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/changes`, { query: { limit: 50 } });
+    expectOperation(listed, 'GET', `${CR}/changes`, 200);
+    const kinds = listed.body.changes.map((c: { type: string; page?: { id: string }; file?: { name: string } }) => `${c.type} ${c.page?.id ?? c.file?.name}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining([`page_created ${notes.id}`, `page_edited ${faq.id}`, `page_moved ${quick.id}`, `page_deleted ${linux.id}`, 'file_created shot.png']),
+    );
+    const two = await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/changes`, { query: { limit: 2 } });
+    expect(two.body.changes).toHaveLength(2);
+    expect(two.body.more).toBe(listed.body.changes.length - 2);
+
     // The space itself is as it was.
     expect((await pages()).map((p) => [p.id, p.path])).toEqual(before.map((p) => [p.id, p.path]));
     const compat = await send(cr.id, [{ operation: 'update_page', page: faq.id, title: 'Questions' }]);
