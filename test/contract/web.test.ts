@@ -21,8 +21,8 @@ describe('--web', () => {
       pageId: (await json(['pages', 'list', space]))[0].id,
       slug: (await json(['openapi', 'list']))[0].slug,
       integration: (await json(['integrations', 'list']))[0].name,
-      organizationId: api.sandbox.defaultOrg,
-      orgId: api.sandbox.defaultOrg,
+      organizationId: api.sandbox.defaultOrg!,
+      orgId: api.sandbox.defaultOrg!,
     };
     const gets = manifest.groups.flatMap((g) => g.commands.filter((c) => c.name === 'get').map((c) => ({ group: g.name, c })));
     const web = gets.filter(({ c }) => c.flags.some((f) => f.long === '--web'));

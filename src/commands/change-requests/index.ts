@@ -31,7 +31,7 @@ export const COMMANDS: CommandDef[] = [
   defineCommand({
     name: 'get',
     summary: 'show a change request',
-    examples: ['get <spaceId> 1', 'get <spaceId> <changeRequestId> --json', 'get <spaceId> 1 --web'],
+    examples: ['get <spaceId> 1', 'get <spaceId> <changeRequestId> --json', "get <spaceId> 1 --jq '.urls.app'"],
     args: CHANGE_REQUEST,
     operation: 'changeRequests.get',
     output: { item: CHANGE_REQUEST_DETAIL, ...SHAPE },

@@ -32,7 +32,7 @@ export const INVITE = defineCommand({
     'the spaces shared with them). With --sso, someone who is a member of another organization is invited but',
     'not as an SSO member, and the result says so.',
   ].join('\n'),
-  examples: ['invite ada@example.com grace@example.com --role edit', 'invite - --role read < new-hires.txt', 'invite ada@example.com --sso --dry-run'],
+  examples: ['invite ada@example.com grace@example.com --role edit', 'invite - --role read < emails.txt', 'invite ada@example.com --sso --dry-run'],
   args: [{ name: 'email', body: 'emails', description: 'e-mail addresses, or - to read them from stdin (one per line, or separated by spaces)' }],
   flags: {
     role: ROLE,
