@@ -305,6 +305,23 @@ describe('members invite (public OpenAPI description 0.202.0)', () => {
     });
   });
 
+  it('--sso: someone of another organization is invited, and the result says not as an SSO member', async () => {
+    await withTestApi({}, async (t) => {
+      const acme = new Set(json<Member[]>(await t.cli(['members', 'list', '--all', '--json'])).map((m) => m.user.email));
+      const other = json<Member[]>(await t.cli(['members', 'list', '--all', '--org', GLOBEX, '--json'])).find((m) => !acme.has(m.user.email))!;
+      const r = await t.cli(['members', 'invite', other.user.email, 'fresh@example.com', '--sso']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(tsv(r.stdout).sort()).toEqual(
+        [
+          [other.user.email, 'ok', 'invited, but not as an SSO member (a member of another organization)'],
+          ['fresh@example.com', 'ok', 'invited'],
+        ].sort(),
+      );
+      const fresh = json<Member[]>(await t.cli(['members', 'list', '--search', 'fresh@', '--json']))[0];
+      expect(fresh.sso).toBe(true);
+    });
+  });
+
   it('--dry-run prints one request per address and sends none', async () => {
     const before = api.sandbox.requestCount;
     const r = await api.cli(['members', 'invite', 'a@example.com', 'b@example.com', '--sso', '--dry-run']);
