@@ -47,10 +47,12 @@ export const INVITE = defineCommand({
     const role = opts.role === undefined ? undefined : opts.role === 'guest' ? null : ROLE.map(opts.role);
     const concurrency = parseConcurrency(opts.concurrency);
     if (nothingToDo(ctx, addresses, 'e-mail address')) return;
-    const organizationId = await ctx.org();
-    // Every address is checked before anything is sent.
     const body = { ...(role !== undefined ? { role } : {}), ...(opts.sso ? { sso: true } : {}) };
-    const requests = addresses.map((email) => ({ request: checkedRequest('members.invite', { params: { organizationId }, body: { emails: [email], ...body } }, NAMES) }));
+    const build = (organizationId: string, email: string) => checkedRequest('members.invite', { params: { organizationId }, body: { emails: [email], ...body } }, NAMES);
+    // Every address is checked before anything is sent: finding the organization may ask the API (`orgs list`).
+    for (const email of addresses) build('-', email);
+    const organizationId = await ctx.org();
+    const requests = addresses.map((email) => ({ request: build(organizationId, email) }));
     if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
     await runBulk(ctx, addresses, requests, concurrency, BULK);
   },
