@@ -69,7 +69,7 @@ describe('the batch of content changes', () => {
     const res = await send(
       cr.number,
       [
-        { operation: 'insert_page', ref: 'new-page', into: start.id, at: 0, document: { markdown: '---\ndescription: All about it\n---\n# Release notes\n\nSee [the FAQ](../faq.md), ![a picture](./shot.png) and [later](./later.md).\n' } },
+        { operation: 'insert_page', ref: 'new-page', into: start.id, at: 0, document: { markdown: '---\ndescription: All about it\nhidden: true\n---\n# Release notes\n\nSee [the FAQ](../faq.md), ![a picture](./shot.png) and [later](./later.md).\n' } },
         { operation: 'insert_files', files: [{ ref: 'shot.png', name: 'shot.png', contentType: 'image/png', base64: PNG.toString('base64') }] },
         { operation: 'insert_page', ref: 'later', document: { markdown: '# Later\n\nBack to [notes](./new-page.md).\n' } },
         { operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\nShorter answers.\n' } },
@@ -86,6 +86,9 @@ describe('the batch of content changes', () => {
     const after = await pages(cr.number);
     const notes = after.find((p) => p.title === 'Release notes')!;
     expect(notes.path).toBe('getting-started/release-notes');
+    // Front matter is the page's metadata (and not its content).
+    const read = await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/content/page/${notes.id}`, { query: { format: 'markdown' } });
+    expect(read.body).toMatchObject({ description: 'All about it', hidden: true });
     expect(after.find((p) => p.id === quick.id)!.path).toBe('quickstart');
     expect(after.some((p) => p.id === linux.id)).toBe(false);
     const md = await markdown(notes.id, cr.number);

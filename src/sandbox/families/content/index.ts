@@ -197,7 +197,7 @@ export class Content implements Family {
 
   /** A page as the tree and the page read give it; `format` adds the content. */
   pageObject(scope: Scope, page: PageRec, format?: 'document' | 'markdown'): Record<string, unknown> {
-    const base = { id: page.id, title: page.title, ...(page.emoji ? { emoji: page.emoji } : {}), createdAt: page.createdAt, updatedAt: page.updatedAt };
+    const base = { id: page.id, title: page.title, ...(page.emoji ? { emoji: page.emoji } : {}), ...(page.hidden ? { hidden: true } : {}), createdAt: page.createdAt, updatedAt: page.updatedAt };
     const children = () => page.pages.map((p) => this.pageObject(scope, p));
     if (page.type === 'link') return { ...base, kind: 'link', type: 'link', target: { kind: 'url', url: page.href ?? '' }, href: page.href ?? '' };
     if (page.type === 'group') return { ...base, kind: 'group', type: 'group', slug: page.slug, path: page.path, pages: children() };
