@@ -12,7 +12,7 @@ _docplat_ids() {
 }
 
 _docplat_groups() {
-  printf '%s\t%s\n' 'auth' 'Log in and out, and show the active credentials' 'config' 'Read and change the local configuration' 'orgs' 'List your organizations' 'collections' 'Manage collections of spaces' 'sites' 'Manage docs sites: list, create, update, delete, the published view, the adaptive schema, tree' 'sections' 'Manage the sections of a docs site' 'section-groups' 'Manage the section groups of a docs site' 'site-spaces' 'Manage the spaces a docs site publishes' 'share-links' 'Manage the share links of a docs site' 'spaces' 'Manage spaces: list, create, lock, delete, restore, move, transfer' 'content' 'Read and import the content of a space, and export it as Markdown files' 'pages' 'List the page tree of a space, show a page or its Markdown, list its links' 'files' 'List, show and download the files of a space' 'members' 'Manage the organization'\''s members: roles, removal, SSO, their spaces and teams' 'teams' 'Manage teams and their members, in bulk' 'sso' 'Manage SAML single sign-on providers' 'custom-fields' 'Declare custom fields and set their values on spaces' 'translations' 'Manage translation settings' 'openapi' 'Publish OpenAPI specifications (from CI too) and read their versions' 'integrations' 'Browse, publish and unpublish integrations, and list their installations' 'comments' 'Discuss content: comments on spaces and change requests, resolve, react' 'replies' 'Reply to comments, and react to replies' 'sandbox' 'Run the local API emulator' 'api' 'Make any API call, with docplat'\''s auth, errors and pagination' 'completion' 'Print the shell completion script (bash, zsh or fish)'
+  printf '%s\t%s\n' 'auth' 'Log in and out, and show the active credentials' 'config' 'Read and change the local configuration' 'orgs' 'List your organizations' 'collections' 'Manage collections of spaces' 'sites' 'Manage docs sites: list, create, update, delete, the published view, the adaptive schema, tree' 'sections' 'Manage the sections of a docs site' 'section-groups' 'Manage the section groups of a docs site' 'site-spaces' 'Manage the spaces a docs site publishes' 'share-links' 'Manage the share links of a docs site' 'spaces' 'Manage spaces: list, create, lock, delete, restore, move, transfer' 'content' 'Read and import the content of a space, and export it as Markdown files' 'pages' 'List the page tree of a space, show a page or its Markdown, list its links' 'files' 'List, show and download the files of a space' 'members' 'Manage the organization'\''s members: roles, removal, SSO, their spaces and teams' 'teams' 'Manage teams and their members, in bulk' 'sso' 'Manage SAML single sign-on providers' 'custom-fields' 'Declare custom fields and set their values on spaces' 'translations' 'Manage translation settings' 'openapi' 'Publish OpenAPI specifications (from CI too) and read their versions' 'integrations' 'Browse, publish and unpublish integrations, and list their installations' 'comments' 'Discuss content: comments on spaces and change requests, resolve, react' 'replies' 'Reply to comments, and react to replies' 'change-requests' 'Review and merge change requests: list, create, update, merge, their changes' 'sandbox' 'Run the local API emulator' 'api' 'Make any API call, with docplat'\''s auth, errors and pagination' 'completion' 'Print the shell completion script (bash, zsh or fish)'
 }
 
 # One-command groups (docplat api <path>) have no verbs.
@@ -27,9 +27,9 @@ _docplat_verbs() {
   case $1 in
     'auth') printf '%s\t%s\n' 'login' 'store a token in the profile (prompts for it on a terminal)' 'logout' 'remove the profile'\''s token' 'status' 'show the profile, API URL, organization, user and where the token comes from (never the token)' 'switch' 'make another profile the active one (as `gh auth switch`)' 'token' 'print the active token (for scripts)' ;;
     'config') printf '%s\t%s\n' 'get' 'print the value in effect (flag, environment, profile or default), and where it comes from on stderr' 'set' 'set a value in the active profile' 'unset' 'remove a value from the active profile' 'list' 'list the values of every profile (the token shows only as set or not)' 'ls' 'list the values of every profile (the token shows only as set or not)' 'path' 'print the path of the config file' ;;
-    'orgs') printf '%s\t%s\n' 'list' 'list the organizations you belong to' 'ls' 'list the organizations you belong to' 'ping' 'ping the organization (prints the visitor claims when the platform returns some)' ;;
+    'orgs') printf '%s\t%s\n' 'list' 'list the organizations you belong to' 'ls' 'list the organizations you belong to' 'get' 'show an organization (yours by default)' 'ping' 'ping the organization (prints the visitor claims when the platform returns some)' ;;
     'collections') printf '%s\t%s\n' 'list' 'list the organization'\''s collections' 'ls' 'list the organization'\''s collections' 'get' 'show a collection' 'create' 'create a collection' 'update' 'change the title, description or default level of a collection' 'delete' 'delete collections (their spaces are deleted with them, restorable for 7 days)' 'rm' 'delete collections (their spaces are deleted with them, restorable for 7 days)' 'spaces' 'list the spaces of a collection' 'move' 'move a collection to another parent or position' 'transfer' 'transfer a collection to another organization' ;;
-    'sites') printf '%s\t%s\n' 'list' 'list the organization'\''s docs sites' 'ls' 'list the organization'\''s docs sites' 'create' 'create a docs site' 'get' 'show a docs site' 'update' 'change the title, visibility, basename, adaptive content, defaults or proxy of a site' 'delete' 'delete docs sites (their spaces stay)' 'rm' 'delete docs sites (their spaces stay)' 'published' 'show a site as its visitors get it: the site and its published structure' 'adaptive-schema' 'show the JSON Schema of the visitor claims for adaptive content' 'set-adaptive-schema' 'replace the JSON Schema of the visitor claims for adaptive content' 'tree' 'show how a site is put together: its groups, sections, site spaces and share links' ;;
+    'sites') printf '%s\t%s\n' 'list' 'list the organization'\''s docs sites' 'ls' 'list the organization'\''s docs sites' 'create' 'create a docs site' 'get' 'show a docs site' 'update' 'change the title, visibility, basename, adaptive content, defaults or proxy of a site' 'delete' 'delete docs sites (their spaces stay)' 'rm' 'delete docs sites (their spaces stay)' 'publish' 'publish docs sites (public OpenAPI description 0.202.0)' 'unpublish' 'take docs sites offline (public OpenAPI description 0.202.0); their content stays' 'published' 'show a site as its visitors get it: the site and its published structure' 'adaptive-schema' 'show the JSON Schema of the visitor claims for adaptive content' 'set-adaptive-schema' 'replace the JSON Schema of the visitor claims for adaptive content' 'tree' 'show how a site is put together: its groups, sections, site spaces and share links' ;;
     'sections') printf '%s\t%s\n' 'list' 'list the sections of a site, with their site spaces' 'ls' 'list the sections of a site, with their site spaces' 'create' 'add a section to a site, with a first site space publishing a space' 'update' 'change the title, path, default site space, condition, icon or description of a section' 'delete' 'delete sections of a site, with their site spaces (the spaces stay)' 'rm' 'delete sections of a site, with their site spaces (the spaces stay)' 'move' 'move a section before or after another section of its group (or of the top level)' ;;
     'section-groups') printf '%s\t%s\n' 'list' 'list the section groups of a site, with their sections' 'ls' 'list the section groups of a site, with their sections' 'create' 'create a section group, optionally with sections (a section leaves the group it was in)' 'update' 'change the title or icon of a section group' 'delete' 'delete section groups (their sections stay, at the top level)' 'rm' 'delete section groups (their sections stay, at the top level)' 'add-section' 'put a section in a section group (it leaves the group it was in)' 'remove-section' 'take sections out of a section group (they stay in the site, at the top level)' 'move' 'move a section group before or after a top-level section or group of the site' ;;
     'site-spaces') printf '%s\t%s\n' 'list' 'list the site spaces of a site (the spaces it publishes, by section)' 'ls' 'list the site spaces of a site (the spaces it publishes, by section)' 'add' 'publish a space of the organization in a site' 'update' 'change the path or condition of a site space' 'remove' 'take spaces out of a site (the spaces stay)' 'rm' 'take spaces out of a site (the spaces stay)' 'move' 'move a site space before or after another site space of its section' ;;
@@ -38,7 +38,7 @@ _docplat_verbs() {
     'content') printf '%s\t%s\n' 'get' 'show the current revision of a space (or of a change request)' 'import' 'import content into a space (or a change request) from a URL' 'export' 'write a space (or a change request) as Markdown files with SUMMARY.md and its assets' 'push' 'send a folder of Markdown (as content export writes it) into a change request, only what differs' ;;
     'pages') printf '%s\t%s\n' 'list' 'list the pages of a space in tree order (--tree draws the nesting)' 'ls' 'list the pages of a space in tree order (--tree draws the nesting)' 'get' 'show a page, by id or by path; --format markdown prints its Markdown alone' 'links' 'list the links found in a page' ;;
     'files') printf '%s\t%s\n' 'list' 'list the files of a space' 'ls' 'list the files of a space' 'get' 'show a file (name, type, size, download URL)' 'backlinks' 'list the pages that refer to a file' 'download' 'download a file'\''s bytes (to its name in the current folder by default)' ;;
-    'members') printf '%s\t%s\n' 'list' 'list the organization'\''s members' 'ls' 'list the organization'\''s members' 'get' 'show a member of the organization' 'update' 'change members'\'' role in the organization (admins only)' 'remove' 'remove members from the organization (and its teams)' 'rm' 'remove members from the organization (and its teams)' 'set-sso' 'let members log in with SSO' 'spaces' 'list the spaces a member can access, with their permission' 'teams' 'list the teams of a member, with their role in each' ;;
+    'members') printf '%s\t%s\n' 'list' 'list the organization'\''s members' 'ls' 'list the organization'\''s members' 'get' 'show a member of the organization' 'update' 'change members'\'' role in the organization (admins only)' 'invite' 'invite people to the organization by e-mail address (admins only)' 'remove' 'remove members from the organization (and its teams)' 'rm' 'remove members from the organization (and its teams)' 'set-sso' 'let members log in with SSO' 'spaces' 'list the spaces a member can access, with their permission' 'teams' 'list the teams of a member, with their role in each' ;;
     'teams') printf '%s\t%s\n' 'list' 'list the organization'\''s teams' 'ls' 'list the organization'\''s teams' 'create' 'create a team' 'get' 'show a team' 'rename' 'change the title of a team' 'delete' 'delete teams (their members stay in the organization)' 'rm' 'delete teams (their members stay in the organization)' 'members' 'list the members of a team, with their team and organization roles' 'add' 'add members to a team, by user id or e-mail' 'remove' 'remove members from a team, by user id or e-mail (they stay in the organization)' 'set-role' 'set a member'\''s role in a team (adds them when they are not in it)' ;;
     'sso') printf '%s\t%s\n' 'list' 'list the organization'\''s SAML providers' 'ls' 'list the organization'\''s SAML providers' 'get' 'show a SAML provider (its certificate as a SHA-256 fingerprint)' 'create' 'add a SAML provider (admins only)' 'update' 'change a SAML provider (admins only)' 'delete' 'delete SAML providers (admins only)' 'rm' 'delete SAML providers (admins only)' 'login-options' 'list the SSO login options of the organization (its active providers)' ;;
     'custom-fields') printf '%s\t%s\n' 'list' 'list the organization'\''s custom fields' 'ls' 'list the organization'\''s custom fields' 'get' 'show a custom field' 'create' 'declare a custom field (admins only)' 'update' 'change the title, description, placeholder or choices of a custom field (admins only)' 'delete' 'delete custom fields and their values on every space (admins only)' 'rm' 'delete custom fields and their values on every space (admins only)' 'values' 'list the custom fields of a space with its values' 'set' 'set custom field values of a space (name=value; name= clears), or of many spaces from stdin' ;;
@@ -46,7 +46,8 @@ _docplat_verbs() {
     'openapi') printf '%s\t%s\n' 'list' 'list the organization'\''s OpenAPI specifications' 'ls' 'list the organization'\''s OpenAPI specifications' 'get' 'show an OpenAPI specification, with its processing state' 'create' 'create an OpenAPI specification from a URL or a file (fails if the slug exists)' 'publish' 'create or update an OpenAPI specification (safe to repeat), from a URL or a file' 'delete' 'delete OpenAPI specifications and their versions' 'rm' 'delete OpenAPI specifications and their versions' 'versions' 'list the versions of an OpenAPI specification, newest first' 'version' 'show a version of an OpenAPI specification (default: the latest)' 'content' 'show a version'\''s content object (default: the latest), or download its document with --dest' ;;
     'integrations') printf '%s\t%s\n' 'list' 'list the integrations of the catalogue (public ones, and those of your organizations)' 'ls' 'list the integrations of the catalogue (public ones, and those of your organizations)' 'get' 'show an integration' 'publish' 'publish an integration (or a new version of it) from a manifest' 'unpublish' 'unpublish integrations (removes them from the catalogue)' 'installations' 'list an integration'\''s installations (needs the integration'\''s own token)' ;;
     'comments') printf '%s\t%s\n' 'list' 'list the comments of a space or of a change request' 'ls' 'list the comments of a space or of a change request' 'get' 'show a comment' 'create' 'comment on a space or a change request, a page of it, or a block of a page' 'update' 'change the body of your comment' 'resolve' 'resolve comments (resolved=true)' 'reopen' 'reopen comments (resolved=false)' 'react' 'add your reaction to a comment, or remove it with --remove' 'delete' 'delete comments (yours, or any as an admin)' 'rm' 'delete comments (yours, or any as an admin)' ;;
-    'replies') printf '%s\t%s\n' 'list' 'list the replies to a comment' 'ls' 'list the replies to a comment' 'get' 'show a reply' 'create' 'reply to a comment' 'update' 'change the body of your reply' 'react' 'add your reaction to a reply, or remove it with --remove' ;;
+    'replies') printf '%s\t%s\n' 'list' 'list the replies to a comment' 'ls' 'list the replies to a comment' 'get' 'show a reply' 'create' 'reply to a comment' 'update' 'change the body of your reply' 'delete' 'delete replies (yours, or any as an admin; public OpenAPI description 0.202.0)' 'rm' 'delete replies (yours, or any as an admin; public OpenAPI description 0.202.0)' 'react' 'add your reaction to a reply, or remove it with --remove' ;;
+    'change-requests') printf '%s\t%s\n' 'list' 'list a space'\''s change requests (open ones unless --status says otherwise)' 'ls' 'list a space'\''s change requests (open ones unless --status says otherwise)' 'get' 'show a change request' 'create' 'open a change request on a space'\''s current content' 'update' 'change the subject or the status of a change request' 'merge' 'merge a change request into the space'\''s content' 'changes' 'list what a change request changes against the content it started from' ;;
     'sandbox') printf '%s\t%s\n' 'serve' 'run the local API emulator until interrupted, and print its URL and token' 'reset' 'empty the embedded sandbox (used by --sandbox) and start again from a seed' ;;
   esac
 }
@@ -65,6 +66,7 @@ _docplat_verb() {
     'config list'|'config ls') echo 'list' ;;
     'config path') echo 'path' ;;
     'orgs list'|'orgs ls') echo 'list' ;;
+    'orgs get') echo 'get' ;;
     'orgs ping') echo 'ping' ;;
     'collections list'|'collections ls') echo 'list' ;;
     'collections get') echo 'get' ;;
@@ -79,6 +81,8 @@ _docplat_verb() {
     'sites get') echo 'get' ;;
     'sites update') echo 'update' ;;
     'sites delete'|'sites rm') echo 'delete' ;;
+    'sites publish') echo 'publish' ;;
+    'sites unpublish') echo 'unpublish' ;;
     'sites published') echo 'published' ;;
     'sites adaptive-schema') echo 'adaptive-schema' ;;
     'sites set-adaptive-schema') echo 'set-adaptive-schema' ;;
@@ -131,6 +135,7 @@ _docplat_verb() {
     'members list'|'members ls') echo 'list' ;;
     'members get') echo 'get' ;;
     'members update') echo 'update' ;;
+    'members invite') echo 'invite' ;;
     'members remove'|'members rm') echo 'remove' ;;
     'members set-sso') echo 'set-sso' ;;
     'members spaces') echo 'spaces' ;;
@@ -187,7 +192,14 @@ _docplat_verb() {
     'replies get') echo 'get' ;;
     'replies create') echo 'create' ;;
     'replies update') echo 'update' ;;
+    'replies delete'|'replies rm') echo 'delete' ;;
     'replies react') echo 'react' ;;
+    'change-requests list'|'change-requests ls') echo 'list' ;;
+    'change-requests get') echo 'get' ;;
+    'change-requests create') echo 'create' ;;
+    'change-requests update') echo 'update' ;;
+    'change-requests merge') echo 'merge' ;;
+    'change-requests changes') echo 'changes' ;;
     'sandbox serve') echo 'serve' ;;
     'sandbox reset') echo 'reset' ;;
     *) return 1 ;;
@@ -207,6 +219,7 @@ _docplat_flags() {
     'config.list') : ;;
     'config.path') : ;;
     'orgs.list') printf '%s\t%s\n' '--limit' 'most items to return (default 100, at most 1000 per request)' '--all' 'follow the cursor to the last page' '--cursor' 'start from this cursor (a next.page value)' '--dry-run' 'print the request that would be sent, and send none' ;;
+    'orgs.get') printf '%s\t%s\n' '--web' 'open it in the browser instead (prints the URL under CI or when no browser can be opened)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'orgs.ping') printf '%s\t%s\n' '--dry-run' 'print the request that would be sent, and send none' ;;
     'collections.list') printf '%s\t%s\n' '--no-nested' 'only top-level collections' '--limit' 'most items to return (default 100, at most 1000 per request)' '--all' 'follow the cursor to the last page' '--cursor' 'start from this cursor (a next.page value)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'collections.get') printf '%s\t%s\n' '--web' 'open it in the browser instead (prints the URL under CI or when no browser can be opened)' '--dry-run' 'print the request that would be sent, and send none' ;;
@@ -221,6 +234,8 @@ _docplat_flags() {
     'sites.get') printf '%s\t%s\n' '--web' 'open it in the browser instead (prints the URL under CI or when no browser can be opened)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'sites.update') printf '%s\t%s\n' '--title' 'title (2 to 128 characters)' '--visibility' 'who can read it: public, unlisted, share-link, visitor-auth' '--basename' 'path of the site below its host (1 to 100 characters)' '--adaptive-content' 'turn adaptive content on or off' '--default-site-space' 'make this site space the default (of the default section, when the site has sections)' '--default-section' 'make this section the default' '--proxy' 'set the proxy (host and path with no scheme, such as docs.example.com/help); without --proxy or --no-proxy it stays as it is (at most 512 characters)' '--no-proxy' 'remove the proxy (sends null)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'sites.delete') printf '%s\t%s\n' '--concurrency' 'requests in flight at once (default 8)' '--dry-run' 'print the requests that would be sent, and send none' ;;
+    'sites.publish') printf '%s\t%s\n' '--concurrency' 'requests in flight at once (default 8)' '--dry-run' 'print the requests that would be sent, and send none' ;;
+    'sites.unpublish') printf '%s\t%s\n' '--concurrency' 'requests in flight at once (default 8)' '--dry-run' 'print the requests that would be sent, and send none' ;;
     'sites.published') printf '%s\t%s\n' '--share-key' 'key of an active share link (needed for a share-link site)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'sites.adaptive-schema') printf '%s\t%s\n' '--dry-run' 'print the request that would be sent, and send none' ;;
     'sites.set-adaptive-schema') printf '%s\t%s\n' '--file' '(required) JSON file of the schema (- for stdin)' '--dry-run' 'print the request that would be sent, and send none' ;;
@@ -273,6 +288,7 @@ _docplat_flags() {
     'members.list') printf '%s\t%s\n' '--role' 'only members with this role: admin, create, review, edit, comment, read, or guest' '--search' 'only members whose name or e-mail contains this' '--sort' 'sort by joinedAt (default) or lastSeenAt (lists only active members), or name' '--order' 'asc or desc (default)' '--last-seen-before' 'only members not seen since: a duration back from now (90d, 12w, 48h) or a date (2026-01-31); never-seen members included' '--limit' 'most items to return (default 100, at most 1000 per request)' '--all' 'follow the cursor to the last page' '--cursor' 'start from this cursor (a next.page value)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'members.get') printf '%s\t%s\n' '--dry-run' 'print the request that would be sent, and send none' ;;
     'members.update') printf '%s\t%s\n' '--role' '(required) the new role: admin, create, review, edit, comment, read, or guest (no role: only the spaces shared with them)' '--concurrency' 'requests in flight at once (default 8)' '--dry-run' 'print the requests that would be sent, and send none' ;;
+    'members.invite') printf '%s\t%s\n' '--role' 'their role: admin, create, review, edit, comment, read, or guest (default: read)' '--sso' 'invite them as SSO members of the organization' '--concurrency' 'requests in flight at once (default 8)' '--dry-run' 'print the requests that would be sent, and send none' ;;
     'members.remove') printf '%s\t%s\n' '--concurrency' 'requests in flight at once (default 8)' '--dry-run' 'print the requests that would be sent, and send none' ;;
     'members.set-sso') printf '%s\t%s\n' '--concurrency' 'requests in flight at once (default 8)' '--dry-run' 'print the requests that would be sent, and send none' ;;
     'members.spaces') printf '%s\t%s\n' '--order' 'asc (sidebar order) or desc (default)' '--limit' 'most items to return (default 100, at most 1000 per request)' '--all' 'follow the cursor to the last page' '--cursor' 'start from this cursor (a next.page value)' '--dry-run' 'print the request that would be sent, and send none' ;;
@@ -329,7 +345,14 @@ _docplat_flags() {
     'replies.get') printf '%s\t%s\n' '--format' 'body format: markdown (default) or document (the JSON document)' '--change-request' 'act on the change request'\''s comments (its id or its number)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'replies.create') printf '%s\t%s\n' '--body' 'the body, in Markdown' '--body-file' 'read the body (Markdown) from a file; - reads stdin' '--change-request' 'act on the change request'\''s comments (its id or its number)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'replies.update') printf '%s\t%s\n' '--body' 'the body, in Markdown' '--body-file' 'read the body (Markdown) from a file; - reads stdin' '--change-request' 'act on the change request'\''s comments (its id or its number)' '--dry-run' 'print the request that would be sent, and send none' ;;
+    'replies.delete') printf '%s\t%s\n' '--change-request' 'act on the change request'\''s comments (its id or its number)' '--concurrency' 'requests in flight at once (default 8)' '--dry-run' 'print the requests that would be sent, and send none' ;;
     'replies.react') printf '%s\t%s\n' '--remove' 'remove your reaction instead of adding it' '--change-request' 'act on the change request'\''s comments (its id or its number)' '--dry-run' 'print the request that would be sent, and send none' ;;
+    'change-requests.list') printf '%s\t%s\n' '--status' 'only change requests with this status: draft, open, archived, merged (default open)' '--creator' 'only those created by this user' '--contributor' 'only those this user contributed to' '--requested-reviewer' 'only those awaiting a review from this user' '--topic' 'only those linked to this site topic' '--order-by' 'newest first by updatedAt (default) or createdAt' '--limit' 'most items to return (default 100, at most 1000 per request)' '--all' 'follow the cursor to the last page' '--cursor' 'start from this cursor (a next.page value)' '--dry-run' 'print the request that would be sent, and send none' ;;
+    'change-requests.get') printf '%s\t%s\n' '--web' 'open it in the browser instead (prints the URL under CI or when no browser can be opened)' '--dry-run' 'print the request that would be sent, and send none' ;;
+    'change-requests.create') printf '%s\t%s\n' '--subject' '(required) subject (at most 100 characters) (at most 100 characters)' '--dry-run' 'print the request that would be sent, and send none' ;;
+    'change-requests.update') printf '%s\t%s\n' '--subject' 'subject (at most 100 characters) (at most 100 characters)' '--status' 'the new status: draft, open, archived' '--dry-run' 'print the request that would be sent, and send none' ;;
+    'change-requests.merge') printf '%s\t%s\n' '--dry-run' 'print the request that would be sent, and send none' ;;
+    'change-requests.changes') printf '%s\t%s\n' '--limit' 'most changes to list (default 10) (at least 1)' '--dry-run' 'print the request that would be sent, and send none' ;;
     'sandbox.serve') printf '%s\t%s\n' '--port' 'port to listen on (default: 4010; 0 picks a free one)' '--host' 'address to bind (default: 127.0.0.1)' '--data' 'keep the state in this JSON file (loaded at start, saved after each change)' '--seed' 'initial state when there is no data file: demo or empty (default: demo)' '--spaces' 'add this many spaces to the first organization (for load tests)' '--pages' 'give the first space of the first organization this many pages (for benchmarks)' '--large-file' 'add a file large.bin of this many MB to that space, generated as it streams (for benchmarks)' '--faults' 'inject faults, e.g. "429=0.1,503=0.05,reset=0.02,latency=5,seed=1"' ;;
     'sandbox.reset') printf '%s\t%s\n' '--seed' 'demo or empty (default: demo)' ;;
     'api') printf '%s\t%s\n' '--method' 'HTTP method: GET, HEAD, POST, PUT, PATCH, DELETE (default: GET, or POST with fields or --input)' '-X' 'HTTP method: GET, HEAD, POST, PUT, PATCH, DELETE (default: GET, or POST with fields or --input)' '--raw-field' 'a string field (repeat it); to the query for GET, else to the JSON body' '-f' 'a string field (repeat it); to the query for GET, else to the JSON body' '--field' 'a typed field: true, false, null, numbers, @file (its text), @- (stdin); key[]=v appends to an array, a.b=v nests' '-F' 'a typed field: true, false, null, numbers, @file (its text), @- (stdin); key[]=v appends to an array, a.b=v nests' '--input' 'send this file as the body, as is (- reads stdin); fields then go to the query' '--header' 'a request header, '\''Name: value'\'' (repeat it)' '-H' 'a request header, '\''Name: value'\'' (repeat it)' '--paginate' 'follow next.page to the last page: the items of every page as one JSON array (--jsonl: one per line)' '--include' 'print the status line and the response headers before the body' '-i' 'print the status line and the response headers before the body' '--dry-run' 'print the request that would be sent, and send none' ;;
@@ -384,6 +407,8 @@ _docplat_value() {
     'sites.update --default-section') : ;;
     'sites.update --proxy') : ;;
     'sites.delete --concurrency') : ;;
+    'sites.publish --concurrency') : ;;
+    'sites.unpublish --concurrency') : ;;
     'sites.published --share-key') : ;;
     'sites.set-adaptive-schema --file') : ;;
     'sections.list --site') _docplat_ids 'site' ;;
@@ -509,6 +534,8 @@ _docplat_value() {
     'members.list --cursor') : ;;
     'members.update --role') printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'guest' ;;
     'members.update --concurrency') : ;;
+    'members.invite --role') printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'guest' ;;
+    'members.invite --concurrency') : ;;
     'members.remove --concurrency') : ;;
     'members.set-sso --concurrency') : ;;
     'members.spaces --order') printf '%s\n' 'asc' 'desc' ;;
@@ -623,7 +650,21 @@ _docplat_value() {
     'replies.update --body') : ;;
     'replies.update --body-file') : ;;
     'replies.update --change-request') : ;;
+    'replies.delete --change-request') : ;;
+    'replies.delete --concurrency') : ;;
     'replies.react --change-request') : ;;
+    'change-requests.list --status') printf '%s\n' 'draft' 'open' 'archived' 'merged' ;;
+    'change-requests.list --creator') : ;;
+    'change-requests.list --contributor') : ;;
+    'change-requests.list --requested-reviewer') : ;;
+    'change-requests.list --topic') : ;;
+    'change-requests.list --order-by') printf '%s\n' 'updatedAt' 'createdAt' ;;
+    'change-requests.list --limit') : ;;
+    'change-requests.list --cursor') : ;;
+    'change-requests.create --subject') : ;;
+    'change-requests.update --subject') : ;;
+    'change-requests.update --status') printf '%s\n' 'draft' 'open' 'archived' ;;
+    'change-requests.changes --limit') : ;;
     'sandbox.serve --port') : ;;
     'sandbox.serve --host') : ;;
     'sandbox.serve --data') : ;;
@@ -654,6 +695,8 @@ _docplat_arg() {
     'sites.get 0') _docplat_ids 'siteId' ;;
     'sites.update 0') _docplat_ids 'siteId' ;;
     'sites.delete 0'|'sites.delete '*) _docplat_ids 'siteId' ;;
+    'sites.publish 0'|'sites.publish '*) _docplat_ids 'siteId' ;;
+    'sites.unpublish 0'|'sites.unpublish '*) _docplat_ids 'siteId' ;;
     'sites.published 0') _docplat_ids 'siteId' ;;
     'sites.adaptive-schema 0') _docplat_ids 'siteId' ;;
     'sites.set-adaptive-schema 0') _docplat_ids 'siteId' ;;
@@ -701,7 +744,14 @@ _docplat_arg() {
     'replies.get 0') _docplat_ids 'spaceId' ;;
     'replies.create 0') _docplat_ids 'spaceId' ;;
     'replies.update 0') _docplat_ids 'spaceId' ;;
+    'replies.delete 0') _docplat_ids 'spaceId' ;;
     'replies.react 0') _docplat_ids 'spaceId' ;;
+    'change-requests.list 0') _docplat_ids 'spaceId' ;;
+    'change-requests.get 0') _docplat_ids 'spaceId' ;;
+    'change-requests.create 0') _docplat_ids 'spaceId' ;;
+    'change-requests.update 0') _docplat_ids 'spaceId' ;;
+    'change-requests.merge 0') _docplat_ids 'spaceId' ;;
+    'change-requests.changes 0') _docplat_ids 'spaceId' ;;
     'completion 0') printf '%s\n' 'bash' 'zsh' 'fish' ;;
   esac
 }

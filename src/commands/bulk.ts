@@ -231,7 +231,9 @@ async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, {
     const res = await client.request(r.method, r.path, { query: r.query, body: r.body, shownBody: shownBody(r), idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
     // A delete answers 204 when there was nothing to delete (when its success is 205; some answer only 204).
     const skip = r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205) ? 'already deleted' : undefined;
-    return skip ? { id, result: 'skipped', message: spec.nothing ?? skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };
+    if (skip) return { id, result: 'skipped', message: spec.nothing ?? skip, status: res.status };
+    const answered = spec.answered?.(res.data);
+    return answered ? { id, ...answered, status: res.status, exitCode: answered.result === 'failed' ? EXIT.failure : undefined } : { id, result: 'ok', message: spec.done, status: res.status };
   } catch (err) {
     if (err instanceof ApiError && err.status !== undefined) {
       // Every delete and remove is safe to re-run: what is not there is already gone (a typo shows as skipped too, named).
@@ -252,7 +254,7 @@ const NOT_THERE = 'not found: already deleted, or never existed';
 function resultLine(r: BulkResult, spec: Bulk): string {
   const id = escapeControls(r.id);
   const message = escapeControls(r.message ?? '');
-  if (r.result === 'ok') return `${id}: ${spec.done}`;
+  if (r.result === 'ok') return `${id}: ${message || spec.done}`;
   if (r.result === 'skipped') return `${id}: skipped (${message})`;
   if (r.result === 'unknown') return `${id}: ${message}`;
   return `${id}: failed: ${message}`;

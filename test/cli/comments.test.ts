@@ -374,3 +374,27 @@ describe('what is sent again', () => {
     }
   });
 });
+
+describe('replies delete (public OpenAPI description 0.202.0)', () => {
+  it.each([[[]], [['--change-request', '1']]])('deletes replies, a second run skips them %j', async (cr: string[]) => {
+    const c = await json(['comments', 'create', GS, ...cr, '--body', 'to prune']);
+    const r1 = await json<{ id: string }>(['replies', 'create', GS, c.id, ...cr, '--body', 'one']);
+    const r2 = await json<{ id: string }>(['replies', 'create', GS, c.id, ...cr, '--body', 'two']);
+    const del = await ok(['replies', 'delete', GS, c.id, r1.id, r2.id, ...cr, '--yes']);
+    expect(del.stderr).toMatch(/deleted 2 of 2/);
+    expect((await json(['comments', 'get', GS, c.id, ...cr])).replies).toBe(0);
+    const again = await ok(['replies', 'delete', GS, c.id, r1.id, ...cr, '--yes']);
+    expect(again.stderr).toMatch(/skipped \(already deleted\)/);
+    // As every bulk delete: an id that is not there is a skip, so a re-run is safe.
+    expect((await ok(['replies', 'delete', GS, c.id, 'nosuch', ...cr, '--yes'])).stderr).toMatch(/nosuch: skipped \(not found/);
+  });
+
+  it('asks before deleting, and refuses without --yes when no one can be asked', async () => {
+    const c = await json(['comments', 'create', GS, '--body', 'keep']);
+    const r = await json<{ id: string }>(['replies', 'create', GS, c.id, '--body', 'keep me']);
+    const refused = await api.cli(['replies', 'delete', GS, c.id, r.id]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--yes/);
+    expect((await json(['comments', 'get', GS, c.id])).replies).toBe(1);
+  });
+});

@@ -337,3 +337,22 @@ describe('share-links', () => {
     expect((await runCli(['--sandbox', 'share-links', 'list', '--site', site], { env })).stdout).toBe('');
   }, 60_000);
 });
+
+describe('sites publish and unpublish (public OpenAPI description 0.202.0)', () => {
+  it('flip the published flag; a site already so is skipped; --published lists follow', async () => {
+    await withTestApi({}, async (t) => {
+      const { 'Acme Internal': internal, 'Acme Help Center': help } = await sites(t);
+      const pub = await t.cli(['sites', 'publish', internal, help]);
+      expect(pub.code, pub.stderr).toBe(0);
+      expect(tsv(pub.stdout).sort()).toEqual([[help, 'skipped', 'already published'], [internal, 'ok', 'published']].sort());
+      expect(lines(await ok(t, ['sites', 'list', '--unpublished', '--fields', 'title']))).toEqual([]);
+      expect((await json(t, ['sites', 'get', internal])).published).toBe(true);
+      const off = await t.cli(['sites', 'unpublish', internal]);
+      expect(off.code, off.stderr).toBe(0);
+      expect(lines(await ok(t, ['sites', 'list', '--unpublished', '--fields', 'title']))).toEqual(['Acme Internal']);
+      const again = await t.cli(['sites', 'unpublish', internal]);
+      expect(tsv(again.stdout)).toEqual([[internal, 'skipped', 'already unpublished']]);
+      expect((await t.cli(['sites', 'publish', 'nosuchsite'])).code).toBe(3);
+    });
+  });
+});

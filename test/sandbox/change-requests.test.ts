@@ -4,10 +4,13 @@
 // ref, links in the stored form, bounds), and the space's counters derived
 // from the records for every space. Every answer is validated against the
 // description's schemas.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { request } from 'undici';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { flat, type Page } from '../content-helpers.js';
+import { tempDir } from '../helpers.js';
 import { call, demo, expectError, expectOperation, latestSpec, listAll } from './helpers.js';
 
 const ids = demo();
@@ -66,7 +69,7 @@ describe('the batch of content changes', () => {
     const res = await send(
       cr.number,
       [
-        { operation: 'insert_page', ref: 'new-page', into: start.id, at: 0, document: { markdown: '---\ndescription: All about it\n---\n# Release notes\n\nSee [the FAQ](../faq.md), ![a picture](./shot.png) and [later](./later.md).\n' } },
+        { operation: 'insert_page', ref: 'new-page', into: start.id, at: 0, document: { markdown: '---\ndescription: All about it\nhidden: true\n---\n# Release notes\n\nSee [the FAQ](../faq.md), ![a picture](./shot.png) and [later](./later.md).\n' } },
         { operation: 'insert_files', files: [{ ref: 'shot.png', name: 'shot.png', contentType: 'image/png', base64: PNG.toString('base64') }] },
         { operation: 'insert_page', ref: 'later', document: { markdown: '# Later\n\nBack to [notes](./new-page.md).\n' } },
         { operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\nShorter answers.\n' } },
@@ -83,6 +86,9 @@ describe('the batch of content changes', () => {
     const after = await pages(cr.number);
     const notes = after.find((p) => p.title === 'Release notes')!;
     expect(notes.path).toBe('getting-started/release-notes');
+    // Front matter is the page's metadata (and not its content).
+    const read = await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/content/page/${notes.id}`, { query: { format: 'markdown' } });
+    expect(read.body).toMatchObject({ description: 'All about it', hidden: true });
     expect(after.find((p) => p.id === quick.id)!.path).toBe('quickstart');
     expect(after.some((p) => p.id === linux.id)).toBe(false);
     const md = await markdown(notes.id, cr.number);
@@ -94,6 +100,17 @@ describe('the batch of content changes', () => {
     const file = (await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/content/files`)).body.items.find((f: { name: string }) => f.name === 'shot.png');
     const bytes = Buffer.from(await (await request(file.downloadURL)).body.arrayBuffer());
     expect(bytes.equals(PNG)).toBe(true);
+
+    // Every kind of change the batch made, as the semantic changes list them.
+    const listed = await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/changes`, { query: { limit: 50 } });
+    expectOperation(listed, 'GET', `${CR}/changes`, 200);
+    const kinds = listed.body.changes.map((c: { type: string; page?: { id: string }; file?: { name: string } }) => `${c.type} ${c.page?.id ?? c.file?.name}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining([`page_created ${notes.id}`, `page_edited ${faq.id}`, `page_moved ${quick.id}`, `page_deleted ${linux.id}`, 'file_created shot.png']),
+    );
+    const two = await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/changes`, { query: { limit: 2 } });
+    expect(two.body.changes).toHaveLength(2);
+    expect(two.body.more).toBe(listed.body.changes.length - 2);
 
     // The space itself is as it was.
     expect((await pages()).map((p) => [p.id, p.path])).toEqual(before.map((p) => [p.id, p.path]));
@@ -209,5 +226,36 @@ describe('counters', () => {
     await create();
     const after = (await call(sb, 'GET', `/spaces/${SPACE}`)).body;
     expect([after.changeRequests, after.changeRequestsOpen]).toEqual([before.changeRequests + 1, before.changeRequestsOpen + 1]);
+  });
+});
+
+describe('persistence', () => {
+  it('change requests, their edits, status and merges survive a restart from the state file', async () => {
+    const dir = tempDir();
+    const dataFile = join(dir, 'state.json');
+    try {
+      const first = await startSandbox({ port: 0, dataFile });
+      const faq = (await call(first, 'GET', `/spaces/${SPACE}/content/pages`)).body.pages.find((p: Page) => p.path === 'faq');
+      const cr = (await call(first, 'POST', `/spaces/${SPACE}/change-requests`, { body: { subject: 'Kept' } })).body;
+      await call(first, 'POST', `/spaces/${SPACE}/change-requests/${cr.number}/content`, { body: { changes: [{ operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\nKept.\n' } }] } });
+      await call(first, 'PATCH', `/spaces/${SPACE}/change-requests/2`, { body: { status: 'archived' } });
+      const counters = (await call(first, 'GET', `/spaces/${SPACE}`)).body;
+      await first.save();
+      await first.close();
+      const second = await startSandbox({ port: 0, dataFile });
+      try {
+        expect((await call(second, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}`)).body).toMatchObject({ id: cr.id, subject: 'Kept', status: 'open' });
+        expect((await call(second, 'GET', `/spaces/${SPACE}/change-requests/2`)).body.status).toBe('archived');
+        const md = await call(second, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/content/page/${faq.id}`, { query: { format: 'markdown' } });
+        expect(md.body.markdown).toContain('Kept.');
+        const again = (await call(second, 'GET', `/spaces/${SPACE}`)).body;
+        expect([again.changeRequests, again.changeRequestsOpen, again.changeRequestsDraft]).toEqual([counters.changeRequests, counters.changeRequestsOpen, counters.changeRequestsDraft]);
+        expect((await call(second, 'POST', `/spaces/${SPACE}/change-requests/${cr.number}/merge`)).body.result).toBe('merge');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

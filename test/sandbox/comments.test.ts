@@ -239,3 +239,22 @@ describe("the space's open-comments counter", () => {
     expect(listed.comments).toBe(before - 1);
   });
 });
+
+describe('reply delete (public OpenAPI description 0.202.0)', () => {
+  it.each([[ON_SPACE], [ON_CR]])('205 then 204 under %s; only the author or an admin', async (base) => {
+    const c = await call(sb, 'POST', base, { body: { body: { markdown: 'topic' } } });
+    const r = await call(sb, 'POST', `${base}/${c.body.id}/replies`, { body: { body: { markdown: 'reply' } } });
+    const path = `${base}/${c.body.id}/replies/${r.body.id}`;
+    expect((await call(sb, 'DELETE', path)).status).toBe(205);
+    expect((await call(sb, 'DELETE', path)).status).toBe(204);
+    expectError(await call(sb, 'GET', path), 404, /No reply/);
+    expect((await call(sb, 'GET', `${base}/${c.body.id}`)).body.replies).toBe(0);
+    expectError(await call(sb, 'DELETE', `${base}/${c.body.id}/replies/nosuch`), 404, /No reply with id nosuch/);
+  });
+
+  it('an admin deletes someone else’s reply (Acme: the caller is admin)', async () => {
+    const theirs = seeded.find((c) => c.space === GS && !c.changeRequest && c.replies.some((r) => r.postedBy !== ids.me))!;
+    const reply = theirs.replies.find((r) => r.postedBy !== ids.me)!;
+    expect((await call(sb, 'DELETE', `${ON_SPACE}/${theirs.id}/replies/${reply.id}`)).status).toBe(205);
+  });
+});

@@ -175,3 +175,26 @@ describe('member changes (each on a sandbox of its own)', () => {
     });
   });
 });
+
+describe('invites (public OpenAPI description 0.202.0)', () => {
+  it('adds new addresses as members with the role (null: guest); members and repeats add nobody; admins only', async () => {
+    await withSandbox({}, async (own) => {
+      const members = (await listAll(own, `/orgs/${ACME}/members`)).items;
+      const existing = members[0].user.email;
+      const res = await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: ['new.one@example.com', existing, 'NEW.ONE@example.com'], role: 'edit' } });
+      expectOperation(res, 'POST', '/orgs/{organizationId}/invites', 200);
+      expect(res.body.invited).toBe(1);
+      expect(res.body.users).toHaveLength(1);
+      const added = await call(own, 'GET', `/orgs/${ACME}/members/${res.body.users[0]}`);
+      expect(added.body).toMatchObject({ role: 'edit', user: { email: 'new.one@example.com' } });
+      const guest = await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: ['guest@example.com'], role: null, sso: true } });
+      expectOperation(guest, 'POST', '/orgs/{organizationId}/invites', 200);
+      expect(guest.body).toMatchObject({ invited: 1, failedSSOEmails: [] });
+      expect((await call(own, 'GET', `/orgs/${ACME}/members/${guest.body.users[0]}`)).body.role).toBeNull();
+      expect((await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: ['guest@example.com'] } })).body).toEqual({ users: [], invited: 0 });
+      expectError(await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: ['not an address'] } }), 400, /emails\.0/);
+      expectError(await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: [] } }), 400, /emails/);
+      expectError(await call(own, 'POST', `/orgs/${GLOBEX}/invites`, { body: { emails: ['x@example.com'] } }), 403, /admin/);
+    });
+  });
+});

@@ -46,5 +46,16 @@ export const COMMANDS: CommandDef[] = [
     operation: 'replies.update',
     output: { item: REPLY_DETAIL },
   }),
+  defineCommand({
+    name: 'delete',
+    aliases: ['rm'],
+    summary: 'delete replies (yours, or any as an admin; public OpenAPI description 0.202.0)',
+    examples: ['delete <spaceId> <commentId> <replyId> --yes', 'delete <spaceId> <commentId> <replyId> --change-request 3 --yes', "list <spaceId> <commentId> --jq '.[].id' | docplat replies delete <spaceId> <commentId> - --yes"],
+    args: REPLY,
+    flags: { changeRequest: changeRequest('replies.delete.cr') },
+    operation: 'replies.delete',
+    bulk: { what: 'reply', done: 'deleted' },
+    confirm: 'Delete',
+  }),
   reactVerb('reply', REPLY, 'replies.update', REPLY_DETAIL, ['react <spaceId> <commentId> <replyId> 🎉', 'react <spaceId> <commentId> <replyId> 🎉 --remove']),
 ];

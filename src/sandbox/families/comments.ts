@@ -297,6 +297,19 @@ export class Comments implements Family {
     return 'deleted';
   }
 
+  /** A reply's delete (OpenAPI 0.202.0): by its author or an admin; `removed` also holds reply ids, for the 204 of a second delete. */
+  private removeReply(scope: Scope, commentId: string, id: string): 'deleted' | 'nothing' {
+    const c = this.comment(scope, commentId);
+    if (this.removed.has(id) && !c.replies.some((r) => r.id === id)) return 'nothing';
+    const r = this.reply(c, id);
+    if (r.postedBy !== this.world.userId && !atLeast(this.orgs.roleIn(scope.space.org), 'admin')) {
+      throw forbidden(`Only the author of reply ${id} or an admin of the organization can delete it.`);
+    }
+    c.replies = c.replies.filter((x) => x !== r);
+    this.removed.add(id);
+    return 'deleted';
+  }
+
   // ---- renderers -----------------------------------------------------------------------------
 
   private user(id: string, api: string): Record<string, unknown> {
@@ -410,6 +423,7 @@ export class Comments implements Family {
         this.update(scope, r, req.body, 'reply');
         return ok(this.replyObject(scope, c, r, undefined, req.api));
       },
+      deleteReply: (req: Req): Reply => deleted(this.removeReply(this.writable(req.params, 'read', 'delete replies'), req.params.commentId, req.params.commentReplyId)),
     };
   }
 
@@ -424,6 +438,7 @@ export class Comments implements Family {
       'replies.create': o.reply,
       'replies.get': o.getReply,
       'replies.update': o.updateReply,
+      'replies.delete': o.deleteReply,
       'comments.list.cr': o.list,
       'comments.create.cr': o.create,
       'comments.get.cr': o.get,
@@ -433,6 +448,7 @@ export class Comments implements Family {
       'replies.create.cr': o.reply,
       'replies.get.cr': o.getReply,
       'replies.update.cr': o.updateReply,
+      'replies.delete.cr': o.deleteReply,
     }) satisfies Handlers)(this.ops());
 
   // ---- persistence -----------------------------------------------------------------------------

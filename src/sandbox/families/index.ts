@@ -7,6 +7,7 @@ import { commentsFamily } from './comments.js';
 import { contentFamily } from './content/index.js';
 import { customFieldsFamily } from './customFields.js';
 import { integrationsFamily } from './integrations.js';
+import { invitesFamily } from './invites.js';
 import { openapiFamily } from './openapi.js';
 import { orgsFamily } from './orgs.js';
 import { sitesFamily } from './sites/index.js';
@@ -28,4 +29,5 @@ export const FAMILIES: readonly FamilyFactory[] = [
   contentFamily,
   changeRequestsFamily,
   commentsFamily,
+  invitesFamily,
 ];

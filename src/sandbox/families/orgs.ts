@@ -204,6 +204,15 @@ export class Orgs implements Family {
     return view;
   }
 
+  /** A user by e-mail address (case-insensitive), made when there is none (an invite). */
+  userByEmail(email: string): UserRec {
+    const lower = email.toLowerCase();
+    for (const u of this.users.values()) if (u.email.toLowerCase() === lower) return u;
+    const user = { id: this.world.nextId(), displayName: email.split('@')[0], email };
+    this.users.set(user.id, user);
+    return user;
+  }
+
   /** The caller was seen now (POST /orgs/{org}/ping). */
   ping(org: string): void {
     const me = this.org(org).members.find((m) => m.userId === this.world.userId);

@@ -110,6 +110,9 @@ function parentOf(rev: RevisionRec, into: string | null | undefined): PageRec | 
 function setMeta(page: PageRec, c: ContentChange, meta: FrontMatter): void {
   const description = meta.description ?? c.description;
   const emoji = meta.emoji ?? c.emoji;
+  const hidden = meta.hidden ?? c.hidden;
+  if (hidden === true) page.hidden = true;
+  else if (hidden === false) delete page.hidden;
   if (description !== undefined) page.description = description;
   if (emoji !== undefined) {
     if (emoji === '') delete page.emoji;

@@ -16,7 +16,7 @@ import type { PageQuery } from '../../core/paging.js';
 import { APP_URL, byId, created, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
 import type { Family, Handlers, World } from '../../core/world.js';
-import { cloneRevision, type BasePage, type ChangeRequestRec, type PageRec } from '../content/model.js';
+import { cloneRevision, findPage, type BasePage, type ChangeRequestRec, type FileRec, type PageRec } from '../content/model.js';
 import { userObject } from '../orgs.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { applyChanges, type ContentChange, type Outcome } from './apply.js';
@@ -123,7 +123,7 @@ export class ChangeRequests implements Family {
     return out;
   }
 
-  private fileRef(scope: Parameters<ChangeRequests['content']['fileObject']>[0], file: ChangeRequestRec['revision']['files'][number]): Record<string, unknown> {
+  private fileRef(scope: Parameters<ChangeRequests['content']['fileObject']>[0], file: FileRec): Record<string, unknown> {
     const { id, name, contentType, downloadURL } = this.content.fileObject(scope, file) as Record<string, unknown>;
     return { id, name, contentType, downloadURL };
   }
@@ -226,14 +226,9 @@ export class ChangeRequests implements Family {
   seed(): void {}
 }
 
+/** A page of the change request, or of the revision it started from. */
 function findIn(cr: ChangeRequestRec, id: string): PageRec | BasePage | undefined {
-  const stack = [...cr.revision.pages];
-  while (stack.length) {
-    const p = stack.pop()!;
-    if (p.id === id) return p;
-    stack.push(...p.pages);
-  }
-  return cr.base.find((b) => b.id === id);
+  return findPage(cr.revision, id) ?? cr.base.find((b) => b.id === id);
 }
 
 export const changeRequestsFamily = (world: World): ChangeRequests => new ChangeRequests(world);

@@ -35,7 +35,7 @@ export interface ChangeRequestCounters {
 
 /** A page's own fields (children aside) as one digest: equal digests, same page. */
 export function pageHash(page: PageRec): string {
-  const own = [page.title, page.type, page.slug, page.description ?? '', page.emoji ?? '', page.markdown ?? '', page.href ?? ''];
+  const own = [page.title, page.type, page.slug, page.description ?? '', page.emoji ?? '', page.markdown ?? '', page.href ?? '', page.hidden === true];
   return createHash('sha1').update(JSON.stringify(own)).digest('base64url');
 }
 

@@ -7,7 +7,7 @@
 //
 // For other families (comments, change requests): page(), revision(),
 // changeRequest(), changeRequests, update().
-import { badRequest, conflict, notFound } from '../../core/errors.js';
+import { conflict, notFound } from '../../core/errors.js';
 import { type SeedName } from '../../core/ids.js';
 import type { PageQuery } from '../../core/paging.js';
 import { familyObject } from '../../core/persist.js';
@@ -16,12 +16,12 @@ import type { Req } from '../../core/router.js';
 import type { Family, Handlers, World } from '../../core/world.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { linkStats, slug } from '../spaces-content.js';
+import { contentAdmin, text } from './admin.js';
 import { ChangeRequestRecords, DEMO_CHANGE_REQUEST_SPACE } from './change-requests.js';
 import {
   PNG_DIMENSIONS,
   benchRevision,
   documentPage,
-  findPage,
   generatedRevision,
   walk,
   type ChangeRequestRec,
@@ -79,6 +79,11 @@ export class Content implements Family {
 
   constructor(private readonly world: World) {
     this.changeRequestRecords = new ChangeRequestRecords(world, (space) => this.scope(space.id).rev);
+    this.admin = contentAdmin(world, (body, apply) => {
+      let result: unknown;
+      const rev = this.update(text(body, 'spaceId'), body.changeRequestId === undefined ? undefined : text(body, 'changeRequestId'), (r) => (result = apply(r)));
+      return { ...(result as object), revision: rev.id };
+    });
   }
 
   private get spaces() {
@@ -192,7 +197,7 @@ export class Content implements Family {
 
   /** A page as the tree and the page read give it; `format` adds the content. */
   pageObject(scope: Scope, page: PageRec, format?: 'document' | 'markdown'): Record<string, unknown> {
-    const base = { id: page.id, title: page.title, ...(page.emoji ? { emoji: page.emoji } : {}), createdAt: page.createdAt, updatedAt: page.updatedAt };
+    const base = { id: page.id, title: page.title, ...(page.emoji ? { emoji: page.emoji } : {}), ...(page.hidden ? { hidden: true } : {}), createdAt: page.createdAt, updatedAt: page.updatedAt };
     const children = () => page.pages.map((p) => this.pageObject(scope, p));
     if (page.type === 'link') return { ...base, kind: 'link', type: 'link', target: { kind: 'url', url: page.href ?? '' }, href: page.href ?? '' };
     if (page.type === 'group') return { ...base, kind: 'group', type: 'group', slug: page.slug, path: page.path, pages: children() };
@@ -358,65 +363,9 @@ export class Content implements Family {
     'files.backlinks.cr': this.read.backlinks,
   } satisfies Handlers;
 
-  // ---- admin (tests: renames, hostile paths) --------------------------------------------------
+  // ---- admin (tests: renames, hostile paths): admin.ts ----------------------------------------
 
-  /**
-   * `POST /_sandbox/content/<action>` with a JSON body. Each names `spaceId`
-   * (and optionally `changeRequestId`):
-   *   edit-page {pageId, title?, path?, markdown?}   add-page {title, path, type?, markdown?, parentId?}
-   *   remove-page {pageId}                            add-file {name, size?}
-   */
-  readonly admin = {
-    'edit-page': (body: AdminBody) =>
-      this.edit(body, (rev) => {
-        const page = findPage(rev, text(body, 'pageId'));
-        if (!page) throw notFound(`No page ${String(body.pageId)}.`);
-        if (body.title !== undefined) page.title = text(body, 'title');
-        if (body.path !== undefined) {
-          // As a rename in the app: the page's descendants move with it (their own updatedAt unchanged).
-          const from = page.path;
-          page.path = text(body, 'path');
-          page.slug = page.path.split('/').pop() ?? '';
-          for (const { page: child } of walk(page.pages)) if (child.path.startsWith(`${from}/`)) child.path = page.path + child.path.slice(from.length);
-        }
-        if (body.markdown !== undefined) page.markdown = text(body, 'markdown');
-        page.updatedAt = this.now();
-        return { id: page.id };
-      }),
-    'add-page': (body: AdminBody) =>
-      this.edit(body, (rev) => {
-        const page = documentPage(this.world.nextId(), text(body, 'title'), text(body, 'path'), this.now(), body.markdown === undefined ? undefined : text(body, 'markdown'));
-        if (body.type === 'group' || body.type === 'link') {
-          page.type = body.type;
-          delete page.markdown;
-          if (body.type === 'link') page.href = 'https://example.com/';
-        }
-        const parent = body.parentId === undefined ? undefined : findPage(rev, text(body, 'parentId'));
-        (parent ? parent.pages : rev.pages).push(page);
-        return { id: page.id };
-      }),
-    'remove-page': (body: AdminBody) =>
-      this.edit(body, (rev) => {
-        const id = text(body, 'pageId');
-        const prune = (pages: PageRec[]): PageRec[] => pages.filter((p) => p.id !== id).map((p) => ({ ...p, pages: prune(p.pages) }));
-        rev.pages = prune(rev.pages);
-        return { id };
-      }),
-    'add-file': (body: AdminBody) =>
-      this.edit(body, (rev) => {
-        const size = typeof body.size === 'number' ? body.size : 1000;
-        const file: FileRec = { id: this.world.nextId(), name: text(body, 'name'), contentType: 'application/octet-stream', kind: 'bin', size, seed: size, updatedAt: this.now() };
-        rev.files.push(file);
-        return { id: file.id };
-      }),
-  };
-
-  private edit(body: AdminBody, apply: (rev: RevisionRec) => unknown): unknown {
-    const scope = this.scope(text(body, 'spaceId'), body.changeRequestId === undefined ? undefined : text(body, 'changeRequestId'));
-    let result: unknown;
-    const rev = this.change(scope, (r) => (result = apply(r)));
-    return { ...(result as object), revision: rev.id };
-  }
+  readonly admin: ReturnType<typeof contentAdmin>;
 
   // ---- persistence -----------------------------------------------------------------------------
 
@@ -465,14 +414,6 @@ export class Content implements Family {
     this.generated.delete(space.id);
     this.stored.set(space.id, rev);
   }
-}
-
-type AdminBody = Record<string, unknown>;
-
-function text(body: AdminBody, key: string): string {
-  const v = body[key];
-  if (typeof v !== 'string') throw badRequest(`"${key}" must be a string.`);
-  return v;
 }
 
 /** A minimal JSON document: one paragraph per non-empty line of the Markdown. */

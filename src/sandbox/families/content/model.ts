@@ -19,6 +19,8 @@ export interface PageRec {
   path: string;
   description?: string;
   emoji?: string;
+  /** Not in the navigation, still reachable (set by content changes). */
+  hidden?: boolean;
   /** The document's Markdown (documents only). */
   markdown?: string;
   /** A link page's target URL. */
