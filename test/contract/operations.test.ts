@@ -16,9 +16,6 @@ import { ROOT } from '../helpers.js';
 /** Operations no command calls, and why. Families of later issues leave this list as their commands land. */
 const NOT_CALLED: Record<string, string> = {
   'users.get': 'no command shows another user; served by the sandbox for `docplat api`',
-  // By family, not by id: where `content push` (issue 22, another branch) has landed it calls updateContent, and an
-  // exact entry would then be stale. Remove this line once both are merged.
-  changeRequests: 'changeRequests.updateContent is sent by `content push` (issue 22); served by the sandbox for `docplat api`',
   'teams.removeMember': 'teams remove sends its removals in batches in the one PUT …/members body; served by the sandbox for `docplat api`',
 };
 

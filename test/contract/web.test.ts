@@ -39,3 +39,19 @@ describe('--web', () => {
     }
   });
 });
+
+describe('--web with a hostile API', () => {
+  it('refuses an app URL with control characters: it is never printed or opened', async () => {
+    const { startPoisonProxy } = await import('../poison.js');
+    const proxy = await startPoisonProxy(api.sandbox.url);
+    try {
+      const space = JSON.parse((await api.cli(['spaces', 'list', '--limit', '1', '--json'])).stdout)[0].id as string;
+      const r = await api.cli(['spaces', 'get', space, '--web'], { env: { CI: 'true', DOCPLAT_API_URL: proxy.url } });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^error: the API gave an app URL that is not one: https:\/\/\S+#\\x1b\]52/m);
+    } finally {
+      await proxy.close();
+    }
+  });
+});
