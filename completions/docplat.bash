@@ -33,7 +33,7 @@ _docplat_verbs() {
     'sso') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'delete' 'rm' 'login-options' ;;
     'custom-fields') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'delete' 'rm' 'values' 'set' ;;
     'translations') printf '%s\n' 'list' 'ls' 'create' 'get' 'update' 'delete' 'rm' ;;
-    'openapi') printf '%s\n' 'list' 'ls' 'get' 'create' 'publish' 'delete' 'rm' 'versions' 'version' 'content' ;;
+    'openapi') printf '%s\n' 'list' 'ls' 'get' 'create' 'publish' 'validate' 'delete' 'rm' 'versions' 'version' 'content' ;;
     'integrations') printf '%s\n' 'list' 'ls' 'get' 'publish' 'unpublish' 'installations' ;;
     'comments') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'resolve' 'reopen' 'react' 'delete' 'rm' ;;
     'replies') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'react' ;;
@@ -155,6 +155,7 @@ _docplat_verb() {
     'openapi get') echo 'get' ;;
     'openapi create') echo 'create' ;;
     'openapi publish') echo 'publish' ;;
+    'openapi validate') echo 'validate' ;;
     'openapi delete'|'openapi rm') echo 'delete' ;;
     'openapi versions') echo 'versions' ;;
     'openapi version') echo 'version' ;;
@@ -294,8 +295,9 @@ _docplat_flags() {
     'translations.delete') printf '%s\n' '--concurrency' '--dry-run' ;;
     'openapi.list') printf '%s\n' '--limit' '--all' '--cursor' '--dry-run' ;;
     'openapi.get') printf '%s\n' '--web' '--dry-run' ;;
-    'openapi.create') printf '%s\n' '--url' '--file' '--wait' '--wait-timeout' '--dry-run' ;;
-    'openapi.publish') printf '%s\n' '--url' '--file' '--wait' '--wait-timeout' '--dry-run' ;;
+    'openapi.create') printf '%s\n' '--url' '--file' '--no-validate' '--wait' '--wait-timeout' '--dry-run' ;;
+    'openapi.publish') printf '%s\n' '--url' '--file' '--no-validate' '--wait' '--wait-timeout' '--dry-run' ;;
+    'openapi.validate') : ;;
     'openapi.delete') printf '%s\n' '--concurrency' '--dry-run' ;;
     'openapi.versions') printf '%s\n' '--limit' '--all' '--cursor' '--dry-run' ;;
     'openapi.version') printf '%s\n' '--dry-run' ;;

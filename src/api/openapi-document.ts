@@ -5,7 +5,7 @@
 // what it receives with it, so both sides agree on what fails to parse.
 // The CLI imports this module only when it reads a YAML file, so start-up
 // never loads the parser.
-import { parseDocument } from 'yaml';
+import { LineCounter, parseDocument, type Document } from 'yaml';
 
 export type DocumentCheck =
   | { ok: true; version: string; title?: string }
@@ -13,10 +13,11 @@ export type DocumentCheck =
 
 export type Failure = Extract<DocumentCheck, { ok: false }>;
 
-/** A YAML (or JSON) mapping, or where and why the text is not one. */
-export function parseMapping(text: string, what: string): { ok: true; value: Record<string, unknown> } | Failure {
+/** A YAML (or JSON) mapping, with its parsed document and lines (for positions), or where and why the text is not one. */
+export function parseMapping(text: string, what: string): { ok: true; value: Record<string, unknown>; doc: Document; lines: LineCounter } | Failure {
   if (text.trim() === '') return { ok: false, message: `the ${what} is empty` };
-  const doc = parseDocument(text, { uniqueKeys: false });
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { uniqueKeys: false, lineCounter: lines });
   const error = doc.errors[0];
   if (error) {
     const at = error.linePos?.[0];
@@ -27,7 +28,7 @@ export function parseMapping(text: string, what: string): { ok: true; value: Rec
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, message: `not ${what === 'document' ? 'an OpenAPI document' : `a ${what}`}: the top level is not a mapping`, line: 1, column: 1 };
   }
-  return { ok: true, value: value as Record<string, unknown> };
+  return { ok: true, value: value as Record<string, unknown>, doc, lines };
 }
 
 export function checkOpenApiDocument(text: string): DocumentCheck {

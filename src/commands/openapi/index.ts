@@ -2,8 +2,9 @@
 import { CONTENT_DETAIL, SPEC_COLUMNS, SPEC_DETAIL, SPEC_FIELDS, VERSION_COLUMNS, VERSION_DETAIL } from '../../resources/openapi.js';
 import { dryRun } from '../bulk.js';
 import { defineCommand, type Arg, type CommandDef } from '../define.js';
-import { checkedRequest, send } from '../runner.js';
+import { checkedRequest, readUserFile, send } from '../runner.js';
 import { checkDest, download, publishSpec } from './publish.js';
+import { checkDocument, VALIDATION_DETAIL } from './validate.js';
 import { DocplatError, UsageError } from '../../errors.js';
 
 const SLUG: Arg = { name: 'slug', param: 'specSlug', description: 'the specification slug (lowercase letters and digits, words joined by -)' };
@@ -11,7 +12,8 @@ const VERSION: Arg = { name: 'versionId', optional: true, description: 'a versio
 
 const SOURCE_FLAGS = {
   url: { flags: '--url <url>', description: 'URL the platform fetches the document from', body: 'source.url', nonBlank: true },
-  file: { flags: '--file <path>', description: 'YAML or JSON document to send (- reads stdin); checked before sending', body: 'source.text' },
+  file: { flags: '--file <path>', description: 'YAML or JSON document to send (- reads stdin); checked as `openapi validate` does before sending', body: 'source.text' },
+  validate: { flags: '--no-validate', description: 'send --file as it is, without checking it first (the platform still checks it)' },
   wait: { flags: '--wait', description: 'wait until the platform has processed the document; exit 1 if it could not' },
   waitTimeout: { flags: '--wait-timeout <duration>', description: 'how long --wait waits, e.g. 90s, 10m (default 5m; implies --wait)' },
 } as const;
@@ -68,6 +70,25 @@ export const COMMANDS: CommandDef[] = [
     operation: 'openapi.publish',
     output: { item: SPEC_DETAIL, fields: SPEC_FIELDS },
     run: (ctx, { args, opts }) => publishSpec(ctx, 'openapi.publish', args[0], opts),
+  }),
+  defineCommand({
+    name: 'validate',
+    summary: 'check an OpenAPI or Swagger document as the platform checks it, sending nothing',
+    help: `Checks a YAML or JSON file as OpenAPI 3.0, 3.1, 3.2 or Swagger 2.0: its
+structure and that every $ref points to something. Each error is printed on
+stderr as FILE:LINE:COLUMN: $.json.path: message, and the command exits 2
+(--json puts the errors in the error object). A $ref to another file or a URL
+is an error: nothing is read but the file, nothing is fetched. The same check
+runs before \`openapi create\` and \`openapi publish\` send a --file.`,
+    examples: ['validate openapi.yaml', 'validate - < openapi.json', 'validate openapi.yaml --json'],
+    args: [{ name: 'file', description: 'the YAML or JSON document (- reads stdin)' }],
+    output: { item: VALIDATION_DETAIL },
+    async run(ctx, { args }) {
+      const shown = args[0] === '-' ? '(stdin)' : args[0];
+      const check = await checkDocument(ctx, '', shown, await readUserFile(ctx, 'file', args[0]));
+      ctx.output.note(`${shown}: a valid ${check.specification} ${check.version} document`);
+      await ctx.output.item({ file: shown, valid: true, specification: check.specification, version: check.version, title: check.title }, VALIDATION_DETAIL);
+    },
   }),
   defineCommand({
     name: 'delete',
