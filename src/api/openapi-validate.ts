@@ -30,6 +30,15 @@ const OPENAPI_VERSION = /^3\.[012]\.\d+$/;
 
 /** Checks `text`; never throws for a bad document, never reads a file or the network. */
 export async function validateOpenApi(text: string): Promise<SpecCheck> {
+  try {
+    return await check(text);
+  } catch (err) {
+    // A document the parser or the linter chokes on (too many aliases, ...) is refused, with the reason.
+    return { ok: false, errors: [{ path: '$', message: `the document cannot be checked: ${(err as Error).message.split('\n')[0]}` }] };
+  }
+}
+
+async function check(text: string): Promise<SpecCheck> {
   const parsed = parseMapping(text, 'document');
   if (!parsed.ok) return { ok: false, errors: [fromFailure(parsed)] };
   const { value, doc, lines } = parsed;
