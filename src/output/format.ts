@@ -186,6 +186,11 @@ export class Output {
     await this.write(text.endsWith('\n') ? text : text + '\n');
   }
 
+  /** Writes a document to stdout as it is, no newline added; on a terminal, control characters are shown escaped. */
+  async document(text: string): Promise<void> {
+    await this.write(this.opts.interactive ? escapeControls(text, true) : text);
+  }
+
   /** A note for people, on stderr. */
   note(line: string): void {
     if (!this.opts.quiet) this.err.write(escapeControls(line, true) + '\n');

@@ -3,7 +3,7 @@ import { CONTENT_DETAIL, SPEC_COLUMNS, SPEC_DETAIL, SPEC_FIELDS, VERSION_COLUMNS
 import { dryRun } from '../bulk.js';
 import { defineCommand, type Arg, type CommandDef } from '../define.js';
 import { checkedRequest, readUserFile, send } from '../runner.js';
-import { checkDest, download, publishSpec } from './publish.js';
+import { checkDest, download, fetchDocument, publishSpec } from './publish.js';
 import { checkDocument, VALIDATION_DETAIL } from './validate.js';
 import { DocplatError, UsageError } from '../../errors.js';
 
@@ -123,30 +123,38 @@ runs before \`openapi create\` and \`openapi publish\` send a --file.`,
   }),
   defineCommand({
     name: 'content',
-    summary: "show a version's content object (default: the latest), or download its document with --dest",
-    help: '--dest writes the document found at the content\'s url, atomically; it refuses to overwrite a file without --force.',
-    examples: ['content petstore', 'content petstore latest --dest openapi.yaml', 'content petstore <versionId> --dest spec.yaml --force'],
+    summary: "print the document of a version (default: the latest); --json shows the version's content object",
+    help: `Prints the document itself on stdout, as the platform stores it (YAML or
+JSON), so \`docplat openapi content petstore > openapi.yaml\` saves it.
+--dest writes it to a file instead (atomically; it refuses to overwrite a file
+without --force) and prints nothing on stdout; --dest - is stdout.
+--json, --output, --fields and --jq show the version's content object (its
+url and filesystem) instead of the document.`,
+    examples: ['content petstore > openapi.yaml', 'content petstore latest --dest openapi.yaml', 'content petstore <versionId> --dest spec.yaml --force', 'content petstore --json'],
     args: [SLUG, VERSION],
     flags: {
-      dest: { flags: '--dest <path>', description: 'write the document to this file' },
+      dest: { flags: '--dest <path>', description: 'write the document to this file (- for stdout) instead of printing it' },
       force: { flags: '--force', description: 'with --dest, overwrite an existing file' },
     },
     operation: 'openapi.content',
     output: { item: CONTENT_DETAIL },
     async run(ctx, { args, opts }) {
       if (opts.force && opts.dest === undefined) throw new UsageError('--force only applies with --dest');
-      if (opts.dest !== undefined) checkDest(opts.dest, !!opts.force);
+      const toFile = opts.dest !== undefined && opts.dest !== '-';
+      const g = ctx.globals;
+      const asObject = !!(g.json || g.jsonl || g.output || g.fields || g.jq);
+      if (opts.dest !== undefined && asObject) throw new UsageError('--dest writes the document: it cannot be used with --json, --output, --fields or --jq');
+      if (toFile) checkDest(opts.dest!, !!opts.force);
       const request = versionRequest(await ctx.org(), args[0], args[1], 'content');
       if (opts.dryRun) return dryRun(ctx, [request]);
       const content = (await send(ctx, request)).data as { url?: string; urls?: { source?: string } };
-      if (opts.dest !== undefined) {
-        const url = content.url ?? content.urls?.source;
-        // API data is untrusted: only an absolute http(s) URL is fetched (a path would go to the API, with the token).
-        if (!url || !/^https?:\/\//i.test(url)) throw new DocplatError(`the version content has no http(s) url to download the document from${url ? ` (got "${url}")` : ''}`);
-        const bytes = await download(ctx, url, opts.dest, !!opts.force);
-        ctx.output.note(`wrote ${bytes} bytes to ${opts.dest}`);
-      }
-      await ctx.output.item(content, CONTENT_DETAIL);
+      if (asObject && opts.dest === undefined) return ctx.output.item(content, CONTENT_DETAIL);
+      const url = content.url ?? content.urls?.source;
+      // API data is untrusted: only an absolute http(s) URL is fetched (a path would go to the API, with the token).
+      if (!url || !/^https?:\/\//i.test(url)) throw new DocplatError(`the version content has no http(s) url to download the document from${url ? ` (got "${url}")` : ''}`);
+      if (!toFile) return ctx.output.document(await fetchDocument(ctx, url));
+      const bytes = await download(ctx, url, opts.dest!, !!opts.force);
+      ctx.output.note(`wrote ${bytes} bytes to ${opts.dest}`);
     },
   }),
 ];

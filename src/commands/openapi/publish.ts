@@ -139,14 +139,19 @@ export function checkDest(dest: string, force: boolean): void {
   if (existsSync(dest) && !force) throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
 }
 
+/** The document at `url` (the version content's url; the token goes only to the API's own origin). */
+export async function fetchDocument(ctx: Context, url: string): Promise<string> {
+  const client = await ctx.client();
+  return (await client.request<string>('GET', url, { as: 'text', signal: ctx.signal })).data;
+}
+
 /**
  * Downloads the document at `url` (the token goes only to the API's own
  * origin) and writes it to `dest` atomically: a temporary file beside it,
  * then a rename (with --force) or a link that fails if `dest` appeared.
  */
 export async function download(ctx: Context, url: string, dest: string, force: boolean): Promise<number> {
-  const client = await ctx.client();
-  const { data } = await client.request<string>('GET', url, { as: 'text', signal: ctx.signal });
+  const data = await fetchDocument(ctx, url);
   const tmp = join(dirname(dest), `.${basename(dest)}.${randomBytes(6).toString('hex')}.tmp`);
   await writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
   try {
