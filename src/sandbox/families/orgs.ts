@@ -429,8 +429,9 @@ interface MemberSeed {
 }
 
 /**
- * The demo organizations: the caller (Dana Demo) is admin of "Acme Docs" and
- * editor of "Globex". Acme has 25 members: every role, three guests (whose
+ * The demo organizations: the caller (Dana Demo) is admin of "Acme Docs",
+ * editor of "Globex" and admin of "Initech" (empty: where a transfer from
+ * Acme works, while one into Globex is refused with 403). Acme has 25 members: every role, three guests (whose
  * grants the spaces seed gives), two disabled members, four SSO members, and
  * last activity spread over a year (12 not seen for 90 days or more, two of
  * them never).
@@ -482,6 +483,10 @@ function demo(b: OrgsBuilder): void {
     [hank, 'admin', { seen: 1 }],
     [dana, 'edit', { seen: 8 }],
     [frank, 'read', { seen: 60 }],
+  ]);
+  b.org('Initech', 'free', ['initech.example'], [
+    [dana, 'admin', { seen: 2 }],
+    [frank, 'edit', { seen: 30 }],
   ]);
 }
 
