@@ -3,20 +3,13 @@
 // exit 2, nothing sent; --no-validate sends the file and the sandbox
 // (same validator) answers PARSE_ERROR with the errors.
 import { createServer } from 'node:http';
-import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { lines, tempDir, tsv, useTestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { lines, tempFiles, tsv, useTestApi } from '../helpers.js';
 
 const api = useTestApi({ processingMs: 300 });
 
-const dir = tempDir();
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const { dir, file } = tempFiles();
 
 const GOOD = file(
   'good.yaml',

@@ -1,20 +1,14 @@
 // docplat openapi: every command and flag against the sandbox (processing
 // takes 400 ms of sandbox clock here, so --wait really waits, briefly).
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { lines, runInProcess, startCli, tempDir, tsv, until, useTestApi, withTestApi } from '../helpers.js';
+import { describe, expect, it } from 'vitest';
+import { lines, runInProcess, startCli, tempDir, tempFiles, tsv, until, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi({ processingMs: 400 });
 
 const DOC = 'openapi: 3.0.3\ninfo:\n  title: Orders\n  version: "1.0"\npaths: {}\n';
-const dir = tempDir();
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const { dir, file } = tempFiles();
 
 describe('openapi list, get, versions, version, content', () => {
   it('lists the demo specs as TSV and JSON', async () => {
