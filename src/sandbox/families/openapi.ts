@@ -3,18 +3,17 @@
 // processing job that moves the spec's `processingState` from `pending` to
 // `progress` to `complete` over the sandbox clock (processingMs, 1.5 s by
 // default). The document (a text source, or what a URL source answers) is
-// checked with the validator of `openapi validate` (src/api/openapi-validate.ts):
-// PARSE_ERROR with every error (line, column, JSON path) when the platform
-// would refuse it. A URL source is fetched only from loopback (localhost,
-// 127.x, ::1): any other host ends in FETCH_ERROR, so the sandbox never
-// reaches the network. A job that ends well adds a version; one that fails
+// checked with the validator of `openapi validate`: PARSE_ERROR with every
+// error (line, column, JSON path) when the platform would refuse it. A URL
+// source is fetched only from loopback: any other host ends in FETCH_ERROR
+// (the fetch and the check: openapi-processing.ts). A job that ends well adds a version; one that fails
 // leaves the last version as it was. A text source clears the spec's
 // sourceURL: the spec no longer comes from that URL.
 // A version's document is served without a token at
 // /_files/openapi/<versionId> (text sources; a URL source's version points
 // at the URL itself).
 import type { Role } from '../../api/enums.js';
-import type { SpecCheck } from '../../api/openapi-validate.js';
+import { Processing, type Failure, type Job, type ProcessErrorCode } from './openapi-processing.js';
 import { OPERATIONS } from '../../api/operations/index.js';
 import { iso } from '../core/clock.js';
 import { badRequest, conflict, notFound } from '../core/errors.js';
@@ -33,7 +32,6 @@ declare module '../core/world.js' {
   }
 }
 
-export type ProcessErrorCode = 'FETCH_ERROR' | 'FETCH_TIMEOUT' | 'PARSE_ERROR';
 
 export interface VersionRec {
   id: string;
@@ -58,29 +56,9 @@ export interface SpecRec {
   /** How many errors there were, when more than lastProcessedErrors keeps. */
   lastProcessedErrorCount?: number;
   /** The document being processed: since when (sandbox-clock ms) and its source. */
-  job?: { startedAt: number; text?: string; url?: string };
+  job?: Job;
   /** Oldest first. */
   versions: VersionRec[];
-}
-
-/** The work of a job: the loopback fetch of a URL source, then the check of the document. */
-interface Work {
-  done: boolean;
-  /** The document fetched or given. */
-  text?: string;
-  check?: SpecCheck;
-  error?: string;
-  timedOut?: boolean;
-}
-
-/** A job that failed: its code and every error message. */
-interface Failure {
-  code: ProcessErrorCode;
-  messages: string[];
-}
-
-function failure(code: ProcessErrorCode, message: string): Failure {
-  return { code, messages: [message] };
 }
 
 interface Source {
@@ -90,9 +68,6 @@ interface Source {
 
 /** Default processing time, in sandbox-clock ms: long enough that `--wait` really waits. */
 export const PROCESSING_MS = 1500;
-/** A loopback fetch that has not answered in this much wall time is a FETCH_TIMEOUT. */
-const FETCH_TIMEOUT_MS = 10_000;
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 /** lastProcessedErrors keeps this many; lastProcessedErrorCount says how many there were. */
 const ERRORS_KEPT = 20;
 
@@ -104,10 +79,12 @@ export class OpenApiSpecs implements Family {
   /** Keys (org/slug) of deleted specs: a second DELETE answers 204; a slug never published is 404. */
   private readonly removed = new Set<string>();
   private readonly versionsById = new Map<string, { spec: SpecRec; version: VersionRec }>();
-  /** The work of jobs under way or done, by spec id and job start; not persisted (a reload does it again). */
-  private readonly work = new Map<string, Work>();
+  /** The fetches and checks of the jobs; not persisted (a reload does them again). */
+  private readonly processing: Processing;
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.processing = new Processing(world);
+  }
 
   private get orgs() {
     return this.world.family('orgs');
@@ -142,73 +119,21 @@ export class OpenApiSpecs implements Family {
     const job = spec.job;
     if (!job) return 'complete';
     const elapsed = this.world.clock.now() - job.startedAt;
-    if (job.text !== undefined) this.startWork(spec);
+    if (job.text !== undefined) this.processing.start(jobKey(spec), job);
     if (elapsed < this.processingMs / 3) return 'pending';
-    if (job.url !== undefined) this.startWork(spec);
+    if (job.url !== undefined) this.processing.start(jobKey(spec), job);
     if (elapsed < this.processingMs) return 'progress';
-    const outcome = this.outcome(spec);
+    const outcome = this.processing.outcome(jobKey(spec), job);
     if (!outcome) return 'progress';
     this.finish(spec, outcome);
     return 'complete';
-  }
-
-  /** What the job ended with, or undefined while its fetch or check is still under way. */
-  private outcome(spec: SpecRec): { text: string } | Failure | undefined {
-    const job = spec.job!;
-    if (job.url !== undefined && !LOOPBACK.test(new URL(job.url).hostname)) {
-      return failure('FETCH_ERROR', `The sandbox fetches nothing outside loopback: ${new URL(job.url).host} was not fetched (serve the document on 127.0.0.1, or publish it with --file).`);
-    }
-    const work = this.work.get(`${spec.id}@${job.startedAt}`);
-    if (!work?.done) return undefined;
-    if (work.timedOut) return failure('FETCH_TIMEOUT', `${job.url} did not answer within ${FETCH_TIMEOUT_MS / 1000} seconds.`);
-    if (work.error !== undefined) return job.url !== undefined ? failure('FETCH_ERROR', `Cannot fetch ${job.url}: ${work.error}.`) : failure('PARSE_ERROR', work.error);
-    const check = work.check!;
-    if (!check.ok) {
-      const messages = check.errors.map((e) => `${e.line !== undefined ? `line ${e.line}, column ${e.column ?? 1}: ` : ''}${e.path === '$' ? '' : `${e.path}: `}${e.message}`);
-      return { code: 'PARSE_ERROR', messages };
-    }
-    return { text: work.text! };
-  }
-
-  /**
-   * Fetches the document of a URL job (loopback only), then checks it; a
-   * text job's document is checked at once. The check runs in the background
-   * (the validator loads on first use); requests wait for it.
-   */
-  private startWork(spec: SpecRec): void {
-    const job = spec.job!;
-    const key = `${spec.id}@${job.startedAt}`;
-    if (this.work.has(key) || (job.url !== undefined && !LOOPBACK.test(new URL(job.url).hostname))) return;
-    const work: Work = { done: false };
-    this.work.set(key, work);
-    const text =
-      job.text !== undefined
-        ? Promise.resolve(job.text)
-        : fetch(job.url!, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' }).then(async (res) => {
-            if (!res.ok) throw new Error(`it answered ${res.status}`);
-            return res.text();
-          });
-    const checked = text.then(
-      async (document) => {
-        work.text = document;
-        const { validateOpenApi } = await import('../../api/openapi-validate.js');
-        // Only the check keeps requests waiting: a slow loopback server does not.
-        work.check = await this.world.background(validateOpenApi(document));
-      },
-      (err: Error) => {
-        work.timedOut = err.name === 'TimeoutError';
-        work.error = (err.cause as Error | undefined)?.message ?? err.message;
-      },
-    );
-    const settled = checked.catch((err: Error) => (work.error = `The document could not be checked: ${err.message}`)).finally(() => (work.done = true));
-    if (job.text !== undefined) void this.world.background(settled);
   }
 
   private finish(spec: SpecRec, outcome: { text: string } | Failure): void {
     const job = spec.job!;
     const at = iso(job.startedAt + this.processingMs);
     spec.job = undefined;
-    this.work.delete(`${spec.id}@${job.startedAt}`);
+    this.processing.forget(jobKey(spec, job));
     spec.lastProcessedAt = at;
     if ('code' in outcome) {
       spec.lastProcessErrorCode = outcome.code;
@@ -227,7 +152,7 @@ export class OpenApiSpecs implements Family {
   /** Starts processing a new document: the previous outcome is forgotten. */
   private startJob(spec: SpecRec, source: Source): void {
     const now = this.world.clock.now();
-    if (spec.job) this.work.delete(`${spec.id}@${spec.job.startedAt}`);
+    if (spec.job) this.processing.forget(jobKey(spec));
     spec.job = { startedAt: now, ...(source.url !== undefined ? { url: source.url } : { text: source.text }) };
     // A text source replaces the URL the spec came from: it no longer comes from there.
     spec.sourceURL = source.url;
@@ -235,7 +160,7 @@ export class OpenApiSpecs implements Family {
     spec.lastProcessErrorCode = undefined;
     spec.lastProcessedErrors = undefined;
     spec.lastProcessedErrorCount = undefined;
-    if (source.text !== undefined) this.startWork(spec);
+    if (source.text !== undefined) this.processing.start(jobKey(spec), spec.job);
   }
 
   private writable(org: string): void {
@@ -427,6 +352,11 @@ export class OpenApiSpecs implements Family {
 }
 
 export const openapiFamily = (world: World): OpenApiSpecs => new OpenApiSpecs(world);
+
+/** A job's key: the spec and when the job started (a new publish is a new job). */
+function jobKey(spec: SpecRec, job = spec.job!): string {
+  return `${spec.id}@${job.startedAt}`;
+}
 
 /** Exactly one of url and text. */
 function checkSource(source: Source): Source {
