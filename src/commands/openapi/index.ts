@@ -130,7 +130,7 @@ JSON), so \`docplat openapi content petstore > openapi.yaml\` saves it.
 without --force) and prints nothing on stdout; --dest - is stdout.
 --json, --output, --fields and --jq show the version's content object (its
 url and filesystem) instead of the document.`,
-    examples: ['content petstore > openapi.yaml', 'content petstore latest --dest openapi.yaml', 'content petstore <versionId> --dest spec.yaml --force', 'content petstore --json'],
+    examples: ['content petstore > openapi.yaml', 'content petstore <versionId> --dest spec.yaml --force', 'content petstore --json'],
     args: [SLUG, VERSION],
     flags: {
       dest: { flags: '--dest <path>', description: 'write the document to this file (- for stdout) instead of printing it' },
