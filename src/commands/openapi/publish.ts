@@ -43,6 +43,7 @@ const MAX_POLL_MS = 5_000;
 export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'openapi.create' | 'openapi.publish'>, slug: string, opts: SourceOpts): Promise<void> {
   if (opts.url !== undefined && opts.file !== undefined) throw new UsageError('--url and --file cannot be used together');
   if (opts.url === undefined && opts.file === undefined) throw new UsageError('give the document with --url <url> or --file <path> (- reads stdin)');
+  if (opts.validate === false && opts.file === undefined) throw new UsageError('--no-validate only applies with --file (the platform fetches --url itself)');
   const timeoutMs = opts.waitTimeout !== undefined ? parseDuration('--wait-timeout', opts.waitTimeout) : WAIT_TIMEOUT_MS;
   const wait = !!opts.wait || opts.waitTimeout !== undefined;
   const source = opts.url !== undefined ? { url: opts.url } : { text: await readDocument(ctx, opts.file!, opts.validate !== false) };
