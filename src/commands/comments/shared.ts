@@ -42,7 +42,7 @@ export function reactVerb(what: 'comment' | 'reply', args: Arg[], operation: 'co
     summary: `add your reaction to a ${what}, or remove it with --remove`,
     help: 'Reacting twice with the same emoji changes nothing; so does removing a reaction you have not made.',
     examples,
-    args: [...args, { name: 'emoji', description: 'the emoji, e.g. 👍' }],
+    args: [...args, { name: 'emoji', description: 'the emoji, e.g. 👍 (or its codepoints in hex, 1f44d)' }],
     flags: {
       remove: { flags: '--remove', description: 'remove your reaction instead of adding it' },
       changeRequest: changeRequest(`${operation}.cr`),
