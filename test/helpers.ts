@@ -4,7 +4,7 @@
 // itself: start-up, signals, pipes, terminals), and a temporary config
 // directory per test.
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -25,6 +25,23 @@ export interface Run {
 
 export function tempDir(prefix = 'docplat-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/**
+ * A temporary folder for a test file's inputs, removed after its tests, and
+ * a writer of files in it (returns the path). Call at the top of a test file.
+ */
+export function tempFiles(prefix?: string): { dir: string; file(name: string, text: string | Buffer): string } {
+  const dir = tempDir(prefix);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    dir,
+    file(name, text) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    },
+  };
 }
 
 /** A clean environment: no token, org, URL or proxy from the machine running the tests. */

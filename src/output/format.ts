@@ -217,6 +217,11 @@ export class Output {
     await this.write(text.endsWith('\n') ? text : text + '\n');
   }
 
+  /** Writes a document to stdout as it is, no newline added; on a terminal, control characters are shown escaped. */
+  async document(text: string): Promise<void> {
+    await this.write(this.shown(text));
+  }
+
   /** A note for people, on stderr, through the terminal writer (an array is several lines). */
   note(line: string | readonly string[]): void {
     if (!this.opts.quiet) this.err.line(line);

@@ -303,6 +303,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     if (!handle) return errorReply(501, `${method} ${path} is not emulated by the sandbox yet`);
     const json = method === 'GET' || method === 'DELETE' ? undefined : await readBody(req);
     const { query, body } = parseInputs(operation, new URLSearchParams(search), json);
+    await world.settled();
     const reply = handle({ params, query, body, api, integration });
     if (method !== 'GET') autosave();
     return reply;

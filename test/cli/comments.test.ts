@@ -294,6 +294,27 @@ describe('resolve, reopen, react, delete', () => {
     expect((await json(['comments', 'react', GS, cr.id, '🚀', '--change-request', '1'])).reactions[0].emoji).toBe('🚀');
   });
 
+  it('react refuses what is not an emoji before anything is sent (exit 2), for comments and replies; codepoints are emoji', async () => {
+    const c = await mine('react with words');
+    const before = api.sandbox.requestCount;
+    const cases: [string[], string][] = [
+      [['comments', 'react', GS, c.id, 'notanemoji'], 'notanemoji'],
+      [['comments', 'react', GS, c.id, 'notanemoji', '--remove'], 'notanemoji'],
+      [['replies', 'react', GS, c.id, 'r1', ':tada:'], ':tada:'],
+    ];
+    for (const [args, word] of cases) {
+      const r = await api.cli(args);
+      expect(r.code).toBe(2);
+      expect(lines(r.stderr)).toEqual([`error: emoji must be an emoji (🎉) or its Unicode codepoints (1f389) (got "${word}")`]);
+    }
+    expect(api.sandbox.requestCount).toBe(before);
+    expect((await json(['comments', 'react', GS, c.id, '1f389'])).reactions).toEqual([expect.objectContaining({ emoji: '1f389', count: 1 })]);
+    // The sandbox refuses it too, as the platform's description does, when the CLI is bypassed.
+    const raw = await api.cli(['api', '-X', 'PUT', `/spaces/${GS}/comments/${c.id}`, '--input', '-'], { input: '{"addedReactions":["notanemoji"]}' });
+    expect(raw.code).toBe(1);
+    expect(raw.stderr).toMatch(/400 The field "addedReactions\.0" must be an emoji/);
+  });
+
   it('delete asks for --yes without a terminal; deletes; again: skipped; someone else’s as a non-admin exits 4', async () => {
     const [a, b] = [await mine('del a'), await mine('del b')];
     const noYes = await api.cli(['comments', 'delete', GS, a.id]);

@@ -26,6 +26,9 @@ const FILES: Record<string, string> = {
   'review.md': 'Looks good, **one** question below.\n',
   'reply.md': 'Done, thanks.\n',
   'openapi.yaml': 'openapi: 3.0.3\ninfo:\n  title: Petstore\n  version: 1.0.0\npaths: {}\n',
+  'orders.yaml': 'openapi: 3.0.0\ninfo:\n  title: Orders\n  version: "1.0"\npaths: 5\ncomponents:\n  schemas:\n    Order:\n      $ref: "#/components/schemas/Missing"\n',
+  'gitbook-manifest.yaml': 'name: status-badge\ntitle: Status badge\ndescription: Shows the status of a service\nscopes: [space:content:read]\norganization: KUuJaV0ael5rKkqG9i1c\nscript: ./status-badge.js\n',
+  'status-badge.js': 'export default {};\n',
 };
 
 /**

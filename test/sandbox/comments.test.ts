@@ -126,6 +126,23 @@ describe('rules', () => {
     expect(removed.body.reactions.find((r: any) => r.emoji === '👍').count).toBe(1);
   });
 
+  it("a reaction is an emoji, as the description's Emoji (format emoji) says: text is a 400; codepoints, flags, keycaps and ZWJ sequences are emoji", async () => {
+    const c = byBody('The requirements');
+    const url = `${ON_SPACE}/${c.id}`;
+    for (const bad of ['notanemoji', '', ' ', ':thumbsup:', '👍👍', 'cafe', '23', '👍'.repeat(51)]) {
+      for (const field of ['addedReactions', 'removedReactions']) {
+        expectError(await call(sb, 'PUT', url, { body: { [field]: [bad] } }), 400, new RegExp(`The field "${field}\\.0" must be (an emoji \\(🎉\\) or its Unicode codepoints \\(1f389\\)|at most 50 characters)`));
+      }
+    }
+    const kept = (await call(sb, 'GET', url)).body.reactions.map((r: any) => r.emoji);
+    expect(kept).not.toContain('notanemoji');
+    const good = ['🚀', '1f389', '🇫🇷', '#️⃣', '👩‍💻', '👍🏽', '❤', '❤️', '1F468-200D-1F4BB'];
+    const added = await call(sb, 'PUT', url, { body: { addedReactions: good } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.reactions.map((r: any) => r.emoji)).toEqual(expect.arrayContaining(good));
+    expect((await call(sb, 'PUT', url, { body: { removedReactions: good } })).status).toBe(200);
+  });
+
   it("only the author edits a body (403); an admin deletes anyone's comment; a non-admin cannot (403)", async () => {
     const grace = byBody('The requirements');
     const res = await call(sb, 'PUT', `${ON_SPACE}/${grace.id}`, { body: { body: { markdown: 'mine now' } } });
