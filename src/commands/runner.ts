@@ -10,12 +10,13 @@ import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
 import { position, type PositionKind } from '../api/positions.js';
-import { buildRequest, InputError, shownBody, type BuiltRequest, type RequestInput } from '../api/request.js';
+import { segmentProblem } from '../api/limits.js';
+import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
 import type { OperationId } from '../api/operations/index.js';
 import type { ApiResponse } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, Interrupted, UsageError } from '../errors.js';
-import { getPath, onePage, type Column, type Shape } from '../output/format.js';
+import { escapeControls, getPath, onePage, type Column, type Shape } from '../output/format.js';
 import { parseInteger } from '../validate.js';
 import { dryRun, nothingToDo, parseConcurrency, readIds, runBulk } from './bulk.js';
 import type { Spec } from '../api/schema.js';
@@ -141,6 +142,9 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     argDefs.forEach((a, i) => {
       if (a.nonBlank && typeof args[i] === 'string' && !args[i].trim()) throw new UsageError(`${a.name} is ${args[i] ? 'blank' : 'empty'}`);
       if (a.param && typeof args[i] === 'string') args[i] = idFromAppUrl(a.param, args[i]);
+      // Checked again where its request is built; here too, so that nothing is sent before (a lookup the handler makes first).
+      const problem = a.param && typeof args[i] === 'string' ? segmentProblem(args[i]) : null;
+      if (problem) throw new UsageError(`invalid ${idLabel(a.name)} ${shownId(args[i])}: ${problem}`);
     });
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);
     return;
@@ -270,13 +274,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
 export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResponse> {
   const client = await ctx.client();
   return client
-    .request(request.method, request.path, {
-      query: request.query,
-      body: request.body,
-      shownBody: shownBody(request),
-      idempotency: request.safe ? 'safe' : 'create',
-      signal: ctx.signal,
-    })
+    .send(request, { signal: ctx.signal })
     .catch((err: unknown) => {
       // A change sent and not answered by the interrupt may have been applied, as bulk runs say of each id.
       if (err instanceof Interrupted && request.method !== 'GET') {
@@ -361,6 +359,7 @@ function build(op: Operation, input: RequestInput, sources: Sources): BuiltReque
     for (const [k, v] of sources) if (source === undefined && key.startsWith(`${k}.`)) source = v;
     source ??= { name: field, id: `${field} id` };
     const spec = err.where === 'param' ? op.params[field] : undefined;
+    if (violation.rule.startsWith(SEGMENT)) throw new UsageError(`invalid ${source.id} ${shownId(violation.value)}: ${violation.rule.slice(SEGMENT.length)}`);
     if (violation.rule.startsWith('an id') || (spec?.type === 'string' && spec.format === 'id')) {
       throw new UsageError(`invalid ${source.id} "${String(violation.value)}": ids have no spaces, slashes, ? or #`);
     }
@@ -432,7 +431,7 @@ async function list(ctx: Context, request: BuiltRequest, output: { list: Column[
   const client = await ctx.client();
   const { keep } = page;
   // With a filter, pages come until --limit items pass it (the API's count is of the unfiltered list).
-  const pages = client.pages(request.path, { query: request.query, limit: keep ? undefined : page.limit, cursor: page.cursor, signal: ctx.signal });
+  const pages = client.pages(request, { limit: keep ? undefined : page.limit, cursor: page.cursor, signal: ctx.signal });
   let received = 0;
   async function* counted() {
     let left = page.limit ?? Infinity;
@@ -490,6 +489,16 @@ function paramOf(a: Arg, op: Operation): string {
 function describeTarget(argDefs: Arg[], args: string[]): string {
   const last = argDefs.length - 1;
   return last >= 0 ? `${idLabel(argDefs[last].name).replace(/ id$/, '')} ${args[last]}` : 'it';
+}
+
+/** How buildRequest words a path param that is not one path segment. */
+const SEGMENT = 'one path segment: ';
+
+/** An id in a message: quoted, its control characters escaped, cut when long. */
+function shownId(value: unknown): string {
+  const s = String(value);
+  const n = [...s].length;
+  return n > 40 ? `"${escapeControls([...s].slice(0, 40).join(''))}…" (${n} characters)` : `"${escapeControls(s)}"`;
 }
 
 function describeValue(value: unknown): string {
