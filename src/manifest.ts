@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command, Option } from 'commander';
 import { App } from './app.js';
+import type { Operation } from './api/operation.js';
+import { OPERATIONS } from './api/operations/index.js';
 import type { CommandDef } from './commands/define.js';
 import { GROUPS } from './commands/index.js';
 import { helpFileName } from './helpfile.js';
@@ -27,13 +29,16 @@ export interface ManifestFlag {
   choices?: string[];
   /** Its values are ids of this kind, which `docplat __ids <kind>` lists (for completion). */
   ids?: string;
+  /** The path param its value fills (every such value is checked as one path segment). */
+  param?: string;
 }
 
 export interface ManifestCommand {
   name: string;
   aliases: string[];
   summary: string;
-  args: { name: string; variadic: boolean; choices?: string[]; ids?: string }[];
+  /** `param`: the path param the argument fills. */
+  args: { name: string; variadic: boolean; choices?: string[]; ids?: string; param?: string }[];
   flags: ManifestFlag[];
   help: string;
 }
@@ -88,14 +93,25 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
       const choices = def.args?.[i]?.choices;
       const kind = def.args?.[i]?.param ?? a.name();
       const ids = !choices && listOperation(kind) ? kind : undefined;
-      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}) };
+      const param = argParam(def, i);
+      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(param ? { param } : {}) };
     }),
     flags: c.options.map((o) => {
       const f = def.flags?.[o.attributeName()];
-      return flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param);
+      const flag = flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param);
+      return f?.param ? { ...flag, param: f.param } : flag;
     }),
     help: helpOf(c),
   };
+}
+
+/** The path param an argument fills: declared (`param`), or, for a declared command, its name when the operation's path has it. */
+function argParam(def: CommandDef, i: number): string | undefined {
+  const a = def.args?.[i];
+  if (!a || a.query || a.body) return undefined;
+  if (a.param) return a.param;
+  const op: Operation | undefined = def.operation && !def.run ? OPERATIONS[def.operation] : undefined;
+  return op && a.name in op.params ? a.name : undefined;
 }
 
 export async function buildManifest(): Promise<Manifest> {

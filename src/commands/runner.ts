@@ -143,8 +143,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
       if (a.nonBlank && typeof args[i] === 'string' && !args[i].trim()) throw new UsageError(`${a.name} is ${args[i] ? 'blank' : 'empty'}`);
       if (a.param && typeof args[i] === 'string') args[i] = idFromAppUrl(a.param, args[i]);
       // Checked again where its request is built; here too, so that nothing is sent before (a lookup the handler makes first).
-      const problem = a.param && typeof args[i] === 'string' ? segmentProblem(args[i]) : null;
-      if (problem) throw new UsageError(`invalid ${idLabel(a.name)} ${shownId(args[i])}: ${problem}`);
+      if (a.param && typeof args[i] === 'string') segment(idLabel(a.name), args[i]);
     });
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);
     return;
@@ -183,7 +182,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     } else {
       const param = paramOf(a, op);
       claim('param', param, idLabel(a.name), '');
-      input.params[param] = idFromAppUrl(param, value);
+      input.params[param] = segment(idLabel(a.name), idFromAppUrl(param, value));
     }
   });
 
@@ -199,7 +198,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     const value = flagValue(f, text ?? opts[key]);
     if (f.param) {
       claim('param', f.param, longName(f), f.idOf ?? nounOf(f.param), f);
-      input.params[f.param] = idFromAppUrl(f.param, value as string);
+      input.params[f.param] = segment(idName(longName(f), f.idOf ?? nounOf(f.param)), idFromAppUrl(f.param, value as string));
     } else if (f.query) {
       claim('query', f.query, longName(f), f.idOf, f);
       input.query[f.query] = (f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value) as never;
@@ -489,6 +488,17 @@ function paramOf(a: Arg, op: Operation): string {
 function describeTarget(argDefs: Arg[], args: string[]): string {
   const last = argDefs.length - 1;
   return last >= 0 ? `${idLabel(argDefs[last].name).replace(/ id$/, '')} ${args[last]}` : 'it';
+}
+
+/**
+ * A path param's value as soon as it is given (before any other check, and
+ * before anything is sent), refused unless it is one path segment;
+ * buildRequest checks it again, for every other source.
+ */
+function segment(what: string, value: string): string {
+  const problem = segmentProblem(value);
+  if (problem) throw new UsageError(`invalid ${what} ${shownId(value)}: ${problem}`);
+  return value;
 }
 
 /** How buildRequest words a path param that is not one path segment. */

@@ -159,7 +159,7 @@ export const TREE = defineCommand({
   summary: 'show how a site is put together: its groups, sections, site spaces and share links',
   help: 'Drawn as a tree on a terminal, indented text when piped; --json prints one document:\n{site, structure: [groups (with their sections) and sections, in order], siteSpaces (at the root), shareLinks},\nwhich --jq and --fields (site.title, shareLinks, ...) read.',
   examples: ['tree <siteId>', "tree <siteId> --json --jq '.structure[].title'"],
-  args: [{ name: 'siteId' }],
+  args: [{ name: 'siteId', param: 'siteId' }],
   async run(ctx, input) {
     const tree = await fetchTree(ctx, input.args[0]);
     const { format, jq, fields } = ctx.output.opts;
