@@ -10,7 +10,7 @@ import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
 import { position, type PositionKind } from '../api/positions.js';
-import { segmentProblem } from '../api/limits.js';
+import { MAX_LIMIT, segmentProblem } from '../api/limits.js';
 import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
 import type { OperationId } from '../api/operations/index.js';
 import type { ApiResponse } from '../client/http.js';
@@ -78,7 +78,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   // A list the API answers in one piece (no cursor) has no paging flags.
   if (def.output !== 'none' && def.output && 'list' in def.output && op?.paginated !== false) {
     cmd
-      .option('--limit <n>', `most items to return (default ${DEFAULT_LIMIT}, at most 1000 per request)`)
+      .option('--limit <n>', `most items to return (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT} per request)`)
       .option('--all', 'follow the cursor to the last page')
       .option('--cursor <page>', 'start from this cursor (a next.page value)');
   }

@@ -2,6 +2,7 @@
 // kind, one a line, for the completion scripts. Only with a token configured,
 // within 1 s, and silently nothing on any failure: completion must never hang
 // or print errors into the command line.
+import { MAX_LIMIT } from '../../api/limits.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { listIds, listOperation } from '../ids.js';
 
@@ -22,7 +23,7 @@ export const COMMANDS: CommandDef[] = [
         if (!s.token || !s.org) return;
         const client = await ctx.makeClient(s.apiUrl, s.token, { timeoutMs: LIMIT_MS, retries: 0 });
         try {
-          const items = await listIds(client, op, s.org, 1000, AbortSignal.any([deadline, ctx.signal]));
+          const items = await listIds(client, op, s.org, MAX_LIMIT, AbortSignal.any([deadline, ctx.signal]));
           ctx.io.stdout.write(items.map((i) => `${i.id}\n`).join(''));
         } finally {
           await client.close().catch(() => undefined);

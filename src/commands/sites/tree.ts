@@ -145,11 +145,11 @@ async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
   };
   const client = await ctx.client();
   const [site, groups, sections, siteSpaces, shareLinks] = await Promise.all([
-    client.get<Site>(requests.site.path, { signal: ctx.signal }).then((r) => r.data),
-    client.all<Group>(requests.groups.path, { signal: ctx.signal }),
-    client.all<Section>(requests.sections.path, { signal: ctx.signal }),
-    client.all<SiteSpace>(requests.siteSpaces.path, { signal: ctx.signal }),
-    client.all<ShareLink>(requests.shareLinks.path, { signal: ctx.signal }),
+    client.send<Site>(requests.site, { signal: ctx.signal }).then((r) => r.data),
+    client.all<Group>(requests.groups, { signal: ctx.signal }),
+    client.all<Section>(requests.sections, { signal: ctx.signal }),
+    client.all<SiteSpace>(requests.siteSpaces, { signal: ctx.signal }),
+    client.all<ShareLink>(requests.shareLinks, { signal: ctx.signal }),
   ]);
   return assemble(site, groups, sections, siteSpaces, shareLinks);
 }
