@@ -389,15 +389,32 @@ function flagValue(f: Flag, raw: unknown): unknown {
  * base64; a usage error that starts with `label` when it cannot be read.
  */
 export async function readUserFile(ctx: Context, label: string, path: string, opts: { as?: 'utf8' | 'base64'; shown?: string; stdin?: boolean } = {}): Promise<string> {
+  let bytes: Buffer;
   if (path === '-' && opts.stdin !== false) {
     if (ctx.io.stdinTTY) throw new UsageError(`${label} - reads stdin, but stdin is a terminal: pipe the content in`);
-    return ctx.readStdin();
+    bytes = await ctx.readStdinBytes();
+  } else {
+    try {
+      bytes = await readFile(path);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UsageError(`${label}: cannot read "${opts.shown ?? path}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
+    }
   }
+  if (opts.as === 'base64') return bytes.toString('base64');
+  // Text is sent as text: bytes that are not UTF-8 (a binary file, an image piped in) are refused, never posted mangled.
+  const text = utf8Text(bytes);
+  if (text === undefined) throw new UsageError(`${label}: ${path === '-' ? 'stdin' : `"${opts.shown ?? path}"`} is not UTF-8 text (a binary file?)`);
+  return text;
+}
+
+/** The bytes as text, or undefined when they are not UTF-8 or hold a NUL. */
+function utf8Text(bytes: Buffer): string | undefined {
+  if (bytes.includes(0)) return undefined;
   try {
-    return (await readFile(path)).toString(opts.as ?? 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`${label}: cannot read "${opts.shown ?? path}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
   }
 }
 
@@ -421,6 +438,7 @@ function moveInto(body: Record<string, unknown>, kinds: PositionKind[], opts: Op
 }
 
 function listLimit(opts: Opts): number | undefined {
+  if (opts.cursor === '') throw new UsageError('--cursor is empty: give a next.page value, or leave it out for the first page');
   if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
   return opts.all ? undefined : parseInteger('--limit', opts.limit as string | undefined, DEFAULT_LIMIT, 1, Number.MAX_SAFE_INTEGER);
 }
