@@ -2,7 +2,6 @@
 // with commander, then turns parsed flags into a checked request of the
 // operation table, asks for confirmation, prints a dry run, sends it (once,
 // or once per id for bulk verbs) and hands the answer to the formatter.
-import { readFile } from 'node:fs/promises';
 import { Help, Option, type Command } from 'commander';
 import type { App } from '../app.js';
 import { argsUsage, inheritedFlags } from '../helpfile.js';
@@ -10,18 +9,23 @@ import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
 import { position, type PositionKind } from '../api/positions.js';
-import { MAX_LIMIT, segmentProblem } from '../api/limits.js';
-import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
-import type { OperationId } from '../api/operations/index.js';
+import { MAX_LIMIT } from '../api/limits.js';
+import type { BuiltRequest, RequestInput } from '../api/request.js';
 import type { ApiResponse } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, Interrupted, UsageError } from '../errors.js';
-import { escapeControls, getPath, onePage, type Column, type Shape } from '../output/format.js';
+import { getPath, onePage, type Column, type Shape } from '../output/format.js';
 import { parseInteger } from '../validate.js';
 import { dryRun, nothingToDo, parseConcurrency, readIds, runBulk } from './bulk.js';
 import type { Spec } from '../api/schema.js';
-import type { Arg, CommandDef, Flag, Input } from './define.js';
+import type { CommandDef, Flag, Input } from './define.js';
 import type { Missing } from './prompt.js';
+import { build, describeTarget, idLabel, idName, longName, nounOf, paramOf, segment, type Sources } from './naming.js';
+
+import { readUserFile } from './user-file.js';
+
+export { checkedRequest } from './naming.js';
+export { readUserFile };
 
 export const DEFAULT_LIMIT = 100;
 
@@ -109,9 +113,6 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
 }
 
 // ---- execution ---------------------------------------------------------------------------
-
-/** Where each input came from, to name the flag or argument in a message: its name, and how an id of it reads. */
-type Sources = Map<string, { name: string; id: string; nullWord?: string }>;
 
 /** Runs a declaration with commander's parsed arguments and the typed flags (a `run` may call it with a declaration it derives). */
 export async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts, missingArgs: string[] = []): Promise<void> {
@@ -291,16 +292,6 @@ function readOf(op: Operation): Operation {
 }
 
 /**
- * For `run` commands: the request of an operation, or a usage error that
- * names the flag or argument (`names`: `param:specSlug` → `slug`,
- * `body:source.url` → `--url`) whose value broke the operation's bounds.
- */
-export function checkedRequest(opId: OperationId, input: RequestInput, names: Record<string, string> = {}): BuiltRequest {
-  const sources: Sources = new Map(Object.entries(names).map(([key, name]) => [key, { name, id: idName(name) }]));
-  return build(OPERATIONS[opId], input, sources);
-}
-
-/**
  * Missing arguments and required flags: asked for on a terminal (prompt.ts),
  * else the usage error of the first one.
  */
@@ -346,30 +337,6 @@ function flagSpec(def: CommandDef, key: string): Spec | undefined {
   return undefined;
 }
 
-/** The request, or a usage error naming the flag or argument that broke the operation's bounds. */
-function build(op: Operation, input: RequestInput, sources: Sources): BuiltRequest {
-  try {
-    return buildRequest(op, input);
-  } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    const { field, violation } = err;
-    const key = `${err.where}:${field}`;
-    let source = sources.get(key);
-    for (const [k, v] of sources) if (source === undefined && key.startsWith(`${k}.`)) source = v;
-    source ??= { name: field, id: `${field} id` };
-    const spec = err.where === 'param' ? op.params[field] : undefined;
-    if (violation.rule.startsWith(SEGMENT)) throw new UsageError(`invalid ${source.id} ${shownId(violation.value)}: ${violation.rule.slice(SEGMENT.length)}`);
-    if (violation.rule.startsWith('an id') || (spec?.type === 'string' && spec.format === 'id')) {
-      throw new UsageError(`invalid ${source.id} "${String(violation.value)}": ids have no spaces, slashes, ? or #`);
-    }
-    // The flag's null word is allowed too, though the operation's enum does not list it.
-    const rule = source.nullWord === undefined ? violation.rule : violation.rule.startsWith('one of ') ? `${violation.rule}, ${source.nullWord}` : `${violation.rule} (or ${source.nullWord})`;
-    // A secret (the operation's masked fields) is never echoed, even when it is malformed.
-    const secret = err.where === 'body' && !!op.masked?.includes(field.split('.')[0]);
-    throw new UsageError(`${source.name} must be ${rule}${secret ? '' : describeValue(violation.value)}`);
-  }
-}
-
 /** The items of a list the API answers whole: an array, or `{items}`. */
 function itemsOf(data: unknown): unknown[] {
   const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
@@ -382,40 +349,6 @@ function flagValue(f: Flag, raw: unknown): unknown {
   if (raw === false && /</.test(f.flags)) return null;
   if (typeof raw === 'boolean' && f.value !== undefined) return f.value;
   return f.map ? f.map(raw as never) : raw;
-}
-
-/**
- * A file the user named (`-`: stdin, when `stdin` allows it), as text or
- * base64; a usage error that starts with `label` when it cannot be read.
- */
-export async function readUserFile(ctx: Context, label: string, path: string, opts: { as?: 'utf8' | 'base64'; shown?: string; stdin?: boolean } = {}): Promise<string> {
-  let bytes: Buffer;
-  if (path === '-' && opts.stdin !== false) {
-    if (ctx.io.stdinTTY) throw new UsageError(`${label} - reads stdin, but stdin is a terminal: pipe the content in`);
-    bytes = await ctx.readStdinBytes();
-  } else {
-    try {
-      bytes = await readFile(path);
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      throw new UsageError(`${label}: cannot read "${opts.shown ?? path}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
-    }
-  }
-  if (opts.as === 'base64') return bytes.toString('base64');
-  // Text is sent as text: bytes that are not UTF-8 (a binary file, an image piped in) are refused, never posted mangled.
-  const text = utf8Text(bytes);
-  if (text === undefined) throw new UsageError(`${label}: ${path === '-' ? 'stdin' : `"${opts.shown ?? path}"`} is not UTF-8 text (a binary file?)`);
-  return text;
-}
-
-/** The bytes as text, or undefined when they are not UTF-8 or hold a NUL. */
-function utf8Text(bytes: Buffer): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
 }
 
 /** `{parent?, position?}` from --parent/--root/--before/--after. */
@@ -477,62 +410,6 @@ async function list(ctx: Context, request: BuiltRequest, output: { list: Column[
 /** A `get` of a resource that has an app URL (`urls.app`) has `--web`. */
 function opensInBrowser(def: CommandDef, op: Operation): boolean {
   return op.method === 'GET' && typeof def.output === 'object' && 'item' in def.output && !!def.output.fields?.includes('urls');
-}
-
-// ---- names in messages ---------------------------------------------------------------------
-
-const longName = (f: Flag): string => new Option(f.flags.replace('...>', '>')).long ?? f.flags;
-const nounOf = (param: string): string => param.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`) + ' id';
-/**
- * How an id given to `label` reads: `--to-org` of an organization is
- * "--to-org organization id", `--collection` "--collection id", the
- * argument "space id" itself.
- */
-function idName(label: string, idOf = ''): string {
-  const noun = idOf.replace(/ id$/, '');
-  if (!noun || label === `--${noun.replace(/ /g, '-')}` || label.endsWith(' id')) return label.endsWith(' id') ? label : `${label} id`;
-  return `${label} ${noun} id`;
-}
-
-/** `spaceId` → "space id". */
-const idLabel = (name: string): string => (/Id$/.test(name) ? nounOf(name) : name);
-
-function paramOf(a: Arg, op: Operation): string {
-  const param = a.param ?? a.name;
-  if (!(param in op.params)) throw new Error(`${op.id}: argument ${a.name} fills no path param`);
-  return param;
-}
-
-function describeTarget(argDefs: Arg[], args: string[]): string {
-  const last = argDefs.length - 1;
-  return last >= 0 ? `${idLabel(argDefs[last].name).replace(/ id$/, '')} ${args[last]}` : 'it';
-}
-
-/**
- * A path param's value as soon as it is given (before any other check, and
- * before anything is sent), refused unless it is one path segment;
- * buildRequest checks it again, for every other source.
- */
-function segment(what: string, value: string): string {
-  const problem = segmentProblem(value);
-  if (problem) throw new UsageError(`invalid ${what} ${shownId(value)}: ${problem}`);
-  return value;
-}
-
-/** How buildRequest words a path param that is not one path segment. */
-const SEGMENT = 'one path segment: ';
-
-/** An id in a message: quoted, its control characters escaped, cut when long. */
-function shownId(value: unknown): string {
-  const s = String(value);
-  const n = [...s].length;
-  return n > 40 ? `"${escapeControls([...s].slice(0, 40).join(''))}…" (${n} characters)` : `"${escapeControls(s)}"`;
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  const n = [...value].length;
-  return n > 40 ? ` (got ${n} characters)` : ` (got "${value}")`;
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
