@@ -18,7 +18,7 @@ export const MAX_PAGE_BYTES = 64 * 2 ** 20;
 export const MAX_DEPTH = 512;
 
 /** The most items a whole-list read (every page into memory, for a lookup or an export) gathers. */
-export const MAX_LIST_ITEMS = 100_000;
+export const MAX_LIST_ITEMS = 200_000;
 
 /** Whether a JSON value nests deeper than `max` levels; iterative, so any depth is measured without recursion. */
 export function deeperThan(value: unknown, max: number = MAX_DEPTH): boolean {
