@@ -39,6 +39,8 @@ export interface Operation {
   masked?: readonly string[];
   /** Query parameters never shown (dry run, debug trace, messages): their value becomes `***` (see SECRET_QUERY). */
   maskedQuery?: readonly string[];
+  /** A success answers a JSON array (the API reference says so); otherwise an object (a list: with `items`), or nothing. */
+  answersArray?: boolean;
 }
 
 /** Query parameters that are secrets wherever an operation takes them (a share link's key). */
@@ -55,6 +57,7 @@ export interface OperationInput {
   paginated?: boolean;
   source?: string;
   masked?: readonly string[];
+  answersArray?: boolean;
 }
 
 /** The query of every paginated list. */
@@ -92,6 +95,7 @@ export function op(opId: string, route: `${Method} /${string}`, input: Operation
     source: input.source,
     masked: input.masked,
     ...(maskedQuery.length ? { maskedQuery } : {}),
+    ...(input.answersArray ? { answersArray: true } : {}),
   };
 }
 

@@ -100,10 +100,10 @@ export function shownBody(r: Pick<BuiltRequest, 'operation' | 'body'>): Record<s
 
 const MASK = '***';
 
-/** What a success of the operation carries: nothing (every success status is 204 or 205), a page of a list, or one object. */
-export function answerOf(op: Operation): 'none' | 'list' | 'object' {
+/** What a success of the operation carries: nothing (every success status is 204 or 205), a page of a list, an array, or one object. */
+export function answerOf(op: Operation): 'none' | 'list' | 'array' | 'object' {
   if (op.success.every((s) => s === 204 || s === 205)) return 'none';
-  return op.paginated ? 'list' : 'object';
+  return op.paginated ? 'list' : op.answersArray ? 'array' : 'object';
 }
 
 /** The request of an operation of the table, by id. */

@@ -223,7 +223,11 @@ function withQuery(target: string | BuiltRequest, opts: PageOptions): PageOption
 }
 
 /** A success whose body is not what the operation answers: exit 1, "unexpected answer". */
-function checkShape(data: unknown, answers: 'object' | 'list', what: string, status: number): void {
+function checkShape(data: unknown, answers: 'object' | 'list' | 'array', what: string, status: number): void {
+  if (answers === 'array') {
+    if (!Array.isArray(data)) throw new DocplatError(`unexpected answer from ${what}: ${status}, ${describeJson(data)} where an array was expected`);
+    return;
+  }
   const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
   if (answers === 'list' && !(isObject && Array.isArray((data as { items?: unknown }).items))) {
     throw new DocplatError(`unexpected answer from ${what}: ${status}, ${describeJson(data)} where a list (an object with "items") was expected`);
