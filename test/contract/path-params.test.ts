@@ -76,7 +76,18 @@ const ID_ARGS_NOT_PARAMS: Record<string, string> = {
 /** Of those, the ones still refused: their value ends up in a path. */
 const NOT_PARAMS = new Set(['pages get pageId']);
 
-const BAD = ['.', '..', '%2E%2E', '%2e.', 'a%2Fb', '%5C'];
+/** Each bad value, and how the error line shows it (escaped, or cut with its length). */
+const BAD: [string, string][] = [
+  ['.', '"."'],
+  ['..', '".."'],
+  ['%2E%2E', '"%2E%2E"'],
+  ['%2e.', '"%2e."'],
+  ['a%2Fb', '"a%2Fb"'],
+  ['%5C', '"%5C"'],
+  ['a\u0001b', '"a\\x01b"'],
+  // Named by the 512 bound, or by the operation's own tighter one (`slug must be 1 to 100 characters`).
+  ['y'.repeat(513), ' characters'],
+];
 
 const commands = manifest.groups.flatMap((g) => (g.command ? [{ group: g.name, c: g.command }] : g.commands.map((c) => ({ group: g.name, c }))));
 
@@ -98,14 +109,14 @@ describe('every path parameter of every command is one path segment', () => {
     const targets = cases(group, c, '..');
     if (targets.length === 0) continue;
     it(`${group} ${c.name}: ${targets.map(([l]) => l).join(', ')}`, async () => {
-      for (const bad of BAD) {
+      for (const [bad, shown] of BAD) {
         for (const [label, argv, input] of cases(group, c, bad)) {
           seen.length = 0;
           const r = await runInProcess(argv, { env: env(), input });
-          const what = `docplat ${argv.join(' ')} (${label} = ${bad})`;
+          const what = `docplat ${argv.join(' ').slice(0, 200)} (${label} = ${bad.slice(0, 20)})`;
           expect(seen, what).toEqual([]);
           expect(r.code, `${what}: ${r.stderr}`).toBe(2);
-          expect(r.stderr, what).toContain(bad);
+          expect(r.stderr, what).toContain(shown);
           expect(r.stdout, what).toBe('');
         }
       }
