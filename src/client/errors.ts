@@ -14,8 +14,8 @@ export class Transport extends Error {
     readonly bodyStarted: boolean,
   ) {
     super('transport failure');
-    const e = cause as { code?: string; cause?: { code?: string } };
-    this.code = e?.code ?? e?.cause?.code ?? '';
+    const e = cause as { code?: string; name?: string; message?: string; cause?: { code?: string } };
+    this.code = e?.code ?? e?.cause?.code ?? (e?.name === 'HTTPParserError' ? parserCode(e.message) : '');
   }
   /** The server answered, but not in HTTP (an invalid header, a malformed status line): not "cannot reach", never retried. */
   get malformed(): boolean {
@@ -44,6 +44,12 @@ export class Transport extends Error {
     if (this.malformed) return `malformed HTTP (${this.code})`;
     return this.code || String((this.cause as Error)?.message ?? this.cause);
   }
+}
+
+/** undici's parser errors carry no code: `... (Invalid header token)` becomes llhttp's HPE_INVALID_HEADER_TOKEN. */
+function parserCode(message = ''): string {
+  const what = /\(([^)]+)\)\s*$/.exec(message)?.[1];
+  return `HPE_${what ? what.trim().toUpperCase().replace(/\W+/g, '_') : 'INVALID'}`;
 }
 
 export const NOT_JSON = Symbol('not json');

@@ -54,10 +54,10 @@ export class ApiClient {
     try {
       url = new URL(opts.baseUrl);
     } catch {
-      throw new UsageError(`invalid API URL "${opts.baseUrl}": expected something like https://api.gitbook.com/v1`);
+      throw new UsageError(`invalid API URL "${redactQuery(opts.baseUrl)}": expected something like https://api.gitbook.com/v1`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new UsageError(`invalid API URL "${opts.baseUrl}": only http and https are supported`);
+      throw new UsageError(`invalid API URL "${redactQuery(opts.baseUrl)}": only http and https are supported`);
     }
     if (url.protocol === 'http:' && opts.token && !LOOPBACK.test(url.hostname) && !opts.insecureHttp) {
       throw new UsageError(

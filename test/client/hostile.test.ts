@@ -186,19 +186,26 @@ describe('redirects, broken headers, credentials in the URL (item 15)', () => {
 
   it('an invalid response header is not "cannot reach", and is not retried', async () => {
     let tries = 0;
+    let firstGood = false;
+    const good = '{"next":{"page":"p2"},"items":[{"id":"a"}]}';
     const tcp: TcpServer = createTcpServer((socket) => {
       tries++;
-      socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nBad Header: x\r\nContent-Length: 2\r\n\r\n{}'));
+      const ok = firstGood && tries === 1;
+      socket.once('data', () =>
+        socket.end(ok ? `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${good.length}\r\n\r\n${good}` : 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nBad Header: x\r\nContent-Length: 2\r\n\r\n{}'),
+      );
     });
     await new Promise<void>((r) => tcp.listen(0, '127.0.0.1', r));
     try {
       const port = (tcp.address() as { port: number }).port;
-      for (const args of [['spaces', 'get', 'S1'], ['spaces', 'list', '--all']]) {
+      // The first request of a command goes through node:http, the next ones through undici: both are covered.
+      for (const [args, first] of [[['spaces', 'get', 'S1'], false], [['spaces', 'list', '--all'], true]] as const) {
         tries = 0;
+        firstGood = first;
         const r = await runInProcess([...args, '--retries', '3'], { env: baseEnv({ DOCPLAT_API_URL: `http://127.0.0.1:${port}/v1`, DOCPLAT_TOKEN: 't', DOCPLAT_ORG: 'org1' }) });
         expect(r.code).toBe(1);
         expect(errorLine(r.stderr)).toMatch(/^error: unexpected answer from GET \/\S+: an invalid response header$/);
-        expect(tries).toBe(1);
+        expect(tries).toBe(first ? 2 : 1);
       }
     } finally {
       await new Promise<void>((r) => tcp.close(() => r()));
