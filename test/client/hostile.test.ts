@@ -6,6 +6,7 @@
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/client/http.js';
 import { baseEnv, runInProcess } from '../helpers.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
@@ -145,6 +146,31 @@ describe('answer size (item 11)', () => {
       expect(r.code).toBe(1);
       expect(errorLine(r.stderr)).toMatch(/^error: unexpected answer from GET \/spaces\/S1: 200, larger than 8 MiB, the most docplat reads of one answer$/);
       expect(written).toBeLessThan(64 * 2 ** 20);
+    }
+  }, 20_000);
+
+  it('through undici too (the second request of a command): reading stops at the limit', async () => {
+    let written = 0;
+    handler = (req, res) => {
+      if (req.url?.endsWith('/warm')) return json(res, 200, { id: 'w' });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const pump = () => {
+        while (!res.destroyed && written < 200 * 2 ** 20) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    };
+    const client = new ApiClient({ baseUrl: apiUrl, userAgent: 'test', retries: 0 });
+    try {
+      await client.get('/warm');
+      await expect(client.get('/endless')).rejects.toThrow(/^unexpected answer from GET \/endless: 200, larger than 8 MiB/);
+      expect(written).toBeLessThan(64 * 2 ** 20);
+    } finally {
+      await client.close();
     }
   }, 20_000);
 
