@@ -4,10 +4,13 @@
 // success statuses) and counts the requests. Each case is bounded in time and
 // ends by itself; the CLI runs in this process.
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/http.js';
-import { baseEnv, runInProcess } from '../helpers.js';
+import { runInProcess } from '../helpers.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 
@@ -15,6 +18,20 @@ let handler: Handler = (_req, res) => json(res, 200, {});
 let requests = 0;
 let server: Server;
 let apiUrl = '';
+/** The config dir of every run: one folder, removed after the file. */
+let configDir = '';
+
+/** A clean environment (as baseEnv's, without a folder per run) pointing at `url`. */
+const envFor = (url: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  NO_COLOR: '1',
+  DOCPLAT_CONFIG_DIR: configDir,
+  DOCPLAT_API_URL: url,
+  DOCPLAT_TOKEN: 't0k3n',
+  DOCPLAT_ORG: 'org1',
+  ...extra,
+});
 
 function json(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -29,8 +46,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   apiUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+  configDir = mkdtempSync(join(tmpdir(), 'docplat-test-'));
 });
 afterAll(async () => {
+  rmSync(configDir, { recursive: true, force: true });
   server.closeAllConnections();
   await new Promise<void>((r) => server.close(() => r()));
 });
@@ -40,7 +59,7 @@ async function run(serve: Handler, args: string[], opts: { env?: Record<string, 
   handler = serve;
   requests = 0;
   const started = performance.now();
-  const r = await runInProcess(args, { env: baseEnv({ DOCPLAT_API_URL: apiUrl, DOCPLAT_TOKEN: 't0k3n', DOCPLAT_ORG: 'org1', ...opts.env }), input: opts.input });
+  const r = await runInProcess(args, { env: envFor(apiUrl, opts.env), input: opts.input });
   return { ...r, requests, ms: performance.now() - started };
 }
 
@@ -228,7 +247,7 @@ describe('redirects, broken headers, credentials in the URL (item 15)', () => {
       for (const [args, first] of [[['spaces', 'get', 'S1'], false], [['spaces', 'list', '--all'], true]] as const) {
         tries = 0;
         firstGood = first;
-        const r = await runInProcess([...args, '--retries', '3'], { env: baseEnv({ DOCPLAT_API_URL: `http://127.0.0.1:${port}/v1`, DOCPLAT_TOKEN: 't', DOCPLAT_ORG: 'org1' }) });
+        const r = await runInProcess([...args, '--retries', '3'], { env: envFor(`http://127.0.0.1:${port}/v1`) });
         expect(r.code).toBe(1);
         expect(errorLine(r.stderr)).toMatch(/^error: unexpected answer from GET \/\S+: an invalid response header$/);
         expect(tries).toBe(first ? 2 : 1);

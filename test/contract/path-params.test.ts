@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, ManifestCommand } from '../../src/manifest.js';
-import { baseEnv, ROOT, runInProcess } from '../helpers.js';
+import { ROOT, runInProcess } from '../helpers.js';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'manifest.json'), 'utf8')) as Manifest;
 
@@ -37,7 +37,8 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
-const env = () => baseEnv({ DOCPLAT_API_URL: apiUrl, DOCPLAT_TOKEN: 't0k3n', DOCPLAT_ORG: 'org1' });
+/** A clean environment (as baseEnv's) whose config dir is inside this file's folder, removed after it. */
+const env = (): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: join(dir, 'config'), DOCPLAT_API_URL: apiUrl, DOCPLAT_TOKEN: 't0k3n', DOCPLAT_ORG: 'org1' });
 
 /** A value each required flag accepts, so that the id is what the command refuses. */
 function flagValue(long: string, choices?: string[]): string {
@@ -137,6 +138,22 @@ describe('the URL sent is the URL shown', () => {
     const sent = `${new URL(apiUrl).origin}${seen[0].split(' ')[1]}`;
     expect(dry.stdout.trim()).toBe(`GET ${sent}`);
     expect(debug.stderr).toContain(`> GET ${sent}\n`);
+  });
+
+  it.each([
+    ['spaces get', ['spaces', 'get', 'S1']],
+    ['sites published', ['sites', 'published', 'X1']],
+    ['sections list', ['sections', 'list', '--site', 'X1']],
+  ])('%s --share-key: the key is sent, and shown as *** by --dry-run and --debug', async (_, args) => {
+    const dry = await runInProcess([...args, '--share-key', 'sekrit-key-42', '--dry-run'], { env: env() });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('shareKey=***');
+    expect(dry.stdout + dry.stderr).not.toContain('sekrit-key-42');
+    seen.length = 0;
+    const debug = await runInProcess(['--debug', ...args, '--share-key', 'sekrit-key-42'], { env: env() });
+    expect(seen[0]).toContain('shareKey=sekrit-key-42');
+    expect(debug.stderr).toMatch(/^debug: > GET \S+shareKey=\*\*\*/m);
+    expect(debug.stdout + debug.stderr).not.toContain('sekrit-key-42');
   });
 
   it('the issue cases: teams rename, members remove and spaces delete of ".." send nothing', async () => {
