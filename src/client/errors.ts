@@ -19,7 +19,7 @@ export class Transport extends Error {
   }
   /** The server answered, but not in HTTP (an invalid header, a malformed status line): not "cannot reach", never retried. */
   get malformed(): boolean {
-    return this.code.startsWith('HPE_') || this.code === 'UND_ERR_INVALID_ARG' || this.code === 'UND_ERR_RESPONSE';
+    return this.code.startsWith('HPE_');
   }
   describe(): string {
     const known: Record<string, string> = {
