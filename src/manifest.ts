@@ -15,6 +15,7 @@ import { GROUPS } from './commands/index.js';
 import { helpFileName } from './helpfile.js';
 import { listOperation } from './commands/ids.js';
 import { flagChoices, registerCommands } from './commands/runner.js';
+import { refKind, type RefKind } from './commands/resolve.js';
 import type { IO } from './context.js';
 import { addGroup, buildProgram } from './main.js';
 
@@ -29,6 +30,10 @@ export interface ManifestFlag {
   choices?: string[];
   /** Its values are ids of this kind, which `docplat __ids <kind>` lists (for completion). */
   ids?: string;
+  /** Given several times, it takes each value (`--space a --space b`); any other valued flag is given once. */
+  repeated?: boolean;
+  /** It names a page (id or path) or a member (id or e-mail), resolved to an id by the runner (commands/resolve.ts). */
+  ref?: RefKind;
   /** The path param its value fills (every such value is checked as one path segment). */
   param?: string;
 }
@@ -38,7 +43,7 @@ export interface ManifestCommand {
   aliases: string[];
   summary: string;
   /** `param`: the path param the argument fills. */
-  args: { name: string; variadic: boolean; choices?: string[]; ids?: string; param?: string }[];
+  args: { name: string; variadic: boolean; choices?: string[]; ids?: string; ref?: RefKind; param?: string }[];
   flags: ManifestFlag[];
   help: string;
 }
@@ -71,7 +76,7 @@ function helpOf(c: Command): string {
   return text;
 }
 
-function flagOf(o: Option, choices?: readonly string[], idOf?: string): ManifestFlag {
+function flagOf(o: Option, choices?: readonly string[], idOf?: string, repeated?: boolean, ref?: RefKind): ManifestFlag {
   const ids = idOf && !choices && listOperation(idOf) ? idOf : undefined;
   return {
     flags: o.flags,
@@ -81,6 +86,8 @@ function flagOf(o: Option, choices?: readonly string[], idOf?: string): Manifest
     value: o.required || o.optional,
     ...(choices ? { choices: [...choices] } : {}),
     ...(ids ? { ids } : {}),
+    ...(repeated ? { repeated } : {}),
+    ...(ref ? { ref } : {}),
   };
 }
 
@@ -93,12 +100,13 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
       const choices = def.args?.[i]?.choices;
       const kind = def.args?.[i]?.param ?? a.name();
       const ids = !choices && listOperation(kind) ? kind : undefined;
+      const ref = def.run ? undefined : refKind(kind);
       const param = argParam(def, i);
-      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(param ? { param } : {}) };
+      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}), ...(param ? { param } : {}) };
     }),
     flags: c.options.map((o) => {
       const f = def.flags?.[o.attributeName()];
-      const flag = flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param);
+      const flag = flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param, /\.\.\.>/.test(f?.flags ?? ''), f && !def.run ? refKind(f.idOf ?? f.param) : undefined);
       return f?.param ? { ...flag, param: f.param } : flag;
     }),
     help: helpOf(c),

@@ -9,6 +9,7 @@ import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '
 import { UsageError } from '../errors.js';
 import { escapeControls } from '../output/format.js';
 import type { Arg, Flag } from './define.js';
+import type { RefKind } from './resolve.js';
 
 /** Where each input came from, to name the flag or argument in a message: its name, and how an id of it reads. */
 export type Sources = Map<string, { name: string; id: string; nullWord?: string }>;
@@ -79,9 +80,13 @@ export function describeTarget(argDefs: Arg[], args: string[]): string {
  * before anything is sent), refused unless it is one path segment;
  * buildRequest checks it again, for every other source.
  */
-export function segment(what: string, value: string): string {
-  const problem = segmentProblem(value);
-  if (problem) throw new UsageError(`invalid ${what} ${shownId(value)}: ${problem}`);
+export function segment(what: string, value: string, kind?: RefKind): string {
+  // A page may be named by its path (`guides/configuration`): each of its segments is one.
+  const inner = kind === 'page' ? value.replace(/^\/+|\/+$/g, '') : '';
+  for (const part of inner ? inner.split('/') : [value]) {
+    const problem = segmentProblem(part);
+    if (problem) throw new UsageError(`invalid ${what} ${shownId(value)}: ${problem}`);
+  }
   return value;
 }
 

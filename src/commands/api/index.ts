@@ -150,7 +150,7 @@ async function operationAt(method: string, url: string, baseUrl: string): Promis
 function apiOutput(ctx: Context): Output {
   const g = ctx.globals;
   const asked = g.output ?? (g.json ? 'json' : g.jsonl ? 'jsonl' : undefined);
-  if (asked === undefined) return new Output(ctx.io.stdout, ctx.io.stderr, { ...ctx.output.opts, format: 'json' });
+  if (asked === undefined) return new Output(ctx.io.stdout, ctx.terminal, { ...ctx.output.opts, format: 'json' });
   if (asked !== 'json' && asked !== 'jsonl' && !g.fields) throw new UsageError(`api prints JSON: --output ${asked} needs --fields to name the columns`);
   return ctx.output;
 }

@@ -62,6 +62,8 @@ the download URL may be on another host, which never receives the API token.`,
       const dest = opts.dest;
       if (dest !== undefined && !dest.trim()) throw new UsageError('--dest is empty');
       const toStdout = dest === '-';
+      // A file's bytes are not text for a terminal: escape sequences in them would act on it (as curl, docplat refuses).
+      if (toStdout && ctx.io.stdoutTTY) throw new UsageError("--dest - writes the file's bytes to stdout, which is a terminal: redirect it (> file) or give --dest <path>");
       // Where the bytes go, checked before anything is sent when the path is known.
       let folder: string | undefined;
       let target: string | undefined;
