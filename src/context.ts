@@ -7,7 +7,7 @@ import type { ConfigStore } from './config/store.js';
 import { configDir, SANDBOX_FILE } from './config/paths.js';
 import { activeProfileName, noSuchProfile, readStored, type Profile, type Stored } from './config/profile.js';
 import { AuthError, DocplatError, UsageError } from './errors.js';
-import { FORMATS, Output, type Format } from './output/format.js';
+import { FORMATS, isStructured, Output, type Format } from './output/format.js';
 import { escapeControls, Terminal } from './output/terminal.js';
 import { checkId, parseInteger, parseSeconds } from './validate.js';
 import { mkdirSync } from 'node:fs';
@@ -183,7 +183,7 @@ export class Context {
       throw new UsageError(`${shorthands[0]} and --output ${g.output} cannot be used together`);
     }
     const chosen = (g.output ?? shorthands[0]?.slice(2)) as Format | undefined;
-    if (g.jq && chosen && chosen !== 'json' && chosen !== 'jsonl') throw new UsageError(`--jq prints JSON: it cannot be used with --output ${chosen}`);
+    if (g.jq && chosen && !isStructured(chosen)) throw new UsageError(`--jq prints JSON: it cannot be used with --output ${chosen}`);
     // Asked for by name, a table is printed even when piped.
     if (chosen !== undefined) return chosen;
     if (g.jq) return 'json';

@@ -18,6 +18,7 @@ import { flagChoices, registerCommands } from './commands/runner.js';
 import { refKind, type RefKind } from './commands/resolve.js';
 import type { IO } from './context.js';
 import { addGroup, buildProgram } from './main.js';
+import { FORMATS } from './output/format.js';
 
 export interface ManifestFlag {
   flags: string;
@@ -66,7 +67,7 @@ export interface Manifest {
   groups: ManifestGroup[];
 }
 
-const OUTPUT_CHOICES = ['table', 'tsv', 'csv', 'json', 'jsonl'];
+const OUTPUT_CHOICES = [...FORMATS];
 
 /** The help exactly as `--help` prints it: commander's text with the help added before and after it. */
 function helpOf(c: Command): string {
@@ -169,3 +170,4 @@ export async function writeManifest(dist: string): Promise<Manifest> {
 }
 
 export { writeCompletions } from './completion/scripts.js';
+export { writeMan } from './man.js';

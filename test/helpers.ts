@@ -3,7 +3,7 @@
 // command) or as the built CLI in a child process (for tests of the process
 // itself: start-up, signals, pipes, terminals), and a temporary config
 // directory per test.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,7 +29,8 @@ export function tempDir(prefix = 'docplat-test-'): string {
 
 /** A clean environment: no token, org, URL or proxy from the machine running the tests. */
 export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: tempDir() };
+  // A config dir of its own, unless the caller brings one (then no stray empty folder is left behind).
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: 'DOCPLAT_CONFIG_DIR' in extra ? undefined : tempDir() };
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
@@ -225,6 +226,16 @@ export function until(ready: () => boolean): Promise<void> {
       }
     }, 10);
   });
+}
+
+/** Whether a program is on this machine's PATH (zsh, fish, man: some checks need them). */
+export function hasCommand(cmd: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function lines(text: string): string[] {

@@ -6,7 +6,7 @@ import { redactQuery, requestUrl } from '../client/url.js';
 import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
-import { escapeControls, onePage, type Column } from '../output/format.js';
+import { escapeControls, isStructured, onePage, type Column } from '../output/format.js';
 import { progressLine } from '../output/progress.js';
 import { parseInteger } from '../validate.js';
 import type { Bulk } from './define.js';
@@ -202,7 +202,7 @@ export async function dryRun(ctx: Context, requests: (Pick<BuiltRequest, 'path' 
     return { method: r.method, url, ...(r.body !== undefined ? { body: r.operation ? shownBody(r as BuiltRequest) : r.body } : {}) };
   });
   const { format, jq } = ctx.output.opts;
-  if (jq || format === 'json' || format === 'jsonl') {
+  if (jq || isStructured(format)) {
     await ctx.output.list(onePage(shown), DRY_RUN_COLUMNS);
   } else {
     await ctx.output.text(shown.map((r) => `${r.method} ${r.url}${'body' in r ? ' ' + JSON.stringify(r.body) : ''}\n`).join(''));

@@ -19,6 +19,8 @@ export interface Listed {
   id: string;
   /** "Title (id)", or the id. */
   name: string;
+  /** The title (or name), '' when it has none. */
+  title: string;
 }
 
 /** Up to `limit` items of the list: their ids and how they read. */
@@ -28,7 +30,7 @@ export async function listIds(client: ApiClient, opId: OperationId, org: string,
     for (const it of page.items) {
       if (typeof it?.id !== 'string') continue;
       const title = typeof it.title === 'string' ? it.title : typeof it.name === 'string' ? it.name : '';
-      items.push({ id: it.id, name: title ? `${title} (${it.id})` : it.id });
+      items.push({ id: it.id, name: title ? `${title} (${it.id})` : it.id, title });
     }
   }
   return items;

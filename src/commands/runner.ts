@@ -2,9 +2,11 @@
 // with commander, then turns parsed flags into a checked request of the
 // operation table, asks for confirmation, prints a dry run, sends it (once,
 // or once per id for bulk verbs) and hands the answer to the formatter.
-import { Help, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { App } from '../app.js';
 import { argsUsage, inheritedFlags } from '../helpfile.js';
+import { withBounds } from './help/bounds.js';
+import { wrapHelp } from './help/wrap.js';
 import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun, readsAppResource } from '../api/app-urls.js';
@@ -55,7 +57,9 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   cmd.usage([...argsUsage(cmd), ...required, '[flags]'].join(' '));
   for (const [key, f] of Object.entries(def.flags ?? {})) {
     const repeated = /\.\.\.>/.test(f.flags);
-    const option = new Option(f.flags.replace('...>', '>'), f.required ? `(required) ${f.description}` : f.description);
+    // The field's bounds come from the operation table (help/bounds.ts), never from the description.
+    const description = withBounds(f.description, flagSpec(def, key));
+    const option = new Option(f.flags.replace('...>', '>'), f.required ? `(required) ${description}` : description);
     if (option.attributeName() !== key) throw new Error(`${group.name()} ${def.name}: flag ${f.flags} must be declared as "${option.attributeName()}"`);
     if (repeated) option.argParser((value: string, previous: string[] | undefined) => [...(previous ?? []), value]);
     if (f.hidden) option.hideHelp();
@@ -94,8 +98,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   // Missing arguments are the runner's to check: it may ask for them (fillMissing).
   const missingArgs: string[] = [];
   (cmd as unknown as { missingArgument(name: string): void }).missingArgument = (name) => missingArgs.push(name);
-  // Lines longer than the 80 columns the help is rendered at are wrapped at spaces; shorter ones stay as written.
-  if (def.help) cmd.addHelpText('after', `\n${new Help().boxWrap(def.help, 80)}`);
+  // Paragraphs wrapped at the 80 columns the help is rendered at, whatever the source's line breaks (help/wrap.ts).
+  if (def.help) cmd.addHelpText('after', `\n${wrapHelp(def.help)}`);
   cmd.addHelpText('after', inheritedFlags(group.parent ?? group));
 
   if (def.examples?.length) {
@@ -424,7 +428,7 @@ export function flagChoices(def: CommandDef, key: string): readonly string[] | u
 }
 
 /** The operation table's spec of the query parameter or body field a flag fills. */
-function flagSpec(def: CommandDef, key: string): Spec | undefined {
+export function flagSpec(def: CommandDef, key: string): Spec | undefined {
   const f = def.flags?.[key];
   const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
   if (!f || !op) return undefined;

@@ -35,7 +35,7 @@ const CASES: BadInputCase[] = [
   [['spaces', 'update', 'S', '--default-level', ''], /^error: --default-level is empty$/],
   [['collections', 'update', 'C', '--default-level', 'superuser'], /--default-level must be one of/],
   [['spaces', 'links', 'S', '--status', 'dead'], /--status must be one of ok, broken, in-app/],
-  [['spaces', 'list', '--output', 'yaml'], /--output must be one of table, tsv, csv, json, jsonl/],
+  [['spaces', 'list', '--output', 'xml'], /--output must be one of table, tsv, csv, json, jsonl, yaml/],
   [['sandbox', 'reset', '--seed', 'full'], /--seed must be demo or empty/],
   [['config', 'set', 'format', 'xml'], /format must be one of/],
   [['config', 'set', 'colour', 'red'], /unknown config key "colour"/],

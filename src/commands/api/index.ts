@@ -5,7 +5,7 @@ import { deeperThan, MAX_DEPTH, MAX_PAGE_BYTES } from '../../api/limits.js';
 import type { Operation } from '../../api/operation.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, Interrupted, UsageError } from '../../errors.js';
-import { Output } from '../../output/format.js';
+import { isStructured, Output } from '../../output/format.js';
 import { dryRun } from '../bulk.js';
 import { requestUrl } from '../../client/url.js';
 import type { Router } from '../../sandbox/core/router.js';
@@ -103,10 +103,11 @@ export const COMMANDS: CommandDef[] = [
       try {
         res = await client.request<string>(method, path, { query, body, rawBody, headers, as: 'text', idempotency, maskedQuery: operation?.maskedQuery, maxBytes: MAX_PAGE_BYTES, signal: ctx.signal });
       } catch (err) {
-        // An error answer is shown too with --include (status line, headers, body), then the error line and its exit code.
-        if (opts.include && err instanceof ApiError && err.status !== undefined && err.response) {
-          await printHead(err.status, err.response.headers);
-          if (err.response.text) await output.text(err.response.text);
+        // An error answer's body goes to stdout, as gh api prints it (with --include after the status line and
+        // headers); the error line and the exit code follow, on stderr, as for every command.
+        if (err instanceof ApiError && err.status !== undefined && err.response) {
+          if (opts.include) await printHead(err.status, err.response.headers);
+          if (err.response.text) await output.text(errorBody(err.response.text));
         }
         throw err;
       }
@@ -151,8 +152,17 @@ function apiOutput(ctx: Context): Output {
   const g = ctx.globals;
   const asked = g.output ?? (g.json ? 'json' : g.jsonl ? 'jsonl' : undefined);
   if (asked === undefined) return new Output(ctx.io.stdout, ctx.terminal, { ...ctx.output.opts, format: 'json' });
-  if (asked !== 'json' && asked !== 'jsonl' && !g.fields) throw new UsageError(`api prints JSON: --output ${asked} needs --fields to name the columns`);
+  if (!isStructured(asked) && !g.fields) throw new UsageError(`api prints JSON: --output ${asked} needs --fields to name the columns`);
   return ctx.output;
+}
+
+/** An error answer's body as printed: its JSON indented as the answers are, or its text. */
+function errorBody(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
 }
 
 /** A body read from a file, as the dry run shows it: its JSON, or its text. */

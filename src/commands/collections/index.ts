@@ -48,7 +48,7 @@ async function deleteImpact(ctx: Context, ids: string[]): Promise<{ describe: st
   }
   return { describe: plural(ids.length, 'collection') + withThem, type: withThem ? String(ids.length) : undefined };
 }
-const TITLE = { flags: '--title <title>', description: 'title (at most 50 characters)', body: 'title', nonBlank: true } as const;
+const TITLE = { flags: '--title <title>', description: 'title', body: 'title', nonBlank: true } as const;
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({
@@ -86,7 +86,7 @@ export const COMMANDS: CommandDef[] = [
     args: COLLECTION_ID,
     flags: {
       title: TITLE,
-      description: { flags: '--description <text>', description: 'description (at most 100 characters)', body: 'description' },
+      description: { flags: '--description <text>', description: 'description', body: 'description' },
       defaultLevel: {
         flags: '--default-level <role>',
         description: 'default role for its content: admin, create, review, edit, comment, read, or none',

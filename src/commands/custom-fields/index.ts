@@ -10,10 +10,10 @@ import { setValues } from './set.js';
 
 const NAME = [{ name: 'name', param: 'fieldName' }];
 const DETAILS = {
-  title: { flags: '--title <title>', description: 'title shown in the app (at most 100 characters)', body: 'title' },
-  description: { flags: '--description <text>', description: 'description (at most 200 characters)', body: 'description' },
-  placeholder: { flags: '--placeholder <text>', description: 'placeholder of an empty value (at most 100 characters)', body: 'placeholder' },
-  option: { flags: '--option <value...>', description: 'a choice of a select field, 1 to 40 characters (repeat the flag; 1 to 50 choices); update replaces them all', body: 'options' },
+  title: { flags: '--title <title>', description: 'title shown in the app', body: 'title' },
+  description: { flags: '--description <text>', description: 'description', body: 'description' },
+  placeholder: { flags: '--placeholder <text>', description: 'placeholder of an empty value', body: 'placeholder' },
+  option: { flags: '--option <value...>', description: 'a choice of a select field (repeat the flag); update replaces them all', body: 'options' },
 } as const;
 
 export const COMMANDS: CommandDef[] = [
@@ -38,7 +38,7 @@ export const COMMANDS: CommandDef[] = [
     summary: 'declare a custom field (admins only)',
     examples: ['create --name owner --type text --title Owner', 'create --name audience --type select:single --option internal --option partners --option public'],
     flags: {
-      name: { flags: '--name <name>', description: 'the key of the field: 1 to 50 lowercase letters, digits, _ and -', body: 'name', required: true, nonBlank: true },
+      name: { flags: '--name <name>', description: 'the key of the field: lowercase letters, digits, _ and -', body: 'name', required: true, nonBlank: true },
       type: { flags: '--type <type>', description: `one of ${CUSTOM_FIELD_TYPES.join(', ')}`, body: 'type', required: true },
       ...DETAILS,
     },

@@ -63,13 +63,18 @@ async function readRows(ctx: Context, target: string, words: string[]): Promise<
   return rows;
 }
 
-/** The words of a line: split at white space outside double quotes, which are removed (`owner="Docs team"`; `\\"` is a quote). */
+/**
+ * The words of a line: split at white space outside double quotes, which are
+ * removed (`owner="Docs team"`; `\\"` is a quote); a `#` that starts a word
+ * starts a comment.
+ */
 function wordsOf(line: string, where: string): string[] {
   const out: string[] = [];
   let word: string | undefined;
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
+    if (c === '#' && !quoted && word === undefined) break; // a comment, to the end of the line
     if (c === '\\' && quoted && line[i + 1] === '"') {
       word = (word ?? '') + line[++i];
     } else if (c === '"') {

@@ -1,7 +1,7 @@
 // docplat pages <verb>: the page tree of a space (or a change request), a page
 // by id or path (its Markdown alone with --format markdown), and its links.
 import { UsageError } from '../../errors.js';
-import { escapeControls } from '../../output/format.js';
+import { escapeControls, isStructured } from '../../output/format.js';
 import { PAGE_COLUMNS, PAGE_DETAIL } from '../../resources/content.js';
 import { LINK_COLUMNS } from '../../resources/spaces.js';
 import { dryRun } from '../bulk.js';
@@ -60,7 +60,7 @@ children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} 
         await ctx.output.item(tree, []);
         return;
       }
-      const rows = [...walkTree(tree)].map(({ page, depth, parent }) => (format === 'jsonl' || format === 'json' ? { ...alone(page), [TREE_KEY]: { depth, parent: parent?.id ?? null } } : alone(page)));
+      const rows = [...walkTree(tree)].map(({ page, depth, parent }) => (isStructured(format) ? { ...alone(page), [TREE_KEY]: { depth, parent: parent?.id ?? null } } : alone(page)));
       await ctx.output.list(
         (async function* () {
           yield { items: rows, count: rows.length };

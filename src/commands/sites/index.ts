@@ -7,7 +7,7 @@ import { adaptiveSchemaFile, nullable, onOff } from './common.js';
 import { TREE } from './tree.js';
 
 const SITE_ID = [{ name: 'siteId' }];
-const TITLE = { flags: '--title <title>', description: 'title (2 to 128 characters)', body: 'title', nonBlank: true } as const;
+const TITLE = { flags: '--title <title>', description: 'title', body: 'title', nonBlank: true } as const;
 const VISIBILITY = { flags: '--visibility <visibility>', description: `who can read it: ${SITE_VISIBILITIES.join(', ')}`, body: 'visibility' } as const;
 
 export const COMMANDS: CommandDef[] = [
@@ -55,7 +55,7 @@ export const COMMANDS: CommandDef[] = [
     flags: {
       title: TITLE,
       visibility: VISIBILITY,
-      basename: { flags: '--basename <basename>', description: 'path of the site below its host (1 to 100 characters)', body: 'basename' },
+      basename: { flags: '--basename <basename>', description: 'path of the site below its host', body: 'basename' },
       adaptiveContent: { flags: '--adaptive-content <on|off>', description: 'turn adaptive content on or off', body: 'adaptiveContent.enabled', map: onOff('--adaptive-content'), choices: ['on', 'off'] },
       defaultSiteSpace: { flags: '--default-site-space <siteSpaceId>', description: 'make this site space the default (of the default section, when the site has sections)', body: 'defaultSiteSpace', idOf: 'site space' },
       defaultSection: { flags: '--default-section <sectionId>', description: 'make this section the default', body: 'defaultSiteSection', idOf: 'section' },

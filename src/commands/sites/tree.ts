@@ -5,7 +5,7 @@
 import type { BuiltRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { escapeControls } from '../../output/format.js';
+import { escapeControls, isStructured } from '../../output/format.js';
 import { defineCommand } from '../define.js';
 import { checkedRequest } from '../runner.js';
 
@@ -164,7 +164,7 @@ export const TREE = defineCommand({
     const tree = await fetchTree(ctx, input.args[0]);
     const { format, jq, fields } = ctx.output.opts;
     // The document serves --json, --jq and --fields (`--fields site.title,shareLinks`); the tree is for reading.
-    if (jq || fields?.length || format === 'json' || format === 'jsonl') return ctx.output.item(tree, []);
+    if (jq || fields?.length || isStructured(format)) return ctx.output.item(tree, []);
     await ctx.output.text(renderTree(treeNodes(tree), ctx.io.stdoutTTY));
   },
 });
