@@ -6,6 +6,7 @@ import { segmentProblem } from '../api/limits.js';
 import type { Operation } from '../api/operation.js';
 import { OPERATIONS, type OperationId } from '../api/operations/index.js';
 import { buildRequest, InputError, type BuiltRequest, type RequestInput } from '../api/request.js';
+import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
 import { escapeControls } from '../output/format.js';
 import type { Arg, Flag } from './define.js';
@@ -104,4 +105,31 @@ function describeValue(value: unknown): string {
   if (typeof value !== 'string') return '';
   const n = [...value].length;
   return n > 40 ? ` (got ${n} characters)` : ` (got "${value}")`;
+}
+
+/** Asked before a change to a few resources: `section "Guides" (2yrO4…)`, each read by the GET at its path; ids where there is none. */
+export async function named(ctx: Context, op: Operation, params: Record<string, string>[], ids: string[], what: string): Promise<{ describe: string; type?: string } | undefined> {
+  if (ids.length > 5) return undefined;
+  const client = await ctx.client();
+  const titles = await Promise.all(
+    params.map(async (p) => {
+      try {
+        const { data } = await client.send(buildRequest(readOf(op), { params: p }), { signal: ctx.signal });
+        const d = data as Record<string, unknown> & { user?: { displayName?: string; email?: string } };
+        const title = [d.title, d.name, d.label, d.slug, d.user?.displayName ?? d.user?.email].find((t) => typeof t === 'string' && t);
+        return title as string | undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  const each = ids.map((id, i) => (titles[i] ? `"${titles[i]}" (${id})` : id));
+  return { describe: ids.length === 1 ? `${what} ${each[0]}` : `${ids.length} ${what}s: ${each.join(', ')}` };
+}
+
+/** The GET at an operation's path: what a bulk `check` reads when it names no operation. */
+export function readOf(op: Operation): Operation {
+  const read = Object.values(OPERATIONS as Record<string, Operation>).find((o) => o.method === 'GET' && o.path === op.path);
+  if (!read) throw new Error(`${op.id}: no GET at ${op.path} to read before the change`);
+  return read;
 }

@@ -12,24 +12,21 @@ import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun, readsAppResource } from '../api/app-urls.js';
 import { position, type PositionKind } from '../api/positions.js';
 import { MAX_LIMIT } from '../api/limits.js';
-import { buildRequest, type BuiltRequest, type RequestInput } from '../api/request.js';
+import type { BuiltRequest, RequestInput } from '../api/request.js';
 import type { ApiResponse } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, Interrupted, UsageError } from '../errors.js';
 import { getPath, onePage, type Column, type Shape } from '../output/format.js';
-import { parseInteger } from '../validate.js';
 import { dryRun, nothingToDo, parseConcurrency, readIds, runBulk } from './bulk.js';
-import type { Spec } from '../api/schema.js';
 import type { CommandDef, Flag, Input } from './define.js';
-import type { Missing } from './prompt.js';
-import { build, describeTarget, idLabel, idName, longName, nounOf, paramOf, segment, type Sources } from './naming.js';
+import { DEFAULT_LIMIT, itemsOf, list, listLimit } from './listing.js';
+import { fillMissing, flagChoices, flagSpec } from './missing.js';
+import { build, describeTarget, idLabel, idName, longName, named, nounOf, paramOf, readOf, segment, type Sources } from './naming.js';
+import { refKind, resolveRefs, surelyNotAnId, type RefKind } from './resolve.js';
 import { readUserFile } from './user-file.js';
 
 export { checkedRequest } from './naming.js';
-export { readUserFile };
-import { refKind, resolveRefs, surelyNotAnId, type RefKind } from './resolve.js';
-
-export const DEFAULT_LIMIT = 100;
+export { DEFAULT_LIMIT, flagChoices, flagSpec, readUserFile };
 
 type Opts = Record<string, unknown>;
 
@@ -364,85 +361,6 @@ export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResp
     });
 }
 
-/** Asked before a change to a few resources: `section "Guides" (2yrO4…)`, each read by the GET at its path; ids where there is none. */
-async function named(ctx: Context, op: Operation, params: Record<string, string>[], ids: string[], what: string): Promise<{ describe: string; type?: string } | undefined> {
-  if (ids.length > 5) return undefined;
-  const client = await ctx.client();
-  const titles = await Promise.all(
-    params.map(async (p) => {
-      try {
-        const { data } = await client.send(buildRequest(readOf(op), { params: p }), { signal: ctx.signal });
-        const d = data as Record<string, unknown> & { user?: { displayName?: string; email?: string } };
-        const title = [d.title, d.name, d.label, d.slug, d.user?.displayName ?? d.user?.email].find((t) => typeof t === 'string' && t);
-        return title as string | undefined;
-      } catch {
-        return undefined;
-      }
-    }),
-  );
-  const each = ids.map((id, i) => (titles[i] ? `"${titles[i]}" (${id})` : id));
-  return { describe: ids.length === 1 ? `${what} ${each[0]}` : `${ids.length} ${what}s: ${each.join(', ')}` };
-}
-
-/** The GET at an operation's path: what a bulk `check` reads when it names no operation. */
-function readOf(op: Operation): Operation {
-  const read = Object.values(OPERATIONS as Record<string, Operation>).find((o) => o.method === 'GET' && o.path === op.path);
-  if (!read) throw new Error(`${op.id}: no GET at ${op.path} to read before the change`);
-  return read;
-}
-
-/**
- * Missing arguments and required flags: asked for on a terminal (prompt.ts),
- * else the usage error of the first one.
- */
-async function fillMissing(ctx: Context, def: CommandDef, args: (string | undefined)[], rest: string[], opts: Opts, missingArgs: string[]): Promise<void> {
-  const argDefs = def.args ?? [];
-  const wanted: { missing: Missing; error: string; set(value: string): void }[] = [];
-  argDefs.forEach((a, i) => {
-    // Commander says which required arguments are missing (an optional one may be left out).
-    if (!missingArgs.includes(a.name)) return;
-    const isRest = !!def.bulk && i === argDefs.length - 1;
-    const missing = { label: idLabel(a.name), idOf: a.param ?? a.name, choices: a.choices, nonBlank: a.nonBlank };
-    wanted.push({ missing, error: `missing required argument '${a.name}'`, set: (v) => (isRest ? rest.push(v) : (args[i] = v)) });
-  });
-  for (const [key, f] of Object.entries(def.flags ?? {})) {
-    if (!f.required || opts[key] !== undefined) continue;
-    // A typed value sent as is is checked at the prompt against its bounds, so a mistake is asked again.
-    const spec = f.map || f.file ? undefined : flagSpec(def, key);
-    const missing = { label: longName(f), idOf: f.idOf ?? f.param, choices: flagChoices(def, key), nonBlank: f.nonBlank, spec: spec?.type === 'string' ? spec : undefined };
-    wanted.push({ missing, error: `${longName(f)} is required`, set: (v) => (opts[key] = v) });
-  }
-  if (wanted.length === 0) return;
-  if (!ctx.canPrompt) throw new UsageError(wanted[0].error);
-  const { ask } = await import('./prompt.js');
-  for (const w of wanted) w.set(await ask(ctx, w.missing));
-}
-
-/** The values a declared flag takes: its own choices, or the enum it fills from the operation table. */
-export function flagChoices(def: CommandDef, key: string): readonly string[] | undefined {
-  const f = def.flags?.[key];
-  if (f?.choices) return f.choices;
-  const spec = flagSpec(def, key);
-  if (spec?.type !== 'string' || !spec.enum) return undefined;
-  return f?.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
-}
-
-/** The operation table's spec of the query parameter or body field a flag fills. */
-export function flagSpec(def: CommandDef, key: string): Spec | undefined {
-  const f = def.flags?.[key];
-  const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
-  if (!f || !op) return undefined;
-  if (f.query) return op.query[f.query];
-  if (f.body) return f.body.split('.').reduce<Spec | undefined>((s, part) => (s?.type === 'object' ? s.fields?.[part] : undefined), { type: 'object', fields: op.body });
-  return undefined;
-}
-
-/** The items of a list the API answers whole: an array, or `{items}`. */
-function itemsOf(data: unknown): unknown[] {
-  const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
-  return Array.isArray(items) ? items : [];
-}
-
 /** A flag's value as sent: its constant, null for its null word or its --no- form, or the value mapped. */
 function flagValue(f: Flag, raw: unknown): unknown {
   if (f.nullWord !== undefined && raw === f.nullWord) return null;
@@ -467,43 +385,6 @@ function moveInto(body: Record<string, unknown>, kinds: PositionKind[], opts: Op
     const kind = m && (kinds as string[]).includes(m[1]) ? (m[1] as PositionKind) : kinds[0];
     claim('body', 'position', `--${side}`, '');
     body.position = position(kind, side, m && kind === m[1] ? m[2] : raw);
-  }
-}
-
-function listLimit(opts: Opts): number | undefined {
-  if (opts.cursor === '') throw new UsageError('--cursor is empty: give a next.page value, or leave it out for the first page');
-  if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
-  return opts.all ? undefined : parseInteger('--limit', opts.limit as string | undefined, DEFAULT_LIMIT, 1, Number.MAX_SAFE_INTEGER);
-}
-
-/** Lists through the formatter, honouring --limit, --all and --cursor, and a client-side filter (`keep`). */
-async function list(ctx: Context, request: BuiltRequest, output: { list: Column[] } & Shape, page: { limit?: number; cursor?: string; keep?: (item: unknown) => boolean }): Promise<void> {
-  const client = await ctx.client();
-  const { keep } = page;
-  // With a filter, pages come until --limit items pass it (the API's count is of the unfiltered list).
-  const pages = client.pages(request, { limit: keep ? undefined : page.limit, cursor: page.cursor, signal: ctx.signal });
-  let received = 0;
-  async function* counted() {
-    let left = page.limit ?? Infinity;
-    for await (const p of pages) {
-      received += p.items.length;
-      if (!keep) {
-        yield p;
-        continue;
-      }
-      const passed = p.items.filter(keep);
-      const items = passed.slice(0, left);
-      left -= items.length;
-      // Stopped within a page: its cursor would skip the rest of that page, so there is more but no cursor to give.
-      yield { items, next: passed.length > items.length ? { page: '' } : p.next };
-      if (left <= 0) return;
-    }
-  }
-  try {
-    await ctx.output.list(counted(), output.list, { ...output, limit: page.limit });
-  } catch (err) {
-    if (ctx.signal.aborted) throw new Interrupted(`interrupted after ${received} items; the rest were not fetched`);
-    throw err;
   }
 }
 
