@@ -27,6 +27,9 @@ export async function resolvePath(raw: string, apiUrl: string, org: () => Promis
   if (path.includes('#')) throw new UsageError('the path contains "#": a fragment is never sent; encode it as %23');
   const unknown = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]).filter((name) => name !== 'org');
   if (unknown.length) throw new UsageError(`unknown placeholder {${unknown[0]}} in the path: only {org} is filled (with the current organization)`);
+  // A dot segment (`..`, `%2E%2E`) would be resolved away, and the request sent elsewhere than typed (`/orgs/x/members/..` is the organization).
+  const segments = path.split(/[?]/)[0].replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split('/');
+  if (segments.some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) throw new UsageError(`the path "${raw}" has a . or .. segment: it would not be sent as typed; write the path it means`);
   const filled = path.includes('{org}') ? path.replaceAll('{org}', encodeURIComponent(await org())) : path;
   if (/^[a-z][a-z0-9+.-]*:/i.test(filled)) {
     let url: URL;
