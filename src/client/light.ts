@@ -6,6 +6,7 @@
 // it is used; it answers in undici's shape so that the client reads both alike.
 import { createRequire } from 'node:module';
 import type { IncomingHttpHeaders } from 'node:http';
+import { TooLarge } from './errors.js';
 
 // node:http or node:https, whichever the URL needs: https loads TLS, which a loopback sandbox never uses.
 const require = createRequire(import.meta.url);
@@ -27,10 +28,14 @@ class LightError extends Error {
   }
 }
 
-/** One request; its time limit is the client's, through `signal` (the client tells a timeout from an interrupt). */
+/**
+ * One request; its time limit is the client's, through `signal` (the client
+ * tells a timeout from an interrupt). A body over `maxBytes` is not read
+ * further: the connection is dropped and text() rejects with TooLarge.
+ */
 export function lightRequest(
   url: string,
-  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal },
+  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; maxBytes: number },
 ): Promise<LightResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -44,7 +49,15 @@ export function lightRequest(
       let failure: Error | undefined;
       let done: ((value: string) => void) | undefined;
       let fail: ((err: Error) => void) | undefined;
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= opts.maxBytes) return void chunks.push(chunk);
+        chunks.length = 0;
+        failure = new TooLarge(opts.maxBytes);
+        fail!(failure);
+        res.destroy();
+      });
       const finished = new Promise<string>((ok, ko) => {
         done = ok;
         fail = ko;

@@ -280,7 +280,7 @@ complete; run the command again to finish. Failed pages or files are listed at t
 
     const tree = await fetchTree(ctx, where);
     const client = await ctx.client();
-    const files = await client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal });
+    const files = await client.all<ApiFile>(filesRequest, { signal: ctx.signal });
     const { items, paths, stale } = await plan(root, tree, files, old);
     const links = exportPaths(tree, files, paths);
 
@@ -407,7 +407,7 @@ async function fetchMarkdown(ctx: Context, where: Where, pageId: string): Promis
   const request = contentRequest('pages.get', where, { pageId }, { format: 'markdown' });
   const client = await ctx.client();
   // A page in flight when Ctrl-C comes is still written: a re-run does not fetch it again.
-  const { data } = await client.request<{ markdown?: unknown }>(request.method, request.path, { query: request.query, finishOnInterrupt: true });
+  const { data } = await client.send<{ markdown?: unknown }>(request, { finishOnInterrupt: true });
   if (typeof data?.markdown !== 'string') throw new DocplatError('the page has no markdown');
   return data.markdown;
 }

@@ -10,7 +10,7 @@ import { defineCommand, type CommandDef } from '../define.js';
 import { send } from '../runner.js';
 import { downloadTo, downloadToStdout, exists, isDevice, isDirectory, type ApiFile } from './download.js';
 
-const FILE_ARGS = [{ name: 'spaceId' }, { name: 'fileId' }];
+const FILE_ARGS = [{ name: 'spaceId', param: 'spaceId' }, { name: 'fileId', param: 'fileId' }];
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({
