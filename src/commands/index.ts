@@ -39,6 +39,7 @@ export const GROUPS: Group[] = [
   { name: 'integrations', summary: 'Browse, publish and unpublish integrations, and list their installations', load: () => import('./integrations/index.js') },
   { name: 'comments', summary: 'Discuss content: comments on spaces and change requests, resolve, react', load: () => import('./comments/index.js') },
   { name: 'replies', summary: 'Reply to comments, and react to replies', load: () => import('./replies/index.js') },
+  { name: 'org', summary: "The organization as code: pull its configuration to a file, plan and apply changes", load: () => import('./org/index.js') },
   { name: 'sandbox', summary: 'Run the local API emulator', load: () => import('./sandbox/index.js') },
   { name: 'api', summary: "Make any API call, with docplat's auth, errors and pagination", command: true, load: () => import('./api/index.js') },
   { name: 'completion', summary: 'Print the shell completion script (bash, zsh or fish)', command: true, load: () => import('./completion/index.js') },

@@ -1,0 +1,173 @@
+// The organization file (version 1): what each kind holds, declared once as
+// specs of the operation table (so its bounds are the API's), for the parser
+// (parse.ts), the JSON Schema (schema.ts) and the planner (plan.ts).
+import { CUSTOM_FIELD_TYPES, ROLES, TEAM_ROLES } from '../../api/enums.js';
+import { OPERATIONS } from '../../api/operations/index.js';
+import { NAME } from '../../api/operations/customFields.js';
+import { any, arr, id, map, nullable, num, obj, oneOf, required, str, type ObjectSpec, type Spec } from '../../api/schema.js';
+
+/** The kinds of the file, as `--only` names them, with their key in the file. */
+export const KINDS = {
+  collections: 'collections',
+  spaces: 'spaces',
+  teams: 'teams',
+  members: 'members',
+  'custom-fields': 'customFields',
+  sso: 'sso',
+  translations: 'translations',
+  openapi: 'openapi',
+} as const;
+export type KindName = keyof typeof KINDS;
+export type FileKey = (typeof KINDS)[KindName];
+
+/** A body field of an operation, without `required` (the file decides that). */
+function field(opId: keyof typeof OPERATIONS, name: string): Spec {
+  const body = (OPERATIONS[opId] as { body?: Record<string, Spec> }).body;
+  const spec = body?.[name];
+  if (!spec) throw new Error(`${opId} has no body field ${name}`);
+  const { required: _, ...rest } = spec;
+  return rest as Spec;
+}
+
+/** "guest": a member without an organization role. */
+export const MEMBER_ROLES = [...ROLES, 'guest'] as const;
+
+const COLLECTION: ObjectSpec = obj({
+  id: id(),
+  title: required(field('collections.update', 'title')),
+  description: field('collections.update', 'description'),
+  defaultLevel: field('collections.update', 'defaultLevel'),
+});
+// Nested collections: the same object, below its parent.
+COLLECTION.fields!.collections = arr(COLLECTION);
+
+const SPACE = obj({
+  id: required(id()),
+  title: field('spaces.update', 'title'),
+  emoji: field('spaces.update', 'emoji'),
+  editMode: field('spaces.update', 'editMode'),
+  defaultLevel: field('spaces.update', 'defaultLevel'),
+  /** A collection's title path (`Product/Guides`) or id; null: the top level. */
+  collection: nullable(str({ min: 1 })),
+  customFields: map(any({ nullable: true })),
+});
+
+const TEAM = obj({
+  id: id(),
+  title: required(field('teams.rename', 'title')),
+  /** E-mail or user id → team role. */
+  members: map(oneOf(TEAM_ROLES)),
+});
+
+const CUSTOM_FIELD = obj({
+  id: id(),
+  name: required(NAME),
+  type: required(oneOf(CUSTOM_FIELD_TYPES)),
+  title: field('customFields.update', 'title'),
+  description: field('customFields.update', 'description'),
+  placeholder: field('customFields.update', 'placeholder'),
+  options: field('customFields.update', 'options'),
+});
+
+const SSO = obj({
+  id: id(),
+  label: required(field('sso.update', 'label')),
+  entityID: field('sso.update', 'entityID'),
+  ssoURL: field('sso.update', 'ssoURL'),
+  /** A PEM file relative to the YAML file, or the PEM text. */
+  certificate: str({ min: 1 }),
+  defaultRole: field('sso.update', 'defaultRole'),
+  /** A team's title or id. */
+  defaultTeam: nullable(str({ min: 1 })),
+});
+
+const TRANSLATION = obj({ id: id(), title: required(field('translations.update', 'title')) });
+
+const OPENAPI = obj({
+  slug: required((OPERATIONS['openapi.create'].body as Record<string, Spec>).slug),
+  /** A file relative to the YAML file. */
+  file: str({ min: 1 }),
+  url: (OPERATIONS['openapi.create'].body!.source as ObjectSpec).fields!.url,
+});
+
+/** The whole file. */
+export const FILE: ObjectSpec = obj({
+  version: required(num({ integer: true, min: 1, max: 1 })),
+  collections: arr(COLLECTION),
+  spaces: arr(SPACE),
+  teams: arr(TEAM),
+  members: map(oneOf(MEMBER_ROLES)),
+  customFields: arr(CUSTOM_FIELD),
+  sso: arr(SSO),
+  translations: arr(TRANSLATION),
+  openapi: arr(OPENAPI),
+});
+
+// ---- the parsed file -------------------------------------------------------------------
+
+export interface CollectionEntry {
+  id?: string;
+  title: string;
+  description?: string | null;
+  defaultLevel?: string | null;
+  collections?: CollectionEntry[];
+}
+export interface SpaceEntry {
+  id: string;
+  title?: string;
+  emoji?: string | null;
+  editMode?: string;
+  defaultLevel?: string | null;
+  collection?: string | null;
+  customFields?: Record<string, unknown>;
+}
+export interface TeamEntry {
+  id?: string;
+  title: string;
+  members?: Record<string, string>;
+}
+export interface CustomFieldEntry {
+  id?: string;
+  name: string;
+  type: string;
+  title?: string;
+  description?: string;
+  placeholder?: string;
+  options?: string[];
+}
+export interface SsoEntry {
+  id?: string;
+  label: string;
+  entityID?: string;
+  ssoURL?: string;
+  certificate?: string;
+  defaultRole?: string | null;
+  defaultTeam?: string | null;
+}
+export interface TranslationEntry {
+  id?: string;
+  title: string;
+}
+export interface OpenapiEntry {
+  slug: string;
+  file?: string;
+  url?: string;
+}
+
+/** The file as parsed: a kind that is absent is not managed. */
+export interface OrgFile {
+  version: 1;
+  collections?: CollectionEntry[];
+  spaces?: SpaceEntry[];
+  teams?: TeamEntry[];
+  members?: Record<string, string>;
+  customFields?: CustomFieldEntry[];
+  sso?: SsoEntry[];
+  translations?: TranslationEntry[];
+  openapi?: OpenapiEntry[];
+}
+
+/** The kinds a file manages, in the file's order of keys. */
+export function managed(file: OrgFile): FileKey[] {
+  return (Object.values(KINDS) as FileKey[]).filter((k) => file[k] !== undefined);
+}

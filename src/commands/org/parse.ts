@@ -1,0 +1,158 @@
+// Reads an organization file: YAML (loaded only here) checked against the
+// file's specs (file.ts), every error at once with its line and column,
+// before anything is read from the API. Unknown keys get a did-you-mean;
+// values follow the operation table's bounds; a kind's resources have
+// distinct keys; references within the file are checked here, those to the
+// organization once it is read (refs.ts).
+import { cjsExports } from '../../cjs.js';
+import type { Document, LineCounter, Node } from 'yaml';
+import { UsageError } from '../../errors.js';
+import { check, type Spec } from '../../api/schema.js';
+import { closest, escapeControls } from '../../output/format.js';
+import { isSelect } from '../../api/operations/customFields.js';
+import { FILE, type CollectionEntry, type OrgFile } from './file.js';
+
+export type Path = (string | number)[];
+
+export interface FileProblem {
+  path: Path;
+  message: string;
+  /** Point at the key rather than its value (an unknown key). */
+  atKey?: boolean;
+}
+
+/** A parsed file, and where its values are (for errors found later). */
+export interface Parsed {
+  file: OrgFile;
+  name: string;
+  /** `line:column` of the value at a path (or of the nearest enclosing one). */
+  where(path: Path, atKey?: boolean): string;
+}
+
+/** Every problem of the file as one usage error (exit 2), one line each: `docplat.yaml:3:5: teams[0].title: …`. */
+export function fileErrors(parsed: Pick<Parsed, 'name' | 'where'>, problems: FileProblem[]): UsageError {
+  const lines = problems.map((p) => `${parsed.name}:${parsed.where(p.path, p.atKey)}: ${p.path.length ? `${showPath(p.path)}: ` : ''}${p.message}`);
+  return new UsageError(`${problems.length} error${problems.length === 1 ? '' : 's'} in ${parsed.name}:\n${lines.join('\n')}`);
+}
+
+export function showPath(path: Path): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+export async function parseFile(text: string, name: string): Promise<Parsed> {
+  const { parseDocument, LineCounter } = cjsExports(await import('yaml'));
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const where = locator(doc, lineCounter);
+  const parsed = { name, where, file: undefined as unknown as OrgFile };
+  const problems: FileProblem[] = [];
+  const yamlErrors = doc.errors.map((e) => {
+    const pos = e.linePos?.[0];
+    const message = e.code === 'DUPLICATE_KEY' ? 'duplicate key: a key appears twice in this mapping' : e.message.split('\n')[0];
+    return `${name}:${pos ? `${pos.line}:${pos.col}` : '1:1'}: ${message}`;
+  });
+  if (yamlErrors.length && !doc.contents) throw new UsageError(`${yamlErrors.length} error${yamlErrors.length === 1 ? '' : 's'} in ${name}:\n${yamlErrors.join('\n')}`);
+  walk(doc.contents as Node | null, FILE, [], problems);
+  const file = (doc.toJS() ?? {}) as OrgFile;
+  if (!problems.length) semantics(file, problems);
+  if (yamlErrors.length || problems.length) {
+    const err = fileErrors(parsed, problems);
+    const lines = [...yamlErrors, ...err.message.split('\n').slice(1)];
+    throw new UsageError(`${lines.length} error${lines.length === 1 ? '' : 's'} in ${name}:\n${lines.join('\n')}`);
+  }
+  parsed.file = file;
+  return parsed;
+}
+
+function locator(doc: Document, lc: LineCounter): Parsed['where'] {
+  return (path, atKey) => {
+    for (let n = path.length; n >= 0; n--) {
+      const sub = path.slice(0, n);
+      let node: Node | undefined;
+      if (atKey && n === path.length && n > 0) {
+        const parent = doc.getIn(sub.slice(0, -1), true) as { items?: { key?: Node & { value?: unknown } }[] } | undefined;
+        node = parent?.items?.find((p) => String(p.key?.value) === String(sub[sub.length - 1]))?.key;
+      }
+      node ??= (n === 0 ? doc.contents : doc.getIn(sub, true)) as Node | undefined;
+      const start = node?.range?.[0];
+      if (start !== undefined) {
+        const { line, col } = lc.linePos(start);
+        return `${line}:${col}`;
+      }
+    }
+    return '1:1';
+  };
+}
+
+/** Checks a YAML node against a spec, collecting every problem. */
+function walk(node: Node | null, spec: Spec, path: Path, problems: FileProblem[]): void {
+  const value = node === null ? null : (node as { toJSON(): unknown }).toJSON();
+  if (spec.type === 'object' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const pairs = ((node as unknown as { items?: { key: Node | null; value: Node | null }[] }).items ?? []);
+    const known = Object.keys(spec.fields ?? {});
+    for (const pair of pairs) {
+      const key = String((pair.key as { value?: unknown } | null)?.value ?? '');
+      const inner = spec.fields?.[key] ?? spec.values;
+      if (!inner) {
+        const near = closest(key, known);
+        problems.push({ path: [...path, key], atKey: true, message: `unknown key "${escapeControls(key)}"${near ? ` (did you mean "${near}"?)` : `; known: ${known.join(', ')}`}` });
+        continue;
+      }
+      walk(pair.value, inner, [...path, key], problems);
+    }
+    for (const [k, s] of Object.entries(spec.fields ?? {})) {
+      if (s.required && !(k in (value as object))) problems.push({ path, message: `missing "${k}"` });
+    }
+    return;
+  }
+  if (spec.type === 'array' && Array.isArray(value)) {
+    const v = check({ ...spec, items: { type: 'any' } }, value);
+    if (v) problems.push({ path, message: `must be ${v.rule}` });
+    const items = (node as unknown as { items: (Node | null)[] }).items;
+    items.forEach((item, i) => walk(item, spec.items, [...path, i], problems));
+    return;
+  }
+  const v = check(spec, value === null && spec.type !== 'any' && !spec.nullable ? null : value);
+  if (v) problems.push({ path, message: `must be ${v.rule}${shown(value)}` });
+}
+
+function shown(value: unknown): string {
+  if (value === null) return '';
+  if (typeof value === 'object') return `, got ${Array.isArray(value) ? 'a list' : 'a mapping'}`;
+  const text = String(value);
+  return `, got "${escapeControls(text.length > 40 ? `${text.slice(0, 40)}…` : text)}"`;
+}
+
+/** Rules across values: distinct keys, one source per OpenAPI spec, options of select fields, references within the file. */
+function semantics(file: OrgFile, problems: FileProblem[]): void {
+  const distinct = <T>(kind: string, items: T[] | undefined, keys: [string, (t: T) => string | undefined][], base: Path = [kind]) => {
+    for (const [field, keyOf] of keys) {
+      const seen = new Map<string, number>();
+      items?.forEach((item, i) => {
+        const k = keyOf(item);
+        if (k === undefined) return;
+        const first = seen.get(k.toLowerCase());
+        if (first !== undefined) problems.push({ path: [...base, i, field], message: `"${escapeControls(k)}" is also the ${field} of ${showPath([...base, first])}: two resources with one key` });
+        else seen.set(k.toLowerCase(), i);
+      });
+    }
+  };
+  const collections = (list: CollectionEntry[] | undefined, base: Path) => {
+    distinct('collections', list, [['title', (c) => c.title], ['id', (c) => c.id]], base);
+    list?.forEach((c, i) => collections(c.collections, [...base, i, 'collections']));
+  };
+  collections(file.collections, ['collections']);
+  distinct('spaces', file.spaces, [['id', (s) => s.id]]);
+  distinct('teams', file.teams, [['title', (t) => t.title], ['id', (t) => t.id]]);
+  distinct('customFields', file.customFields, [['name', (f) => f.name], ['id', (f) => f.id]]);
+  distinct('sso', file.sso, [['label', (s) => s.label], ['id', (s) => s.id]]);
+  distinct('translations', file.translations, [['title', (t) => t.title], ['id', (t) => t.id]]);
+  distinct('openapi', file.openapi, [['slug', (o) => o.slug]]);
+  file.openapi?.forEach((o, i) => {
+    if ((o.file === undefined) === (o.url === undefined)) problems.push({ path: ['openapi', i], message: 'give either "file" or "url"' });
+  });
+  file.customFields?.forEach((f, i) => {
+    if (isSelect(f.type) && !f.options) problems.push({ path: ['customFields', i], message: `a ${f.type} field needs "options"` });
+    if (!isSelect(f.type) && f.options) problems.push({ path: ['customFields', i, 'options'], message: `only select fields have options (this one is ${f.type})` });
+  });
+}
