@@ -49,7 +49,10 @@ export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): 
     if (!json) ctx.io.stdout.write(`${resultLine(r)}\n`);
     progress.show(`${results.length}/${plan.changes.length} done`, true);
   };
-  const blockedBy = (c: Change) => c.after.find((ref) => inPlan.has(ref) && state.get(ref) !== 'ok' && state.get(ref) !== 'skipped');
+  const blockedBy = (c: Change) =>
+    c.after.find((ref) => inPlan.has(ref) && state.get(ref) !== 'ok' && state.get(ref) !== 'skipped') ??
+    // Deletes come last: a space moves out of a collection before the collection goes, an SSO provider leaves a team before it goes.
+    (c.action === 'delete' && plan.changes.some((x) => x.action !== 'delete' && ['pending', 'running'].includes(String(state.get(x.ref)))) ? 'others' : undefined);
   const failedDep = (c: Change) => c.after.find((ref) => ['failed', 'unknown'].includes(String(state.get(ref))));
 
   const runOne = async (c: Change) => {

@@ -29,10 +29,27 @@ export interface Parsed {
   where(path: Path, atKey?: boolean): string;
 }
 
-/** Every problem of the file as one usage error (exit 2), one line each: `docplat.yaml:3:5: teams[0].title: …`. */
-export function fileErrors(parsed: Pick<Parsed, 'name' | 'where'>, problems: FileProblem[]): UsageError {
-  const lines = problems.map((p) => `${parsed.name}:${parsed.where(p.path, p.atKey)}: ${p.path.length ? `${showPath(p.path)}: ` : ''}${p.message}`);
-  return new UsageError(`${problems.length} error${problems.length === 1 ? '' : 's'} in ${parsed.name}:\n${lines.join('\n')}`);
+/**
+ * Several problems at once: each on its own line (`docplat.yaml:3:5: teams[0].title: …`),
+ * written before the one-line error that counts them (`lines` also go in the JSON error).
+ */
+export class ListedErrors extends UsageError {
+  constructor(
+    message: string,
+    readonly lines: string[],
+  ) {
+    super(message);
+    Object.assign(this.details, { errors: lines });
+  }
+}
+
+/** Every problem of the file as one usage error (exit 2). */
+export function fileErrors(parsed: Pick<Parsed, 'name' | 'where'>, problems: FileProblem[], yamlLines: string[] = []): ListedErrors {
+  const found = problems.map((p) => `${parsed.name}:${parsed.where(p.path, p.atKey)}: ${p.path.length ? `${showPath(p.path)}: ` : ''}${p.message}`);
+  // In the order of the file: line, then column.
+  const at = (line: string) => (/:(\d+):(\d+): /.exec(line.slice(parsed.name.length)) ?? []).slice(1).map(Number);
+  const lines = [...yamlLines, ...found].sort((a, b) => at(a)[0] - at(b)[0] || at(a)[1] - at(b)[1]);
+  return new ListedErrors(lines.length > 1 ? `${lines.length} errors in ${parsed.name} (listed above)` : lines[0], lines);
 }
 
 export function showPath(path: Path): string {
@@ -47,19 +64,15 @@ export async function parseFile(text: string, name: string): Promise<Parsed> {
   const parsed = { name, where, file: undefined as unknown as OrgFile };
   const problems: FileProblem[] = [];
   const yamlErrors = doc.errors.map((e) => {
-    const pos = e.linePos?.[0];
+    const pos = lineCounter.linePos(e.pos[0]);
     const message = e.code === 'DUPLICATE_KEY' ? 'duplicate key: a key appears twice in this mapping' : e.message.split('\n')[0];
-    return `${name}:${pos ? `${pos.line}:${pos.col}` : '1:1'}: ${message}`;
+    return `${name}:${pos.line}:${pos.col}: ${message}`;
   });
-  if (yamlErrors.length && !doc.contents) throw new UsageError(`${yamlErrors.length} error${yamlErrors.length === 1 ? '' : 's'} in ${name}:\n${yamlErrors.join('\n')}`);
+  if (yamlErrors.length && !doc.contents) throw fileErrors(parsed, [], yamlErrors);
   walk(doc.contents as Node | null, FILE, [], problems);
   const file = (doc.toJS() ?? {}) as OrgFile;
-  if (!problems.length) semantics(file, problems);
-  if (yamlErrors.length || problems.length) {
-    const err = fileErrors(parsed, problems);
-    const lines = [...yamlErrors, ...err.message.split('\n').slice(1)];
-    throw new UsageError(`${lines.length} error${lines.length === 1 ? '' : 's'} in ${name}:\n${lines.join('\n')}`);
-  }
+  semantics(file, problems);
+  if (yamlErrors.length || problems.length) throw fileErrors(parsed, problems, yamlErrors);
   parsed.file = file;
   return parsed;
 }
@@ -128,9 +141,10 @@ function semantics(file: OrgFile, problems: FileProblem[]): void {
   const distinct = <T>(kind: string, items: T[] | undefined, keys: [string, (t: T) => string | undefined][], base: Path = [kind]) => {
     for (const [field, keyOf] of keys) {
       const seen = new Map<string, number>();
-      items?.forEach((item, i) => {
-        const k = keyOf(item);
-        if (k === undefined) return;
+      if (!Array.isArray(items)) return;
+      items.forEach((item, i) => {
+        const k = item && typeof item === 'object' ? keyOf(item) : undefined;
+        if (typeof k !== 'string') return;
         const first = seen.get(k.toLowerCase());
         if (first !== undefined) problems.push({ path: [...base, i, field], message: `"${escapeControls(k)}" is also the ${field} of ${showPath([...base, first])}: two resources with one key` });
         else seen.set(k.toLowerCase(), i);
@@ -139,7 +153,7 @@ function semantics(file: OrgFile, problems: FileProblem[]): void {
   };
   const collections = (list: CollectionEntry[] | undefined, base: Path) => {
     distinct('collections', list, [['title', (c) => c.title], ['id', (c) => c.id]], base);
-    list?.forEach((c, i) => collections(c.collections, [...base, i, 'collections']));
+    if (Array.isArray(list)) list.forEach((c, i) => c && typeof c === 'object' && collections(c.collections, [...base, i, 'collections']));
   };
   collections(file.collections, ['collections']);
   distinct('spaces', file.spaces, [['id', (s) => s.id]]);
@@ -148,10 +162,12 @@ function semantics(file: OrgFile, problems: FileProblem[]): void {
   distinct('sso', file.sso, [['label', (s) => s.label], ['id', (s) => s.id]]);
   distinct('translations', file.translations, [['title', (t) => t.title], ['id', (t) => t.id]]);
   distinct('openapi', file.openapi, [['slug', (o) => o.slug]]);
-  file.openapi?.forEach((o, i) => {
+  const each = <T>(list: T[] | undefined, fn: (item: T, i: number) => void) => Array.isArray(list) && list.forEach((item, i) => item && typeof item === 'object' && fn(item, i));
+  each(file.openapi, (o, i) => {
     if ((o.file === undefined) === (o.url === undefined)) problems.push({ path: ['openapi', i], message: 'give either "file" or "url"' });
   });
-  file.customFields?.forEach((f, i) => {
+  each(file.customFields, (f, i) => {
+    if (typeof f.type !== 'string') return;
     if (isSelect(f.type) && !f.options) problems.push({ path: ['customFields', i], message: `a ${f.type} field needs "options"` });
     if (!isSelect(f.type) && f.options) problems.push({ path: ['customFields', i, 'options'], message: `only select fields have options (this one is ${f.type})` });
   });

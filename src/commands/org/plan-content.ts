@@ -1,6 +1,7 @@
 // Planning collections (a tree keyed by title under its parent) and spaces
 // (keyed by id: created elsewhere, their fields, collection and custom field
 // values set here).
+import { valueProblem, type FieldRule } from '../../api/operations/customFields.js';
 import type { CollectionEntry } from './file.js';
 import type { LiveCollection } from './live.js';
 import { diffFields, leftovers, matcher, same, type Change, type Planning } from './plan.js';
@@ -17,6 +18,8 @@ export function collectionPath(all: LiveCollection[], id: string): string {
 interface Target {
   id?: string;
   ref?: string;
+  /** The ref of its own move, when it moves: what is moved into it waits for it. */
+  moved?: string;
 }
 
 /** Collection targets by title path, filled by planCollections, read by planSpaces. */
@@ -48,8 +51,9 @@ export function planCollections(p: Planning): void {
         if (found.parent !== parentId) {
           const from = found.parent ? collectionPath(live, found.parent) : null;
           const ref = parent?.ref;
+          target.moved = `collections:move:${found.id}`;
           p.add({
-            action: 'move', kind: 'collections', key, id: found.id, fields: { collection: { from, to: prefix || null } }, after: ref ? [ref] : [],
+            action: 'move', kind: 'collections', key, id: found.id, ref: target.moved, fields: { collection: { from, to: prefix || null } }, after: [ref, parent?.moved].filter((r): r is string => !!r),
             steps: [{ op: 'collections.move', input: (idOf) => ({ params: { collectionId: found.id }, body: { parent: parent === null ? null : (parent.id ?? idOf(ref!)) } }) }],
           });
         }
@@ -60,7 +64,7 @@ export function planCollections(p: Planning): void {
         const details = Object.fromEntries(Object.entries({ description: entry.description, defaultLevel: entry.defaultLevel }).filter(([, v]) => v !== undefined && v !== null));
         const fields: Change['fields'] = Object.fromEntries(Object.entries({ title: entry.title, ...details }).map(([k, v]) => [k, { from: null, to: v }]));
         p.add({
-          action: 'create', kind: 'collections', key, ref, fields, after: parentRef ? [parentRef] : [],
+          action: 'create', kind: 'collections', key, ref, fields, after: [parentRef, parent?.moved].filter((r): r is string => !!r),
           steps: [
             {
               op: 'collections.create',
@@ -120,6 +124,12 @@ export function planSpaces(p: Planning): void {
       for (const [name, value] of Object.entries(entry.customFields)) {
         if (p.live.customFields && !names.has(name) && !p.file.customFields?.some((f) => f.name === name)) {
           p.problems.push({ path: ['spaces', i, 'customFields', name], atKey: true, message: `no custom field "${name}" in the organization or the file` });
+          continue;
+        }
+        const declared = p.file.customFields?.find((f) => f.name === name) ?? p.live.customFields?.find((f) => f.name === name);
+        const problem = declared && valueProblem(declared as FieldRule, value);
+        if (problem) {
+          p.problems.push({ path: ['spaces', i, 'customFields', name], message: `the ${declared!.type} field "${name}" ${problem}` });
           continue;
         }
         const have = found.customFields?.[name] ?? null;

@@ -8,7 +8,7 @@ import type { OperationId } from '../../api/operations/index.js';
 import { UsageError } from '../../errors.js';
 import { KINDS, type FileKey, type KindName, type OrgFile } from './file.js';
 import type { Live } from './live.js';
-import { fileErrors, type FileProblem, type Parsed } from './parse.js';
+import { fileErrors, ListedErrors, type FileProblem, type Parsed } from './parse.js';
 import { planCollections, planSpaces } from './plan-content.js';
 import { planMembers, planSso, planTeams } from './plan-people.js';
 import { planCustomFields, planOpenapi, planTranslations } from './plan-settings.js';
@@ -98,7 +98,8 @@ export function makePlan(parsed: Pick<Parsed, 'file' | 'name' | 'where'>, live: 
   if (f.translations) planTranslations(p);
   if (f.openapi) planOpenapi(p);
   if (p.problems.length) throw fileErrors(parsed, p.problems);
-  if (p.refusals.length) throw new UsageError(`the platform would refuse ${p.refusals.length === 1 ? 'this change' : 'these changes'}:\n${p.refusals.map((r) => `  ${r}`).join('\n')}`);
+  if (p.refusals.length === 1) throw new UsageError(`the platform would refuse this change: ${p.refusals[0]}`);
+  if (p.refusals.length) throw new ListedErrors(`the platform would refuse ${p.refusals.length} changes (listed above)`, p.refusals);
   const order = Object.values(KINDS) as FileKey[];
   const rank = (c: Change) => order.indexOf(c.kind) * 10 + ['create', 'update', 'move', 'delete'].indexOf(c.action);
   p.changes.sort((a, b) => rank(a) - rank(b));

@@ -26,7 +26,7 @@ export const wantsJson = (ctx: Context) => !!ctx.output.opts.jq || ['json', 'jso
 
 function value(v: unknown): string {
   if (v === null || v === undefined) return '(none)';
-  return escapeControls(typeof v === 'string' ? (/^[\w@.+/-]+$/.test(v) ? v : JSON.stringify(v)) : JSON.stringify(v));
+  return escapeControls(typeof v === 'string' ? (/^[\p{L}\p{N}@._+/-]+$/u.test(v) ? v : JSON.stringify(v)) : JSON.stringify(v));
 }
 
 export function changeLine(c: Change): string {

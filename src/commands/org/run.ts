@@ -9,7 +9,7 @@ import { parseConcurrency } from '../bulk.js';
 import { readUserFile } from '../runner.js';
 import { managed, type OrgFile } from './file.js';
 import { kindsToRead, readLive } from './live.js';
-import { fileErrors, parseFile, type FileProblem, type Parsed } from './parse.js';
+import { fileErrors, ListedErrors, parseFile, type FileProblem, type Parsed } from './parse.js';
 import { makePlan, type Plan } from './plan.js';
 import { planJson } from './render.js';
 
@@ -18,6 +18,20 @@ const PLAN_KIND = 'docplat-org-plan';
 
 /** The file, checked (exit 2 with every error), and the certificate and OpenAPI files it names, read. */
 export async function loadFile(ctx: Context, path: string): Promise<{ parsed: Parsed; files: Map<string, string> }> {
+  return listed(ctx, () => load(ctx, path));
+}
+
+/** Writes the lines of several errors on stderr (the JSON error holds them too), then throws. */
+async function listed<T>(ctx: Context, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ListedErrors && err.lines.length > 1 && !ctx.jsonErrors) ctx.io.stderr.write(err.lines.map((l) => `${l}\n`).join(''));
+    throw err;
+  }
+}
+
+async function load(ctx: Context, path: string): Promise<{ parsed: Parsed; files: Map<string, string> }> {
   const text = await readUserFile(ctx, '--file', path);
   const parsed = await parseFile(text, path === '-' ? 'stdin' : path);
   const files = new Map<string, string>();
@@ -53,7 +67,7 @@ export async function planFor(ctx: Context, parsed: Pick<Parsed, 'file' | 'name'
     spaceValues: spaceValues.size ? spaceValues : undefined,
     openapiTexts: !!parsed.file.openapi?.some((o) => o.file !== undefined),
   });
-  return makePlan(parsed, live, { prune: opts.prune, files });
+  return listed(ctx, async () => makePlan(parsed, live, { prune: opts.prune, files }));
 }
 
 /** A saved plan: the file and files it was made from, and the changes as computed then. */
