@@ -1,7 +1,7 @@
 # docplat shell completion, generated from the command manifest by `npm run build`: do not edit.
 # fish: copy it to ~/.config/fish/completions/docplat.fish
 
-set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--space' '--type' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--share-key' '--file' '--site' '--path' '--condition' '--icon' '--section' '--name' '--collection' '--member' '--emoji' '--edit-mode' '--status' '--change-request' '--url' '--source' '--dest' '--format' '--role' '--search' '--sort' '--order' '--last-seen-before' '--owner' '--label' '--entity-id' '--certificate-file' '--sso-url' '--default-team' '--default-role' '--placeholder' '--option' '--wait-timeout' '--category' '--block-domain' '--manifest' '--external-id' '--page-id' '--author' '--body' '--body-file' '--page' '--node' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H'
+set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--space' '--type' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--share-key' '--file' '--site' '--path' '--condition' '--icon' '--section' '--name' '--collection' '--member' '--emoji' '--edit-mode' '--status' '--change-request' '--url' '--source' '--dest' '--format' '--role' '--search' '--sort' '--order' '--last-seen-before' '--owner' '--label' '--entity-id' '--certificate-file' '--sso-url' '--default-team' '--default-role' '--placeholder' '--option' '--wait-timeout' '--category' '--block-domain' '--manifest' '--external-id' '--page-id' '--author' '--body' '--body-file' '--page' '--node' '--only' '-f' '--out' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' '--method' '-X' '--raw-field' '--field' '-F' '--input' '--header' '-H'
 
 # The words typed so far that are not flags or flag values.
 function __docplat_words
@@ -92,6 +92,7 @@ complete -c docplat -n '__fish_use_subcommand' -a 'openapi' -d 'Publish OpenAPI 
 complete -c docplat -n '__fish_use_subcommand' -a 'integrations' -d 'Browse, publish and unpublish integrations, and list their installations'
 complete -c docplat -n '__fish_use_subcommand' -a 'comments' -d 'Discuss content: comments on spaces and change requests, resolve, react'
 complete -c docplat -n '__fish_use_subcommand' -a 'replies' -d 'Reply to comments, and react to replies'
+complete -c docplat -n '__fish_use_subcommand' -a 'org' -d 'The organization as code: pull its configuration to a file, plan and apply changes'
 complete -c docplat -n '__fish_use_subcommand' -a 'sandbox' -d 'Run the local API emulator'
 complete -c docplat -n '__fish_use_subcommand' -a 'api' -d 'Make any API call, with docplat\'s auth, errors and pagination'
 complete -c docplat -n '__fish_use_subcommand' -a 'completion' -d 'Print the shell completion script (bash, zsh or fish)'
@@ -262,6 +263,10 @@ complete -c docplat -n '__docplat_verb_next replies' -a 'get' -d 'show a reply'
 complete -c docplat -n '__docplat_verb_next replies' -a 'create' -d 'reply to a comment'
 complete -c docplat -n '__docplat_verb_next replies' -a 'update' -d 'change the body of your reply'
 complete -c docplat -n '__docplat_verb_next replies' -a 'react' -d 'add your reaction to a reply, or remove it with --remove'
+complete -c docplat -n '__docplat_verb_next org' -a 'pull' -d 'Write the organization\'s configuration as a file (YAML)'
+complete -c docplat -n '__docplat_verb_next org' -a 'plan' -d 'Show what `org apply` would change to make the organization match the file'
+complete -c docplat -n '__docplat_verb_next org' -a 'apply' -d 'Make the organization match the file (or apply a saved plan)'
+complete -c docplat -n '__docplat_verb_next org' -a 'schema' -d 'Print the JSON Schema of the organization file, for editors'
 complete -c docplat -n '__docplat_verb_next sandbox' -a 'serve' -d 'run the local API emulator until interrupted, and print its URL and token'
 complete -c docplat -n '__docplat_verb_next sandbox' -a 'reset' -d 'empty the embedded sandbox (used by --sandbox) and start again from a seed'
 complete -c docplat -n '__docplat_at auth login' -l with-token -d 'read the token from stdin (for scripts: echo "$TOKEN" | docplat auth login --with-token)'
@@ -770,6 +775,18 @@ complete -c docplat -n '__docplat_at replies react' -l remove -d 'remove your re
 complete -c docplat -n '__docplat_at replies react' -l change-request -r -d 'act on the change request\'s comments (its id or its number)'
 complete -c docplat -n '__docplat_at replies react' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 replies react' -a '(docplat __ids \'spaceId\' 2>/dev/null)'
+complete -c docplat -n '__docplat_at org pull' -l only -r -d 'the kinds to write, comma-separated: collections, spaces, teams, members, custom-fields, sso, translations, openapi (default all)'
+complete -c docplat -n '__docplat_at org pull' -l file -s f -r -d 'write the file here, atomically (default: stdout)'
+complete -c docplat -n '__docplat_at org pull' -l concurrency -r -d 'requests in flight at once, 1 to 64 (default 8)'
+complete -c docplat -n '__docplat_at org plan' -l file -s f -r -d 'the organization file (default docplat.yaml; - reads stdin)'
+complete -c docplat -n '__docplat_at org plan' -l out -r -d 'save the plan, with the live values it was computed from, for `org apply <plan>`'
+complete -c docplat -n '__docplat_at org plan' -l exit-code -d 'exit 6 when there are changes, 0 when none'
+complete -c docplat -n '__docplat_at org plan' -l prune -d 'delete what a managed kind has and the file does not name (else listed as kept)'
+complete -c docplat -n '__docplat_at org plan' -l concurrency -r -d 'requests in flight at once, 1 to 64 (default 8)'
+complete -c docplat -n '__docplat_at org apply' -l file -s f -r -d 'the organization file (default docplat.yaml; - reads stdin)'
+complete -c docplat -n '__docplat_at org apply' -l prune -d 'delete what a managed kind has and the file does not name (else listed as kept)'
+complete -c docplat -n '__docplat_at org apply' -l dry-run -d 'print the requests instead of sending them'
+complete -c docplat -n '__docplat_at org apply' -l concurrency -r -d 'requests in flight at once, 1 to 64 (default 8)'
 complete -c docplat -n '__docplat_at sandbox serve' -l port -r -d 'port to listen on (default: 4010; 0 picks a free one)'
 complete -c docplat -n '__docplat_at sandbox serve' -l host -r -d 'address to bind (default: 127.0.0.1)'
 complete -c docplat -n '__docplat_at sandbox serve' -l data -r -d 'keep the state in this JSON file (loaded at start, saved after each change)'

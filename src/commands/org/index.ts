@@ -55,7 +55,7 @@ export const COMMANDS = [
     name: 'plan',
     summary: 'Show what `org apply` would change to make the organization match the file',
     help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune). Exit 6 with --exit-code when there are changes (for CI drift checks).',
-    examples: ['org plan', 'org plan -f docplat.yaml --exit-code', 'org plan --out plan.json', 'org plan --json'],
+    examples: ['org plan -f docplat.yaml --exit-code', 'org plan --out plan.json', 'org plan --json'],
     flags: {
       file: FILE_FLAG,
       out: { flags: '--out <plan>', description: 'save the plan, with the live values it was computed from, for `org apply <plan>`', nonBlank: true },
@@ -77,7 +77,7 @@ export const COMMANDS = [
     name: 'apply',
     summary: 'Make the organization match the file (or apply a saved plan)',
     help: 'Shows the plan and asks on a terminal; without one, pass --yes. Changes run in dependency order, independent ones concurrently; one result per change. Exit 5 when some failed (the rest are applied: apply again to converge). A saved plan is refused (exit 1) when the organization changed since it was made.',
-    examples: ['org apply', 'org apply -f docplat.yaml --yes', 'org apply plan.json --yes', 'org apply --prune --dry-run'],
+    examples: ['org apply -f docplat.yaml --yes', 'org apply plan.json --yes', 'org apply --prune --dry-run'],
     args: [{ name: 'plan', optional: true, description: 'a plan saved by `org plan --out`' }],
     flags: {
       file: FILE_FLAG,
