@@ -5,12 +5,13 @@
 // stops starting changes and waits for those in flight (a second Ctrl-C
 // leaves them "outcome unknown", said as the process exits); exit 130.
 import { apiRequest, shownBody, type BuiltRequest } from '../../api/request.js';
+import { sleep } from '../../client/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, Interrupted, PartialFailure } from '../../errors.js';
 import { escapeControls, onePage } from '../../output/format.js';
 import { progressLine } from '../../output/progress.js';
 import { dryRun } from '../bulk.js';
-import { kindName, type Change, type Plan } from './plan.js';
+import { kindName, type Change, type Plan, type Step } from './plan.js';
 import { wantsJson } from './render.js';
 
 type Result = 'ok' | 'skipped' | 'failed' | 'unknown';
@@ -55,6 +56,26 @@ export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): 
     (c.action === 'delete' && plan.changes.some((x) => x.action !== 'delete' && ['pending', 'running'].includes(String(state.get(x.ref)))) ? 'others' : undefined);
   const failedDep = (c: Change) => c.after.find((ref) => ['failed', 'unknown'].includes(String(state.get(ref))));
 
+  /**
+   * Sends a step. A create the client would not resend (no answer, or a 5xx
+   * or 429 it cannot know was not processed) is looked for in its list: found,
+   * it was made; else it is sent again, a few times with backoff.
+   */
+  const sendStep = async (r: BuiltRequest, step: Step): Promise<{ status: number; data?: { id?: unknown } }> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await client.request<{ id?: unknown }>(r.method, r.path, { query: r.query, body: r.body, shownBody: shownBody(r), idempotency: r.safe ? 'safe' : 'create', finishOnInterrupt: true });
+      } catch (err) {
+        const unsure = err instanceof ApiError && (err.status === undefined || err.status >= 500 || err.status === 429);
+        if (!step.find || !unsure || attempt >= 4 || ctx.signal.aborted) throw err;
+        const items = await client.all<Record<string, unknown>>(apiRequest(step.find.op, { params: step.find.params }).path, { signal: ctx.signal });
+        const made = items.find((item) => step.find!.match(item));
+        if (made) return { status: 200, data: made as { id?: unknown } };
+        await sleep(Math.random() * 250 * 2 ** attempt, ctx.signal);
+      }
+    }
+  };
+
   const runOne = async (c: Change) => {
     running.add(c);
     let sent = false;
@@ -63,9 +84,7 @@ export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): 
       for (const step of c.steps) {
         const r: BuiltRequest = apiRequest(step.op, step.input((ref) => ids.get(ref) ?? ''));
         sent = true;
-        const res = await client.request<{ id?: unknown }>(r.method, r.path, {
-          query: r.query, body: r.body, shownBody: shownBody(r), idempotency: r.safe ? 'safe' : 'create', finishOnInterrupt: true,
-        });
+        const res = await sendStep(r, step);
         if (r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205)) skipped = 'already deleted';
         if (step.provides && typeof res.data?.id === 'string') ids.set(c.ref, res.data.id);
       }

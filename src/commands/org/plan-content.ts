@@ -60,6 +60,7 @@ export function planCollections(p: Planning): void {
       } else {
         const ref = `collections:create:${key}`;
         target = { ref };
+        let createdUnder: string | undefined;
         const parentRef = parent?.ref;
         const details = Object.fromEntries(Object.entries({ description: entry.description, defaultLevel: entry.defaultLevel }).filter(([, v]) => v !== undefined && v !== null));
         const fields: Change['fields'] = Object.fromEntries(Object.entries({ title: entry.title, ...details }).map(([k, v]) => [k, { from: null, to: v }]));
@@ -70,9 +71,10 @@ export function planCollections(p: Planning): void {
               op: 'collections.create',
               provides: true,
               input: (idOf) => {
-                const parentId = parent === null ? undefined : (parent.id ?? idOf(parentRef!));
-                return { params: { organizationId: p.live.org }, body: { title: entry.title, ...(parentId ? { parent: parentId } : {}) } };
+                createdUnder = parent === null ? undefined : (parent.id ?? idOf(parentRef!));
+                return { params: { organizationId: p.live.org }, body: { title: entry.title, ...(createdUnder ? { parent: createdUnder } : {}) } };
               },
+              find: { op: 'collections.list', params: { organizationId: p.live.org }, match: (c) => c.title === entry.title && (c.parent ?? undefined) === createdUnder },
             },
             ...(Object.keys(details).length ? [{ op: 'collections.update' as const, input: (idOf: (r: string) => string) => ({ params: { collectionId: idOf(ref) }, body: details }) }] : []),
           ],

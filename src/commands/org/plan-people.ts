@@ -94,7 +94,10 @@ export function planTeams(p: Planning): void {
       p.add({
         action: 'create', kind: 'teams', key: entry.title, ref, fields: { title: { from: null, to: entry.title }, ...fields },
         steps: [
-          { op: 'teams.create', provides: true, input: () => ({ params: { organizationId: p.live.org }, body: { title: entry.title } }) },
+          {
+            op: 'teams.create', provides: true, input: () => ({ params: { organizationId: p.live.org }, body: { title: entry.title } }),
+            find: { op: 'teams.list', params: { organizationId: p.live.org }, match: (t) => t.title === entry.title },
+          },
           ...(changesRoster ? [roster((idOf) => idOf(ref))] : []),
         ],
       });
@@ -145,7 +148,7 @@ export function planSso(p: Planning): void {
     const input = (idOf: (r: string) => string) => ({ ...body, ...(teamRef ? { defaultTeam: idOf(teamRef) } : {}) });
     const after = teamRef ? [teamRef] : [];
     if (!found) {
-      p.add({ action: 'create', kind: 'sso', key: entry.label, fields, after, steps: [{ op: 'sso.create', provides: true, input: (idOf) => ({ params: { organizationId: p.live.org }, body: input(idOf) }) }] });
+      p.add({ action: 'create', kind: 'sso', key: entry.label, fields, after, steps: [{ op: 'sso.create', provides: true, input: (idOf) => ({ params: { organizationId: p.live.org }, body: input(idOf) }), find: { op: 'sso.list', params: { organizationId: p.live.org }, match: (s) => s.label === entry.label } }] });
     } else if (Object.keys(fields).length) {
       p.add({ action: 'update', kind: 'sso', key: entry.label, id: found.id, fields, after, steps: [{ op: 'sso.update', input: (idOf) => ({ params: { organizationId: p.live.org, samlProviderId: found.id }, body: input(idOf) }) }] });
     }

@@ -25,7 +25,7 @@ export function planCustomFields(p: Planning): void {
     const want = entry as unknown as Record<string, unknown>;
     if (!found) {
       const { fields, body } = diffFields(want, {}, ['name', 'type', ...FIELD_DETAILS]);
-      p.add({ action: 'create', kind: 'customFields', key: entry.name, fields, steps: [{ op: 'customFields.create', input: () => ({ params: { organizationId: p.live.org }, body }) }] });
+      p.add({ action: 'create', kind: 'customFields', key: entry.name, fields, steps: [{ op: 'customFields.create', input: () => ({ params: { organizationId: p.live.org }, body }), find: { op: 'customFields.list', params: { organizationId: p.live.org }, match: (f) => f.name === entry.name } }] });
       return;
     }
     const { fields, body } = diffFields(want, found as unknown as Record<string, unknown>, FIELD_DETAILS);
@@ -46,7 +46,7 @@ export function planTranslations(p: Planning): void {
       return;
     }
     if (!found) {
-      p.add({ action: 'create', kind: 'translations', key: entry.title, fields: { title: { from: null, to: entry.title } }, steps: [{ op: 'translations.create', input: () => ({ params: { organizationId: p.live.org }, body: { title: entry.title } }) }] });
+      p.add({ action: 'create', kind: 'translations', key: entry.title, fields: { title: { from: null, to: entry.title } }, steps: [{ op: 'translations.create', input: () => ({ params: { organizationId: p.live.org }, body: { title: entry.title } }), find: { op: 'translations.list', params: { organizationId: p.live.org }, match: (t) => t.title === entry.title } }] });
     } else if (found.title !== entry.title) {
       p.add({
         action: 'update', kind: 'translations', key: entry.title, id: found.id, fields: { title: { from: found.title, to: entry.title } },

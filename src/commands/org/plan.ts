@@ -23,6 +23,11 @@ export interface Step {
   op: OperationId;
   input(idOf: IdOf): RequestInput;
   provides?: boolean;
+  /**
+   * For a create the client cannot resend (no answer, a 5xx): the list to
+   * read and the item that shows it was made after all; else it is sent again.
+   */
+  find?: { op: OperationId; params: Record<string, string>; match(item: Record<string, unknown>): boolean };
 }
 
 export interface Change {
