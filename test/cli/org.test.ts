@@ -180,6 +180,40 @@ describe('org apply', () => {
     }));
 });
 
+describe('org apply: SSO and OpenAPI', () => {
+  it('an SSO provider defaulting to a team the same apply creates, a certificate file, OpenAPI from a file and a URL; renames by id', () =>
+    withTestApi({ processingMs: 0 }, async (api) => {
+      const doc = await pulled(api, 'sso,openapi,translations');
+      writeFileSync(join(dir, 'idp.pem'), '-----BEGIN CERTIFICATE-----\nMIIBtDCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n');
+      writeFileSync(join(dir, 'pets.yaml'), 'openapi: 3.0.0\ninfo: {title: Pets, version: "2"}\npaths: {}\n');
+      const okta = doc.sso.find((s: any) => s.label === 'Okta');
+      Object.assign(okta, { label: 'Okta (prod)', defaultTeam: 'Newcomers', defaultRole: 'comment' });
+      doc.sso.push({ label: 'Google', entityID: 'https://idp.google.example/C0', ssoURL: 'https://idp.google.example/sso', certificate: './idp.pem', defaultTeam: 'Support' });
+      doc.teams = [{ title: 'Newcomers' }];
+      doc.openapi = [{ slug: 'petstore', file: './pets.yaml' }, { slug: 'billing-api', url: 'https://specs.acme.example/billing/v2.yaml' }];
+      const file = write(stringify(doc));
+      const plan = await api.cli(['org', 'plan', '-f', file]);
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stdout).toMatch(/^ {2}~ Okta \(prod\) \(\w+\) {2}label: Okta → "Okta \(prod\)", defaultRole: read → comment, defaultTeam: \(none\) → Newcomers$/m);
+      expect(plan.stdout).toMatch(/^ {2}\+ Google {2}.*certificate: "\(the certificate of the file\)", defaultTeam: Support$/m);
+      expect(plan.stdout).not.toContain('MIIB');
+      const applied = await api.cli(['org', 'apply', '-f', file, '--yes']);
+      expect(applied.code, applied.stderr).toBe(0);
+      // The provider waits for the team it names.
+      const out = applied.stdout.split('\n');
+      expect(out.indexOf('teams Newcomers: created')).toBeLessThan(out.indexOf('sso Okta (prod): updated'));
+      const again = await api.cli(['org', 'plan', '-f', file, '--exit-code']);
+      expect(again.code, again.stdout).toBe(0);
+      const now = await pulled(api, 'sso,teams');
+      expect(now.sso.find((s: any) => s.id === okta.id)).toMatchObject({ label: 'Okta (prod)', defaultTeam: 'Newcomers', defaultRole: 'comment' });
+      expect(now.sso.find((s: any) => s.label === 'Google').certificate).toContain('MIIBtDCCAVmgAwIBAgIU');
+      const missing = write(stringify({ version: 1, sso: [{ label: 'X', certificate: './nope.pem' }] }));
+      const bad = await api.cli(['org', 'plan', '-f', missing]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/:4:18: sso\[0\]\.certificate: cannot read "\.\/nope\.pem": no such file/);
+    }));
+});
+
 describe('bad files and refused changes', () => {
   it('every error at once with line and column, exit 2, before anything is read from the API', async () => {
     const file = write(
