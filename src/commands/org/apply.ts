@@ -87,6 +87,7 @@ export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): 
         const res = await sendStep(r, step);
         if (r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205)) skipped = 'already deleted';
         if (step.provides && typeof res.data?.id === 'string') ids.set(c.ref, res.data.id);
+        for (const [ref, id] of Object.entries(step.records?.(res.data) ?? {})) ids.set(ref, id);
       }
       finish(c, skipped ? 'skipped' : 'ok', skipped ?? DONE[c.action]);
     } catch (err) {

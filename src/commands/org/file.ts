@@ -4,12 +4,13 @@
 import { CUSTOM_FIELD_TYPES, ROLES, TEAM_ROLES } from '../../api/enums.js';
 import { OPERATIONS } from '../../api/operations/index.js';
 import { NAME } from '../../api/operations/customFields.js';
-import { any, arr, id, map, nullable, num, obj, oneOf, required, str, type ObjectSpec, type Spec } from '../../api/schema.js';
+import { any, arr, bool, id, map, nullable, num, obj, oneOf, required, str, type ObjectSpec, type Spec } from '../../api/schema.js';
 
 /** The kinds of the file, as `--only` names them, with their key in the file. */
 export const KINDS = {
   collections: 'collections',
   spaces: 'spaces',
+  sites: 'sites',
   teams: 'teams',
   members: 'members',
   'custom-fields': 'customFields',
@@ -50,6 +51,39 @@ const SPACE = obj({
   /** A collection's title path (`Product/Guides`) or id; null: the top level. */
   collection: nullable(str({ min: 1 })),
   customFields: map(any({ nullable: true })),
+});
+
+/** A space a site publishes: the space's id or title, where it is published, for whom. */
+const SITE_SPACE = obj({
+  space: required(str({ min: 1 })),
+  path: field('siteSpaces.update', 'path'),
+  condition: field('siteSpaces.update', 'condition'),
+});
+
+const SECTION = obj({
+  id: id(),
+  title: required(field('sections.create', 'title')),
+  path: field('sections.update', 'path'),
+  description: field('sections.update', 'description'),
+  icon: field('sections.update', 'icon'),
+  condition: field('sections.update', 'condition'),
+  spaces: arr(SITE_SPACE),
+});
+
+const SITE = obj({
+  id: id(),
+  title: required(field('sites.update', 'title')),
+  visibility: field('sites.update', 'visibility'),
+  basename: field('sites.update', 'basename'),
+  proxy: field('sites.update', 'proxy'),
+  adaptiveContent: bool(),
+  /** In order: the order is the sections' position. */
+  sections: arr(SECTION),
+  /** Groups of sections, by the sections' titles. */
+  sectionGroups: arr(obj({ id: id(), title: required(field('sectionGroups.update', 'title')), icon: field('sectionGroups.update', 'icon'), sections: arr(str({ min: 1 })) })),
+  /** The site's spaces, for a site without sections. */
+  spaces: arr(SITE_SPACE),
+  shareLinks: arr(obj({ id: id(), name: required(field('shareLinks.update', 'name')), active: bool() })),
 });
 
 const TEAM = obj({
@@ -95,6 +129,7 @@ export const FILE: ObjectSpec = obj({
   version: required(num({ integer: true, min: 1, max: 1 })),
   collections: arr(COLLECTION),
   spaces: arr(SPACE),
+  sites: arr(SITE),
   teams: arr(TEAM),
   members: map(oneOf(MEMBER_ROLES)),
   customFields: arr(CUSTOM_FIELD),
@@ -120,6 +155,32 @@ export interface SpaceEntry {
   defaultLevel?: string | null;
   collection?: string | null;
   customFields?: Record<string, unknown>;
+}
+export interface SiteSpaceEntry {
+  space: string;
+  path?: string;
+  condition?: string | null;
+}
+export interface SectionEntry {
+  id?: string;
+  title: string;
+  path?: string;
+  description?: string | null;
+  icon?: string | null;
+  condition?: string | null;
+  spaces?: SiteSpaceEntry[];
+}
+export interface SiteEntry {
+  id?: string;
+  title: string;
+  visibility?: string;
+  basename?: string;
+  proxy?: string | null;
+  adaptiveContent?: boolean;
+  sections?: SectionEntry[];
+  sectionGroups?: { id?: string; title: string; icon?: string | null; sections?: string[] }[];
+  spaces?: SiteSpaceEntry[];
+  shareLinks?: { id?: string; name: string; active?: boolean }[];
 }
 export interface TeamEntry {
   id?: string;
@@ -159,6 +220,7 @@ export interface OrgFile {
   version: 1;
   collections?: CollectionEntry[];
   spaces?: SpaceEntry[];
+  sites?: SiteEntry[];
   teams?: TeamEntry[];
   members?: Record<string, string>;
   customFields?: CustomFieldEntry[];

@@ -6,6 +6,7 @@ import { apiRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import type { FileKey } from './file.js';
+import { readSites, type LiveSite } from './live-sites.js';
 
 export interface LiveCollection { id: string; title: string; description: string | null; defaultLevel: string | null; parent: string | null }
 export interface LiveSpace { id: string; title: string; emoji: string | null; editMode: string; defaultLevel: string | null; parent: string | null; customFields?: Record<string, unknown> }
@@ -20,6 +21,7 @@ export interface Live {
   org: string;
   collections?: LiveCollection[];
   spaces?: LiveSpace[];
+  sites?: LiveSite[];
   teams?: LiveTeam[];
   members?: LiveMember[];
   customFields?: LiveField[];
@@ -46,6 +48,8 @@ const sn = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 export function kindsToRead(managed: FileKey[]): Set<FileKey> {
   const kinds = new Set(managed);
   if (kinds.has('spaces')) kinds.add('collections');
+  // Site spaces name spaces by id or title.
+  if (kinds.has('sites')) kinds.add('spaces');
   if (kinds.has('teams')) kinds.add('members').add('sso');
   if (kinds.has('sso')) kinds.add('teams');
   // Spaces' custom field values are checked against the declared fields.
@@ -79,6 +83,9 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
       }
       sp.customFields = values;
     });
+  });
+  read('sites', async () => {
+    live.sites = await readSites(ctx, client, org, opts.concurrency);
   });
   read('teams', async () => {
     live.teams = (await list('teams.list')).map((t) => ({ id: s(t.id), title: s(t.title) }));

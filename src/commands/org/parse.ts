@@ -151,18 +151,27 @@ function semantics(file: OrgFile, problems: FileProblem[]): void {
       });
     }
   };
+  const each = <T>(list: T[] | undefined, fn: (item: T, i: number) => void) => Array.isArray(list) && list.forEach((item, i) => item && typeof item === 'object' && fn(item, i));
   const collections = (list: CollectionEntry[] | undefined, base: Path) => {
     distinct('collections', list, [['title', (c) => c.title], ['id', (c) => c.id]], base);
     if (Array.isArray(list)) list.forEach((c, i) => c && typeof c === 'object' && collections(c.collections, [...base, i, 'collections']));
   };
   collections(file.collections, ['collections']);
   distinct('spaces', file.spaces, [['id', (s) => s.id]]);
+  distinct('sites', file.sites, [['title', (s) => s.title], ['id', (s) => s.id]]);
+  each(file.sites, (site, i) => {
+    distinct('sites', site.sections, [['title', (s) => s.title], ['id', (s) => s.id]], ['sites', i, 'sections']);
+    distinct('sites', site.sectionGroups, [['title', (g) => g.title], ['id', (g) => g.id]], ['sites', i, 'sectionGroups']);
+    distinct('sites', site.shareLinks, [['name', (l) => l.name], ['id', (l) => l.id]], ['sites', i, 'shareLinks']);
+    if (Array.isArray(site.sections) && site.sections.length && Array.isArray(site.spaces) && site.spaces.length) {
+      problems.push({ path: ['sites', i, 'spaces'], atKey: true, message: 'a site with sections publishes its spaces in them: move these under a section' });
+    }
+  });
   distinct('teams', file.teams, [['title', (t) => t.title], ['id', (t) => t.id]]);
   distinct('customFields', file.customFields, [['name', (f) => f.name], ['id', (f) => f.id]]);
   distinct('sso', file.sso, [['label', (s) => s.label], ['id', (s) => s.id]]);
   distinct('translations', file.translations, [['title', (t) => t.title], ['id', (t) => t.id]]);
   distinct('openapi', file.openapi, [['slug', (o) => o.slug]]);
-  const each = <T>(list: T[] | undefined, fn: (item: T, i: number) => void) => Array.isArray(list) && list.forEach((item, i) => item && typeof item === 'object' && fn(item, i));
   each(file.openapi, (o, i) => {
     if ((o.file === undefined) === (o.url === undefined)) problems.push({ path: ['openapi', i], message: 'give either "file" or "url"' });
   });

@@ -11,6 +11,7 @@ import type { Live } from './live.js';
 import { fileErrors, ListedErrors, type FileProblem, type Parsed } from './parse.js';
 import { planCollections, planSpaces } from './plan-content.js';
 import { planMembers, planSso, planTeams } from './plan-people.js';
+import { planSites } from './plan-sites.js';
 import { planCustomFields, planOpenapi, planTranslations } from './plan-settings.js';
 
 export type Action = 'create' | 'update' | 'delete' | 'move';
@@ -28,6 +29,8 @@ export interface Step {
    * read and the item that shows it was made after all; else it is sent again.
    */
   find?: { op: OperationId; params: Record<string, string>; match(item: Record<string, unknown>): boolean };
+  /** Other ids the answer gives, by ref (a new section's first site space). */
+  records?(data: unknown): Record<string, string>;
 }
 
 export interface Change {
@@ -96,6 +99,7 @@ export function makePlan(parsed: Pick<Parsed, 'file' | 'name' | 'where'>, live: 
   // Order matters only for references: collections and teams first, so spaces and SSO find what is created.
   if (f.collections) planCollections(p);
   if (f.spaces) planSpaces(p);
+  if (f.sites) planSites(p);
   if (f.members) planMembers(p);
   if (f.teams) planTeams(p);
   if (f.sso) planSso(p);

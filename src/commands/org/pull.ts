@@ -3,7 +3,8 @@
 // no share link, no URL that carries one). What pull writes, plan reads as
 // "no changes".
 import { cjsExports } from '../../cjs.js';
-import type { CollectionEntry, FileKey, OrgFile, SpaceEntry } from './file.js';
+import type { CollectionEntry, FileKey, OrgFile, SiteEntry, SiteSpaceEntry, SpaceEntry } from './file.js';
+import type { LiveSite, LiveSiteSpace } from './live-sites.js';
 import type { Live, LiveCollection } from './live.js';
 import { collectionPath } from './plan-content.js';
 
@@ -15,6 +16,7 @@ export function fileOf(live: Live, kinds: Set<FileKey>): OrgFile {
   const file: OrgFile = { version: 1 };
   if (kinds.has('collections')) file.collections = collections(live.collections ?? [], null);
   if (kinds.has('spaces')) file.spaces = [...(live.spaces ?? [])].sort(byText((s) => `${s.title}\u0000${s.id}`)).map((s) => spaceEntry(live, s));
+  if (kinds.has('sites')) file.sites = [...(live.sites ?? [])].sort(byText((s) => `${s.title}\u0000${s.id}`)).map(siteEntry);
   if (kinds.has('teams')) {
     file.teams = [...(live.teams ?? [])].sort(byText((t) => `${t.title}\u0000${t.id}`)).map((t) => given({ id: t.id, title: t.title, members: sortedMap(t.members ?? {}) }));
   }
@@ -33,6 +35,24 @@ export function fileOf(live: Live, kinds: Set<FileKey>): OrgFile {
   // A specification published from a file has no URL to write: it stays a leftover, listed as kept.
   if (kinds.has('openapi')) file.openapi = (live.openapi ?? []).filter((o) => o.sourceURL).sort(byText((o) => o.slug)).map((o) => ({ slug: o.slug, url: o.sourceURL! }));
   return file;
+}
+
+/** A site as the file has it: sections in their order, site spaces by space id, share links by name (never their key). */
+function siteEntry(site: LiveSite): SiteEntry {
+  const spaces = (list: LiveSiteSpace[]): SiteSpaceEntry[] => list.map((ss) => ({ space: ss.spaceId, path: ss.path, condition: ss.condition }));
+  const titleOf = (id: string) => site.sections.find((s) => s.id === id)?.title ?? id;
+  return given({
+    id: site.id,
+    title: site.title,
+    visibility: site.visibility,
+    basename: site.basename ?? undefined,
+    proxy: site.proxy,
+    adaptiveContent: site.adaptiveContent,
+    sections: site.sections.length ? site.sections.map((s) => ({ id: s.id, title: s.title, path: s.path, description: s.description, icon: s.icon, condition: s.condition, spaces: spaces(s.spaces) })) : undefined,
+    sectionGroups: site.groups.length ? [...site.groups].sort(byText((g) => `${g.title}\u0000${g.id}`)).map((g) => ({ id: g.id, title: g.title, icon: g.icon, sections: g.sections.map(titleOf) })) : undefined,
+    spaces: site.spaces.length || !site.sections.length ? spaces(site.spaces) : undefined,
+    shareLinks: site.shareLinks.length ? [...site.shareLinks].sort(byText((l) => `${l.name}\u0000${l.id}`)).map((l) => ({ id: l.id, name: l.name, active: l.active })) : undefined,
+  });
 }
 
 function collections(all: LiveCollection[], parent: string | null): CollectionEntry[] {
