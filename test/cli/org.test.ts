@@ -214,6 +214,47 @@ describe('org apply: SSO and OpenAPI', () => {
     }));
 });
 
+describe('org apply: sites', () => {
+  it('a new site, a new section with its spaces, a section renamed by id, reordered, a group joined, a share link; prune removes a site space', () =>
+    withTestApi(sandboxOpts, async (api) => {
+      const doc = await pulled(api, 'sites');
+      const help = doc.sites.find((s: any) => s.title === 'Acme Help Center');
+      const guides = help.sections.find((s: any) => s.title === 'Guides');
+      guides.title = 'How-to';
+      help.sections.push({ title: 'Tutorials', path: 'tutorials', icon: 'book', spaces: [{ space: 'Architecture', path: 'arch' }, { space: 'Onboarding' }] });
+      // Get started after How-to, within their group.
+      const learn = help.sectionGroups.find((g: any) => g.title === 'Learn');
+      learn.sections = ['How-to', 'Get started'];
+      help.sections = [guides, ...help.sections.filter((s: any) => s !== guides)];
+      help.sectionGroups.find((g: any) => g.title === 'Build').sections.push('Tutorials');
+      help.shareLinks = [{ name: 'partners', active: false }];
+      doc.sites.push({ title: 'New Site', visibility: 'unlisted', spaces: [{ space: 'Welcome', path: 'hello' }] });
+      const partners = doc.sites.find((s: any) => s.title === 'Acme Partners');
+      partners.spaces.pop();
+      const file = write(stringify(doc));
+      const plan = await planJson(api, file, '--prune');
+      expect(plan.summary).toEqual({ create: 5, update: 3, move: 1, delete: 1 });
+      expect(plan.changes.find((c) => c.action === 'move')).toMatchObject({ key: 'Acme Help Center/Get started', fields: { position: { from: null, to: 'after How-to' } } });
+      const applied = await api.cli(['org', 'apply', '-f', file, '--prune', '--yes']);
+      expect(applied.code, applied.stdout + applied.stderr).toBe(0);
+      expect((await planJson(api, file, '--prune')).changes).toEqual([]);
+      const now = await pulled(api, 'sites');
+      const after = now.sites.find((s: any) => s.title === 'Acme Help Center');
+      expect(after.sections.map((s: any) => s.title)).toEqual(['How-to', 'Get started', 'API', 'Tutorials']);
+      expect(after.sections.find((s: any) => s.title === 'How-to').id).toBe(guides.id);
+      expect(after.sections.find((s: any) => s.title === 'Tutorials').spaces.map((x: any) => x.path)).toEqual(['arch', 'onboarding']);
+      expect(after.sectionGroups.find((g: any) => g.title === 'Build').sections).toEqual(['API', 'Tutorials']);
+      expect(after.shareLinks).toEqual([{ id: expect.any(String), name: 'partners', active: false }]);
+      expect(now.sites.find((s: any) => s.title === 'New Site')).toMatchObject({ visibility: 'unlisted', spaces: [{ path: 'hello' }] });
+      expect(now.sites.find((s: any) => s.title === 'Acme Partners').spaces).toHaveLength(partners.spaces.length);
+      // A new section needs its first space.
+      help.sections.push({ title: 'Empty' });
+      const bad = await api.cli(['org', 'plan', '-f', write(stringify(doc))]);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/sites\[0\]\.sections\[4\]: a new section needs a space/);
+    }));
+});
+
 describe('bad files and refused changes', () => {
   it('every error at once with line and column, exit 2, before anything is read from the API', async () => {
     const file = write(
