@@ -6,6 +6,7 @@
 // organization once it is read (refs.ts).
 import { cjsExports } from '../../cjs.js';
 import type { Document, LineCounter, Node } from 'yaml';
+import { readSimpleYaml, type Positions } from './fast-yaml.js';
 import { UsageError } from '../../errors.js';
 import { check, type Spec } from '../../api/schema.js';
 import { closest, escapeControls } from '../../output/format.js';
@@ -57,6 +58,14 @@ export function showPath(path: Path): string {
 }
 
 export async function parseFile(text: string, name: string): Promise<Parsed> {
+  // The usual file is read fast; one with an error, or beyond the plain subset, by the yaml package (which places every error).
+  const fast = readSimpleYaml(text, false);
+  if (fast) {
+    const problems: FileProblem[] = [];
+    walk(JS_TREE, fast.value, FILE, [], problems);
+    if (!problems.length) semantics((fast.value ?? {}) as OrgFile, problems);
+    if (!problems.length) return { name, file: fast.value as OrgFile, where: fastLocator(text) };
+  }
   const { parseDocument, LineCounter } = cjsExports(await import('yaml'));
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
@@ -69,12 +78,25 @@ export async function parseFile(text: string, name: string): Promise<Parsed> {
     return `${name}:${pos.line}:${pos.col}: ${message}`;
   });
   if (yamlErrors.length && !doc.contents) throw fileErrors(parsed, [], yamlErrors);
-  walk(doc.contents as Node | null, FILE, [], problems);
+  walk(YAML_TREE, doc.contents as YamlNode | null, FILE, [], problems);
   const file = (doc.toJS() ?? {}) as OrgFile;
   semantics(file, problems);
   if (yamlErrors.length || problems.length) throw fileErrors(parsed, problems, yamlErrors);
   parsed.file = file;
   return parsed;
+}
+
+/** Positions of a file the fast reader read: found (by reading it again, keeping them) when an error needs one. */
+function fastLocator(text: string): Parsed['where'] {
+  let positions: Positions | undefined;
+  return (path, atKey) => {
+    positions ??= readSimpleYaml(text)!.positions;
+    for (let n = path.length; n >= 0; n--) {
+      const found = positions.get(`${atKey && n === path.length ? 'k:' : ''}${path.slice(0, n).join('\u0000')}`);
+      if (found) return found;
+    }
+    return '1:1';
+  };
 }
 
 function locator(doc: Document, lc: LineCounter): Parsed['where'] {
@@ -97,35 +119,66 @@ function locator(doc: Document, lc: LineCounter): Parsed['where'] {
   };
 }
 
-/** Checks a YAML node against a spec, collecting every problem. */
-function walk(node: Node | null, spec: Spec, path: Path, problems: FileProblem[]): void {
-  const value = node === null ? null : (node as { toJSON(): unknown }).toJSON();
-  if (spec.type === 'object' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const pairs = ((node as unknown as { items?: { key: Node | null; value: Node | null }[] }).items ?? []);
+/** The parts of the yaml package's nodes that the walk reads. */
+interface YamlNode {
+  items?: unknown[];
+  toJSON(): unknown;
+}
+type Pair = { key: { value?: unknown } | null; value: YamlNode | null };
+
+/** How the walk reads a tree: the yaml package's nodes (with positions), or plain values (the fast reader's). */
+interface Tree<N> {
+  kind(node: N): 'map' | 'list' | 'scalar';
+  pairs(node: N): [string, N][];
+  items(node: N): N[];
+  value(node: N): unknown;
+}
+
+const YAML_TREE: Tree<YamlNode | null> = {
+  kind: (n) => (!n || !Array.isArray(n.items) ? 'scalar' : n.items.every((i) => !!i && typeof i === 'object' && 'key' in i) ? 'map' : 'list'),
+  pairs: (n) => (n!.items as Pair[]).map((p) => [String(p.key?.value ?? ''), p.value]),
+  items: (n) => n!.items as (YamlNode | null)[],
+  value: (n) => (n === null ? null : n.toJSON()),
+};
+
+const JS_TREE: Tree<unknown> = {
+  kind: (v) => (Array.isArray(v) ? 'list' : v && typeof v === 'object' ? 'map' : 'scalar'),
+  pairs: (v) => Object.entries(v as Record<string, unknown>),
+  items: (v) => v as unknown[],
+  value: (v) => v,
+};
+
+/** Checks a tree against a spec, collecting every problem; each node is visited once. */
+function walk<N>(tree: Tree<N>, node: N, spec: Spec, path: Path, problems: FileProblem[]): void {
+  const kind = tree.kind(node);
+  if (spec.type === 'object' && kind === 'map') {
     const known = Object.keys(spec.fields ?? {});
-    for (const pair of pairs) {
-      const key = String((pair.key as { value?: unknown } | null)?.value ?? '');
+    const seen = new Set<string>();
+    for (const [key, value] of tree.pairs(node)) {
+      seen.add(key);
       const inner = spec.fields?.[key] ?? spec.values;
       if (!inner) {
         const near = closest(key, known);
         problems.push({ path: [...path, key], atKey: true, message: `unknown key "${escapeControls(key)}"${near ? ` (did you mean "${near}"?)` : `; known: ${known.join(', ')}`}` });
         continue;
       }
-      walk(pair.value, inner, [...path, key], problems);
+      walk(tree, value, inner, [...path, key], problems);
     }
     for (const [k, s] of Object.entries(spec.fields ?? {})) {
-      if (s.required && !(k in (value as object))) problems.push({ path, message: `missing "${k}"` });
+      if (s.required && !seen.has(k)) problems.push({ path, message: `missing "${k}"` });
     }
     return;
   }
-  if (spec.type === 'array' && Array.isArray(value)) {
-    const v = check({ ...spec, items: { type: 'any' } }, value);
+  if (spec.type === 'array' && kind === 'list') {
+    const items = tree.items(node);
+    const v = check({ ...spec, items: { type: 'any' } }, items);
     if (v) problems.push({ path, message: `must be ${v.rule}` });
-    const items = (node as unknown as { items: (Node | null)[] }).items;
-    items.forEach((item, i) => walk(item, spec.items, [...path, i], problems));
+    items.forEach((item, i) => walk(tree, item, spec.items, [...path, i], problems));
     return;
   }
-  const v = check(spec, value === null && spec.type !== 'any' && !spec.nullable ? null : value);
+  if (spec.type === 'any') return;
+  const value = tree.value(node);
+  const v = check(spec, value);
   if (v) problems.push({ path, message: `must be ${v.rule}${shown(value)}` });
 }
 

@@ -15,12 +15,19 @@ type Id = { id: string; ref?: undefined } | { id?: undefined; ref: string };
 const idOf = (x: Id, ids: IdOf) => x.id ?? ids(x.ref!);
 const afterOf = (...xs: (Id | undefined)[]) => xs.flatMap((x) => (x?.ref ? [x.ref] : []));
 
+/** The organization's spaces by id, and by title (a title only one space has). */
+const SPACES = new WeakMap<Planning, { ids: Set<string>; titles: Map<string, string | null> }>();
+
 /** A space named by id, or by a title only one space has. */
 function spaceId(p: Planning, name: string): string | undefined {
-  const spaces = p.live.spaces ?? [];
-  if (spaces.some((s) => s.id === name)) return name;
-  const titled = spaces.filter((s) => s.title === name);
-  return titled.length === 1 ? titled[0].id : undefined;
+  let index = SPACES.get(p);
+  if (!index) {
+    const spaces = p.live.spaces ?? [];
+    const titles = new Map<string, string | null>();
+    for (const s of spaces) titles.set(s.title, titles.has(s.title) ? null : s.id);
+    SPACES.set(p, (index = { ids: new Set(spaces.map((s) => s.id)), titles }));
+  }
+  return index.ids.has(name) ? name : (index.titles.get(name) ?? undefined);
 }
 
 export function planSites(p: Planning): void {
@@ -187,8 +194,8 @@ class SitePlan {
       if (!id) return void p.problems.push({ path: [...at, i, 'space'], message: `no space "${escapeControls(e.space)}" in the organization (an id, or a title only one space has)` });
       if (used.has(id)) return void p.problems.push({ path: [...at, i, 'space'], message: `"${escapeControls(e.space)}" is published twice here` });
       used.add(id);
-      const key = `${prefix}/${(p.live.spaces ?? []).find((s) => s.id === id)?.title ?? id}`;
       const found = live.find((l) => l.spaceId === id);
+      const key = `${prefix}/${found?.spaceTitle || (p.live.spaces ?? []).find((s) => s.id === id)?.title || id}`;
       const { fields, body } = diffFields({ path: e.path, condition: e.condition }, (found ?? {}) as Record<string, unknown>, ['path', 'condition']);
       const ref = `sites:create:${key}`;
       const update = (siteSpace: Id): Step => ({ op: 'siteSpaces.update', input: (ids) => ({ params: { ...this.params(ids), siteSpaceId: idOf(siteSpace, ids) }, body }) });

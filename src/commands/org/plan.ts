@@ -151,9 +151,12 @@ export function diffFields(want: Record<string, unknown>, have: Record<string, u
 /** A live resource matched by the file's id, else by its natural key; ids matched once. */
 export function matcher<L extends { id: string }>(live: L[], keyOf: (l: L) => string) {
   const used = new Set<string>();
+  const byId = new Map(live.map((l) => [l.id, l]));
+  const byKey = new Map<string, L[]>();
+  for (const l of live) byKey.set(keyOf(l), [...(byKey.get(keyOf(l)) ?? []), l]);
   return {
     find(id: string | undefined, key: string | undefined, scope: (l: L) => boolean = () => true): L | undefined {
-      const found = id !== undefined ? live.find((l) => l.id === id) : live.find((l) => !used.has(l.id) && scope(l) && key !== undefined && keyOf(l) === key);
+      const found = id !== undefined ? byId.get(id) : key === undefined ? undefined : byKey.get(key)?.find((l) => !used.has(l.id) && scope(l));
       if (found) used.add(found.id);
       return found;
     },
