@@ -60,7 +60,7 @@ export function kindsToRead(managed: FileKey[]): Set<FileKey> {
 export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, opts: ReadOptions): Promise<Live> {
   const client = await ctx.client();
   const list = (opId: OperationId, params: Record<string, string> = { organizationId: org }) =>
-    client.all<Raw>(apiRequest(opId, { params }).path, { signal: ctx.signal });
+    client.all<Raw>(apiRequest(opId, { params }).path);
   const live: Live = { org };
   const reads: Promise<void>[] = [];
   const read = (kind: FileKey, fn: () => Promise<void>) => kinds.has(kind) && reads.push(fn());
@@ -75,7 +75,7 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
     if (!wanted) return;
     const spaces = live.spaces.filter((sp) => wanted === 'all' || wanted.has(sp.id));
     await eachLimited(spaces, opts.concurrency, async (sp) => {
-      const { data } = await client.get<unknown>(apiRequest('customFields.values', { params: { spaceId: sp.id } }).path, { signal: ctx.signal });
+      const { data } = await client.get<unknown>(apiRequest('customFields.values', { params: { spaceId: sp.id } }).path);
       const values: Record<string, unknown> = {};
       for (const v of Array.isArray(data) ? (data as Raw[]) : []) {
         const name = s((v.customField as Raw | undefined)?.name);
@@ -85,7 +85,7 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
     });
   });
   read('sites', async () => {
-    live.sites = await readSites(ctx, client, org, opts.concurrency);
+    live.sites = await readSites(client, org, opts.concurrency);
   });
   read('teams', async () => {
     live.teams = (await list('teams.list')).map((t) => ({ id: s(t.id), title: s(t.title) }));

@@ -62,7 +62,7 @@ export async function parseFile(text: string, name: string): Promise<Parsed> {
   const fast = readSimpleYaml(text, false);
   if (fast) {
     const problems: FileProblem[] = [];
-    walk(JS_TREE, fast.value, FILE, [], problems);
+    walk(JS_TREE, fast.value, FILE, undefined, problems);
     if (!problems.length) semantics((fast.value ?? {}) as OrgFile, problems);
     if (!problems.length) return { name, file: fast.value as OrgFile, where: fastLocator(text) };
   }
@@ -78,7 +78,7 @@ export async function parseFile(text: string, name: string): Promise<Parsed> {
     return `${name}:${pos.line}:${pos.col}: ${message}`;
   });
   if (yamlErrors.length && !doc.contents) throw fileErrors(parsed, [], yamlErrors);
-  walk(YAML_TREE, doc.contents as YamlNode | null, FILE, [], problems);
+  walk(YAML_TREE, doc.contents as YamlNode | null, FILE, undefined, problems);
   const file = (doc.toJS() ?? {}) as OrgFile;
   semantics(file, problems);
   if (yamlErrors.length || problems.length) throw fileErrors(parsed, problems, yamlErrors);
@@ -148,38 +148,59 @@ const JS_TREE: Tree<unknown> = {
   value: (v) => v,
 };
 
+/** A path as the walk builds it: each step points at its parent (no array copied per node). */
+interface Step {
+  up?: Step;
+  at: string | number;
+}
+const pathOf = (step: Step | undefined): Path => {
+  const out: Path = [];
+  for (let s = step; s; s = s.up) out.unshift(s.at);
+  return out;
+};
+
 /** Checks a tree against a spec, collecting every problem; each node is visited once. */
-function walk<N>(tree: Tree<N>, node: N, spec: Spec, path: Path, problems: FileProblem[]): void {
+function walk<N>(tree: Tree<N>, node: N, spec: Spec, step: Step | undefined, problems: FileProblem[]): void {
   const kind = tree.kind(node);
   if (spec.type === 'object' && kind === 'map') {
-    const known = Object.keys(spec.fields ?? {});
-    const seen = new Set<string>();
+    const fields = spec.fields ?? {};
+    let seen = 0;
     for (const [key, value] of tree.pairs(node)) {
-      seen.add(key);
-      const inner = spec.fields?.[key] ?? spec.values;
+      const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
+      if (field?.required) seen++;
+      const inner = field ?? spec.values;
       if (!inner) {
+        const known = Object.keys(fields);
         const near = closest(key, known);
-        problems.push({ path: [...path, key], atKey: true, message: `unknown key "${escapeControls(key)}"${near ? ` (did you mean "${near}"?)` : `; known: ${known.join(', ')}`}` });
+        problems.push({ path: pathOf({ up: step, at: key }), atKey: true, message: `unknown key "${escapeControls(key)}"${near ? ` (did you mean "${near}"?)` : `; known: ${known.join(', ')}`}` });
         continue;
       }
-      walk(tree, value, inner, [...path, key], problems);
+      walk(tree, value, inner, { up: step, at: key }, problems);
     }
-    for (const [k, s] of Object.entries(spec.fields ?? {})) {
-      if (s.required && !seen.has(k)) problems.push({ path, message: `missing "${k}"` });
+    if (seen < requiredCount(spec)) {
+      const keys = new Set(tree.pairs(node).map(([k]) => k));
+      for (const [k, s] of Object.entries(fields)) if (s.required && !keys.has(k)) problems.push({ path: pathOf(step), message: `missing "${k}"` });
     }
     return;
   }
   if (spec.type === 'array' && kind === 'list') {
     const items = tree.items(node);
     const v = check({ ...spec, items: { type: 'any' } }, items);
-    if (v) problems.push({ path, message: `must be ${v.rule}` });
-    items.forEach((item, i) => walk(tree, item, spec.items, [...path, i], problems));
+    if (v) problems.push({ path: pathOf(step), message: `must be ${v.rule}` });
+    items.forEach((item, i) => walk(tree, item, spec.items, { up: step, at: i }, problems));
     return;
   }
   if (spec.type === 'any') return;
   const value = tree.value(node);
   const v = check(spec, value);
-  if (v) problems.push({ path, message: `must be ${v.rule}${shown(value)}` });
+  if (v) problems.push({ path: pathOf(step), message: `must be ${v.rule}${shown(value)}` });
+}
+
+const REQUIRED = new WeakMap<Spec, number>();
+function requiredCount(spec: Spec & { type: 'object' }): number {
+  let n = REQUIRED.get(spec);
+  if (n === undefined) REQUIRED.set(spec, (n = Object.values(spec.fields ?? {}).filter((s) => s.required).length));
+  return n;
 }
 
 function shown(value: unknown): string {
