@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { setFaults, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
+import { converse, setFaults, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 
 const dir = tempDir('docplat-org-apply-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -99,6 +99,35 @@ describe('org apply under failure', () => {
       expect((await titles(api)).filter((t) => t.startsWith('Lang'))).toHaveLength(applied);
       expect((await api.cli(['org', 'apply', '-f', file, '--yes'])).code).toBe(0);
       expect((await titles(api)).filter((t) => t.startsWith('Lang'))).toHaveLength(12);
+    }));
+
+  it('a second Ctrl-C stops at once and names the changes in flight "outcome unknown"', () =>
+    withTestApi({}, async (api) => {
+      const file = write('twice.yaml', manyTranslations(4));
+      // Every request takes 1.5 s: once the plan is shown, two writes are in flight.
+      await setFaults(api, 'latency=1500');
+      const run = startCli(['org', 'apply', '-f', file, '--yes', '--concurrency', '2'], { env: api.env() });
+      await until(() => /Plan: 4 to create/.test(run.stderr()));
+      await new Promise((r) => setTimeout(r, 300));
+      run.child.kill('SIGINT');
+      await until(() => /waiting for 2 changes in flight/.test(run.stderr()));
+      run.child.kill('SIGINT');
+      const r = await run.done;
+      await setFaults(api, '');
+      expect(r.code).toBe(130);
+      expect(r.stderr).toMatch(/outcome unknown \(sent, no answer; plan again to see\): translations Lang 0\d, translations Lang 0\d/);
+    }));
+
+  it('on a terminal the plan is shown and confirmed; "no" changes nothing', () =>
+    withTestApi({}, async (api) => {
+      const file = write('confirm.yaml', manyTranslations(1));
+      const r = await converse(['org', 'apply', '-f', file], api.env(), [[/Apply 1 change to organization \w+\?/, 'n\r']]);
+      expect(r.screen).toMatch(/translations\s+\+ Lang 00/);
+      expect(r.code).toBe(2);
+      expect(await titles(api)).toEqual(['French', 'German']);
+      const yes = await converse(['org', 'apply', '-f', file], api.env(), [[/Apply 1 change/, 'y\r']]);
+      expect(yes.code).toBe(0);
+      expect(yes.screen).toContain('translations Lang 00: created');
     }));
 
   it("under the fault proxy's 429, 503 and resets the end state is the same as without faults", () =>
