@@ -775,7 +775,7 @@ complete -c docplat -n '__docplat_at replies react' -l remove -d 'remove your re
 complete -c docplat -n '__docplat_at replies react' -l change-request -r -d 'act on the change request\'s comments (its id or its number)'
 complete -c docplat -n '__docplat_at replies react' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 replies react' -a '(docplat __ids \'spaceId\' 2>/dev/null)'
-complete -c docplat -n '__docplat_at org pull' -l only -r -d 'the kinds to write, comma-separated: collections, spaces, teams, members, custom-fields, sso, translations, openapi (default all)'
+complete -c docplat -n '__docplat_at org pull' -l only -r -d 'the kinds to write, comma-separated: collections, spaces, sites, teams, members, custom-fields, sso, translations, openapi (default all)'
 complete -c docplat -n '__docplat_at org pull' -l file -s f -r -d 'write the file here, atomically (default: stdout)'
 complete -c docplat -n '__docplat_at org pull' -l concurrency -r -d 'requests in flight at once, 1 to 64 (default 8)'
 complete -c docplat -n '__docplat_at org plan' -l file -s f -r -d 'the organization file (default docplat.yaml; - reads stdin)'

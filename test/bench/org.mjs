@@ -68,7 +68,7 @@ export async function orgBench({ api, run, compare, row, fmtMB, node, BIN, HERE,
       };
       const r = await compare(
         () => run(node, [BIN, 'org', 'apply', '-f', apply, '--yes'], { env, node: true }),
-        () => run(node, [join(HERE, 'baseline-org-apply.mjs'), url, token, '8'], { input: renamed.join('\n') }),
+        () => run(node, [join(HERE, 'baseline-restore.mjs'), url, token, '8', 'PATCH', '/spaces/{id}', '{"title":"Renamed {id}"}'], { input: renamed.join('\n') }),
         { before: reset },
       );
       row('10 org apply: 500 changes, 5 ms latency vs undici, same writes and concurrency', r.ratio, '<= 1.30', r.ratio <= 1.3, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);

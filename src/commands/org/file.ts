@@ -30,24 +30,25 @@ function field(opId: keyof typeof OPERATIONS, name: string): Spec {
   return rest as Spec;
 }
 
+/** Several body fields of one operation, by name. */
+function fields(opId: keyof typeof OPERATIONS, names: string[]): Record<string, Spec> {
+  return Object.fromEntries(names.map((name) => [name, field(opId, name)]));
+}
+
 /** "guest": a member without an organization role. */
 export const MEMBER_ROLES = [...ROLES, 'guest'] as const;
 
 const COLLECTION: ObjectSpec = obj({
   id: id(),
   title: required(field('collections.update', 'title')),
-  description: field('collections.update', 'description'),
-  defaultLevel: field('collections.update', 'defaultLevel'),
+  ...fields('collections.update', ['description', 'defaultLevel']),
 });
 // Nested collections: the same object, below its parent.
 COLLECTION.fields!.collections = arr(COLLECTION);
 
 const SPACE = obj({
   id: required(id()),
-  title: field('spaces.update', 'title'),
-  emoji: field('spaces.update', 'emoji'),
-  editMode: field('spaces.update', 'editMode'),
-  defaultLevel: field('spaces.update', 'defaultLevel'),
+  ...fields('spaces.update', ['title', 'emoji', 'editMode', 'defaultLevel']),
   /** A collection's title path (`Product/Guides`) or id; null: the top level. */
   collection: nullable(str({ min: 1 })),
   customFields: map(any({ nullable: true })),
@@ -56,26 +57,20 @@ const SPACE = obj({
 /** A space a site publishes: the space's id or title, where it is published, for whom. */
 const SITE_SPACE = obj({
   space: required(str({ min: 1 })),
-  path: field('siteSpaces.update', 'path'),
-  condition: field('siteSpaces.update', 'condition'),
+  ...fields('siteSpaces.update', ['path', 'condition']),
 });
 
 const SECTION = obj({
   id: id(),
   title: required(field('sections.create', 'title')),
-  path: field('sections.update', 'path'),
-  description: field('sections.update', 'description'),
-  icon: field('sections.update', 'icon'),
-  condition: field('sections.update', 'condition'),
+  ...fields('sections.update', ['path', 'description', 'icon', 'condition']),
   spaces: arr(SITE_SPACE),
 });
 
 const SITE = obj({
   id: id(),
   title: required(field('sites.update', 'title')),
-  visibility: field('sites.update', 'visibility'),
-  basename: field('sites.update', 'basename'),
-  proxy: field('sites.update', 'proxy'),
+  ...fields('sites.update', ['visibility', 'basename', 'proxy']),
   adaptiveContent: bool(),
   /** In order: the order is the sections' position. */
   sections: arr(SECTION),
@@ -97,17 +92,13 @@ const CUSTOM_FIELD = obj({
   id: id(),
   name: required(NAME),
   type: required(oneOf(CUSTOM_FIELD_TYPES)),
-  title: field('customFields.update', 'title'),
-  description: field('customFields.update', 'description'),
-  placeholder: field('customFields.update', 'placeholder'),
-  options: field('customFields.update', 'options'),
+  ...fields('customFields.update', ['title', 'description', 'placeholder', 'options']),
 });
 
 const SSO = obj({
   id: id(),
   label: required(field('sso.update', 'label')),
-  entityID: field('sso.update', 'entityID'),
-  ssoURL: field('sso.update', 'ssoURL'),
+  ...fields('sso.update', ['entityID', 'ssoURL']),
   /** A PEM file relative to the YAML file, or the PEM text. */
   certificate: str({ min: 1 }),
   defaultRole: field('sso.update', 'defaultRole'),

@@ -4,7 +4,7 @@
 // team an SSO provider defaults to is not deleted.
 import { escapeControls } from '../../output/format.js';
 import type { LiveMember } from './live.js';
-import { diffFields, leftovers, matcher, type Change, type Planning } from './plan.js';
+import { diffFields, eachEntry, leftovers, matcher, type Change, type Planning } from './plan.js';
 
 /** A member by e-mail (any case) or user id. */
 function memberOf(p: Planning, name: string): LiveMember | undefined {
@@ -44,12 +44,7 @@ export function planMembers(p: Planning): void {
 export function planTeams(p: Planning): void {
   const live = p.live.teams ?? [];
   const match = matcher(live, (t) => t.title);
-  p.file.teams!.forEach((entry, i) => {
-    const found = match.find(entry.id, entry.title);
-    if (entry.id !== undefined && !found) {
-      p.problems.push({ path: ['teams', i, 'id'], message: `no team with id "${entry.id}" in the organization` });
-      return;
-    }
+  eachEntry(p, ['teams'], 'team', p.file.teams!, match, (e) => e.title, (entry, found, i) => {
     // The roster as user ids → role.
     const want = new Map<string, { role: string; name: string }>();
     for (const [name, role] of Object.entries(entry.members ?? {})) {
@@ -124,12 +119,7 @@ const SSO_FIELDS = ['label', 'entityID', 'ssoURL', 'certificate', 'defaultRole',
 export function planSso(p: Planning): void {
   const live = p.live.sso ?? [];
   const match = matcher(live, (s) => s.label);
-  p.file.sso!.forEach((entry, i) => {
-    const found = match.find(entry.id, entry.label);
-    if (entry.id !== undefined && !found) {
-      p.problems.push({ path: ['sso', i, 'id'], message: `no SSO provider with id "${entry.id}" in the organization` });
-      return;
-    }
+  eachEntry(p, ['sso'], 'SSO provider', p.file.sso!, match, (e) => e.label, (entry, found, i) => {
     // The default team: a team of the file (created by this apply) or of the organization, by title or id.
     let teamId: string | undefined;
     let teamRef: string | undefined;

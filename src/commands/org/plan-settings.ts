@@ -1,19 +1,14 @@
 // Planning the organization's settings: custom fields (keyed by name),
 // translations (by title) and OpenAPI specifications (by slug).
 import { escapeControls } from '../../output/format.js';
-import { diffFields, leftovers, matcher, type Planning } from './plan.js';
+import { diffFields, eachEntry, leftovers, matcher, type Planning } from './plan.js';
 
 const FIELD_DETAILS = ['title', 'description', 'placeholder', 'options'];
 
 export function planCustomFields(p: Planning): void {
   const live = p.live.customFields ?? [];
   const match = matcher(live, (f) => f.name);
-  p.file.customFields!.forEach((entry, i) => {
-    const found = match.find(entry.id, entry.name);
-    if (entry.id !== undefined && !found) {
-      p.problems.push({ path: ['customFields', i, 'id'], message: `no custom field with id "${entry.id}" in the organization` });
-      return;
-    }
+  eachEntry(p, ['customFields'], 'custom field', p.file.customFields!, match, (e) => e.name, (entry, found) => {
     if (found && found.name !== entry.name) {
       p.refusals.push(`custom-fields: "${found.name}" cannot be renamed to "${escapeControls(entry.name)}": a field's name is its key (create a new field instead)`);
       return;
@@ -39,12 +34,7 @@ export function planCustomFields(p: Planning): void {
 export function planTranslations(p: Planning): void {
   const live = p.live.translations ?? [];
   const match = matcher(live, (t) => t.title);
-  p.file.translations!.forEach((entry, i) => {
-    const found = match.find(entry.id, entry.title);
-    if (entry.id !== undefined && !found) {
-      p.problems.push({ path: ['translations', i, 'id'], message: `no translation with id "${entry.id}" in the organization` });
-      return;
-    }
+  eachEntry(p, ['translations'], 'translation', p.file.translations!, match, (e) => e.title, (entry, found) => {
     if (!found) {
       p.add({ action: 'create', kind: 'translations', key: entry.title, fields: { title: { from: null, to: entry.title } }, steps: [{ op: 'translations.create', input: () => ({ params: { organizationId: p.live.org }, body: { title: entry.title } }), find: { op: 'translations.list', params: { organizationId: p.live.org }, match: (t) => t.title === entry.title } }] });
     } else if (found.title !== entry.title) {

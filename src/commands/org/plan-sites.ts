@@ -7,7 +7,7 @@ import { escapeControls } from '../../output/format.js';
 import { position } from '../../api/positions.js';
 import type { SiteEntry, SiteSpaceEntry } from './file.js';
 import type { LiveSite, LiveSiteSpace } from './live-sites.js';
-import { diffFields, leftovers, matcher, same, type IdOf, type Planning, type Step } from './plan.js';
+import { diffFields, eachEntry, leftovers, matcher, same, type IdOf, type Planning, type Step } from './plan.js';
 import type { Path } from './parse.js';
 
 /** A live id, or the ref of the change that creates it. */
@@ -33,12 +33,7 @@ function spaceId(p: Planning, name: string): string | undefined {
 export function planSites(p: Planning): void {
   const live = p.live.sites ?? [];
   const match = matcher(live, (s) => s.title);
-  p.file.sites!.forEach((entry, i) => {
-    const found = match.find(entry.id, entry.title);
-    if (entry.id !== undefined && !found) {
-      p.problems.push({ path: ['sites', i, 'id'], message: `no site with id "${entry.id}" in the organization` });
-      return;
-    }
+  eachEntry(p, ['sites'], 'site', p.file.sites!, match, (e) => e.title, (entry, found, i) => {
     const org = p.live.org;
     const want = { title: entry.title, visibility: entry.visibility, basename: entry.basename, proxy: entry.proxy, adaptiveContent: entry.adaptiveContent };
     const have = (found ?? {}) as Record<string, unknown>;
@@ -224,10 +219,8 @@ class SitePlan {
     const { p } = this;
     const live = this.live?.groups ?? [];
     const match = matcher(live, (g) => g.title);
-    this.entry.sectionGroups!.forEach((g, i) => {
+    eachEntry(p, [...this.at, 'sectionGroups'], 'section group', this.entry.sectionGroups!, match, (g) => g.title, (g, found, i) => {
       const at = [...this.at, 'sectionGroups', i];
-      const found = match.find(g.id, g.title);
-      if (g.id !== undefined && !found) return void p.problems.push({ path: [...at, 'id'], message: `no section group with id "${g.id}" in this site` });
       const members: Id[] = [];
       (g.sections ?? []).forEach((title, j) => {
         const section = this.sections.get(title) ?? this.liveSection(title);
@@ -258,7 +251,7 @@ class SitePlan {
         if (!same([...now].sort(), [...g.sections].sort())) fields.sections = { from: now, to: g.sections };
       }
       if (steps.length) this.groupChanges.push(p.add({ action: 'update', kind: 'sites', key, id: found.id, fields, after: afterOf(...members), steps }).ref);
-    });
+    }, 'in this site');
     leftovers(p, 'sites', match.unmatched(), (g) => this.key(`group:${g.title}`), (g) => ({ op: 'sectionGroups.delete', input: (ids) => ({ params: { ...this.params(ids), siteSectionGroupId: g.id } }) }));
   }
 
@@ -271,9 +264,7 @@ class SitePlan {
     const { p } = this;
     const live = this.live?.shareLinks ?? [];
     const match = matcher(live, (l) => l.name);
-    this.entry.shareLinks!.forEach((link, i) => {
-      const found = match.find(link.id, link.name);
-      if (link.id !== undefined && !found) return void p.problems.push({ path: [...this.at, 'shareLinks', i, 'id'], message: `no share link with id "${link.id}" in this site` });
+    eachEntry(p, [...this.at, 'shareLinks'], 'share link', this.entry.shareLinks!, match, (l) => l.name, (link, found) => {
       const key = this.key(`link:${link.name}`);
       const { fields, body } = diffFields({ name: link.name, active: link.active }, (found ?? { active: true }) as Record<string, unknown>, found ? ['name', 'active'] : ['active']);
       const ref = `sites:create:${key}`;
@@ -286,7 +277,7 @@ class SitePlan {
       } else if (Object.keys(body).length) {
         p.add({ action: 'update', kind: 'sites', key, id: found.id, fields, steps: [update({ id: found.id })] });
       }
-    });
+    }, 'in this site');
     leftovers(p, 'sites', match.unmatched(), (l) => this.key(`link:${l.name}`), (l) => ({ op: 'shareLinks.delete', input: (ids) => ({ params: { ...this.params(ids), shareLinkId: l.id } }) }));
   }
 }

@@ -8,7 +8,7 @@ import type { OperationId } from '../../api/operations/index.js';
 import { UsageError } from '../../errors.js';
 import { KINDS, type FileKey, type KindName, type OrgFile } from './file.js';
 import type { Live } from './live.js';
-import { fileErrors, ListedErrors, type FileProblem, type Parsed } from './parse.js';
+import { fileErrors, ListedErrors, type FileProblem, type Parsed, type Path } from './parse.js';
 import { planCollections, planSpaces } from './plan-content.js';
 import { planMembers, planSso, planTeams } from './plan-people.js';
 import { planSites } from './plan-sites.js';
@@ -162,6 +162,27 @@ export function matcher<L extends { id: string }>(live: L[], keyOf: (l: L) => st
     },
     unmatched: () => live.filter((l) => !used.has(l.id)),
   };
+}
+
+/**
+ * Each entry of the file with the live resource it names (by id, else by its
+ * key); an id that is not there is a problem of the file, and the entry is skipped.
+ */
+export function eachEntry<E extends { id?: string }, L extends { id: string }>(
+  p: Planning,
+  at: Path,
+  what: string,
+  entries: E[],
+  match: ReturnType<typeof matcher<L>>,
+  keyOf: (entry: E) => string,
+  fn: (entry: E, found: L | undefined, i: number) => void,
+  scope = 'in the organization',
+): void {
+  entries.forEach((entry, i) => {
+    const found = match.find(entry.id, keyOf(entry));
+    if (entry.id !== undefined && !found) p.problems.push({ path: [...at, i, 'id'], message: `no ${what} with id "${entry.id}" ${scope}` });
+    else fn(entry, found, i);
+  });
 }
 
 /** Leftovers of a kind: deleted with --prune, else listed as kept. */
