@@ -129,6 +129,10 @@ export function planSso(p: Planning): void {
       teamRef = team ? undefined : p.created.get(`teams:${entry.defaultTeam}`);
       if (!team && !teamRef) p.problems.push({ path: ['sso', i, 'defaultTeam'], message: `no team "${escapeControls(entry.defaultTeam)}" in the file or the organization` });
     }
+    if (entry.defaultTeam === null && found?.defaultTeam) {
+      p.refusals.push(`sso: the default team of "${escapeControls(entry.label)}" cannot be removed, only replaced: name another team, or leave defaultTeam out`);
+      return;
+    }
     const certificate = entry.certificate === undefined ? undefined : (p.files.get(entry.certificate) ?? entry.certificate);
     const want = { ...entry, certificate, defaultTeam: entry.defaultTeam ? (teamId ?? entry.defaultTeam) : undefined };
     const { fields, body } = diffFields(want, (found ?? {}) as unknown as Record<string, unknown>, SSO_FIELDS);

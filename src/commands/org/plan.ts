@@ -3,7 +3,8 @@
 // make it (steps of the operation table) and the changes it must follow (a
 // space moved into a collection created by the same apply). Pure: no I/O,
 // so a saved plan can be recomputed and compared (saved.ts).
-import type { RequestInput } from '../../api/request.js';
+import { apiRequest, InputError, type RequestInput } from '../../api/request.js';
+import { escapeControls } from '../../output/format.js';
 import type { OperationId } from '../../api/operations/index.js';
 import { UsageError } from '../../errors.js';
 import { KINDS, type FileKey, type KindName, type OrgFile } from './file.js';
@@ -107,6 +108,17 @@ export function makePlan(parsed: Pick<Parsed, 'file' | 'name' | 'where'>, live: 
   if (f.translations) planTranslations(p);
   if (f.openapi) planOpenapi(p);
   if (p.problems.length) throw fileErrors(parsed, p.problems);
+  // Every request is built now (ids of what the apply creates stand in): a value out of the operation's bounds is refused before anything is sent.
+  for (const c of p.changes) {
+    for (const step of c.steps) {
+      try {
+        apiRequest(step.op, step.input(() => 'NEW_ID'));
+      } catch (err) {
+        if (!(err instanceof InputError)) throw err;
+        p.refusals.push(`${kindName(c.kind)} ${escapeControls(c.key)}: ${err.field || 'the value'} must be ${err.violation.rule}`);
+      }
+    }
+  }
   if (p.refusals.length === 1) throw new UsageError(`the platform would refuse this change: ${p.refusals[0]}`);
   if (p.refusals.length) throw new ListedErrors(`the platform would refuse ${p.refusals.length} changes (listed above)`, p.refusals);
   const order = Object.values(KINDS) as FileKey[];
