@@ -53,6 +53,16 @@ describe('org pull and plan', () => {
       expect(plan.stdout).toContain('No changes');
       const only = parse((await api.cli(['org', 'pull', '--only', 'teams,custom-fields'])).stdout);
       expect(Object.keys(only)).toEqual(['version', 'teams', 'customFields']);
+      // --json prints the same file as JSON (JSON is YAML: plan reads it); a table, TSV or CSV is refused.
+      const asJson = await api.cli(['org', 'pull', '--json']);
+      expect(JSON.parse(asJson.stdout)).toEqual(doc);
+      const jsonFile = write(asJson.stdout);
+      expect((await api.cli(['org', 'plan', '-f', jsonFile, '--exit-code'])).code).toBe(0);
+      for (const command of ['pull', 'plan', 'apply', 'schema']) {
+        const refused = await api.cli(['org', command, '--output', 'csv']);
+        expect(refused.code, command).toBe(2);
+        expect(refused.stderr).toContain(`--output csv: \`org ${command}\` prints text, or JSON with --json`);
+      }
       const bad = await api.cli(['org', 'pull', '--only', 'temas']);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('did you mean "teams"');

@@ -7,10 +7,17 @@ import { parseConcurrency } from '../bulk.js';
 import { readUserFile } from '../runner.js';
 import { KINDS, type FileKey, type KindName } from './file.js';
 import { closest } from '../../output/format.js';
+import type { Context } from '../../context.js';
 
 const FILE_FLAG = { flags: '-f, --file <path>', description: 'the organization file (default docplat.yaml; - reads stdin)', nonBlank: true } as const;
 const CONCURRENCY = { flags: '--concurrency <n>', description: 'requests in flight at once, 1 to 64 (default 8)' } as const;
 const PRUNE = { flags: '--prune', description: 'delete what a managed kind has and the file does not name (else listed as kept)' } as const;
+
+/** These commands print text or JSON: a table, TSV or CSV asked for by name is refused, not ignored. */
+function textOrJson(ctx: Context, command: string): void {
+  const format = ctx.globals.output;
+  if (format !== undefined && !/^jsonl?$/.test(format)) throw new UsageError(`--output ${format}: \`org ${command}\` prints text, or JSON with --json`);
+}
 
 /** `--only collections,teams`: the kinds to pull, each checked. */
 function onlyKinds(value: string | undefined): Set<FileKey> {
@@ -39,12 +46,18 @@ export const COMMANDS = [
       concurrency: CONCURRENCY,
     },
     async run(ctx, { opts }) {
+      textOrJson(ctx, 'pull');
       const kinds = onlyKinds(opts.only);
       const concurrency = parseConcurrency(opts.concurrency);
       const [{ readLive, kindsToRead }, { fileOf, toYaml }] = await Promise.all([import('./live.js'), import('./pull.js')]);
       const org = await ctx.org();
       const live = await readLive(ctx, org, kindsToRead([...kinds]), { concurrency, rosters: kinds.has('teams'), spaceValues: kinds.has('spaces') ? 'all' : undefined });
-      const text = await toYaml(fileOf(live, kinds));
+      const file = fileOf(live, kinds);
+      const { wantsJson } = await import('./render.js');
+      // JSON is YAML too: --json prints the same file as JSON (to stdout, or to --file).
+      const json = wantsJson(ctx);
+      if (json && (opts.file === undefined || opts.file === '-')) return ctx.output.item(file, []);
+      const text = json ? `${JSON.stringify(file, null, 2)}\n` : await toYaml(file);
       if (opts.file === undefined || opts.file === '-') return ctx.output.text(text);
       const { writeAtomically } = await import('./write.js');
       await writeAtomically(opts.file, text);
@@ -64,6 +77,7 @@ export const COMMANDS = [
       concurrency: CONCURRENCY,
     },
     async run(ctx, { opts }) {
+      textOrJson(ctx, 'plan');
       parseConcurrency(opts.concurrency);
       const [{ loadFile, planFor, savePlan, DEFAULT_FILE }, { printPlan }] = await Promise.all([import('./run.js'), import('./render.js')]);
       const { parsed, files } = await loadFile(ctx, opts.file ?? DEFAULT_FILE);
@@ -86,6 +100,7 @@ export const COMMANDS = [
       concurrency: CONCURRENCY,
     },
     async run(ctx, { args, opts }) {
+      textOrJson(ctx, 'apply');
       const concurrency = parseConcurrency(opts.concurrency);
       if (args[0] !== undefined && opts.file !== undefined) throw new UsageError('give a saved plan or --file, not both');
       const [run, { planText, wantsJson }, { applyPlan, dryRunPlan }] = await Promise.all([import('./run.js'), import('./render.js'), import('./apply.js')]);
@@ -118,8 +133,10 @@ export const COMMANDS = [
     help: 'Save it beside the file and point the YAML language server at it: `# yaml-language-server: $schema=./docplat.schema.json`.',
     examples: ['org schema > docplat.schema.json'],
     async run(ctx) {
-      const { jsonSchema } = await import('./schema.js');
-      await ctx.output.text(JSON.stringify(jsonSchema(), null, 2));
+      textOrJson(ctx, 'schema');
+      const [{ jsonSchema }, { wantsJson }] = await Promise.all([import('./schema.js'), import('./render.js')]);
+      if (wantsJson(ctx)) await ctx.output.item(jsonSchema(), []);
+      else await ctx.output.text(JSON.stringify(jsonSchema(), null, 2));
     },
   }),
 ];
