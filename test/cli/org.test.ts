@@ -309,6 +309,10 @@ describe('bad files and refused changes', () => {
       const dup = write('version: 1\nteams:\n  - title: Writers\n  - title: writers\n');
       const d = await api.cli(['org', 'plan', '-f', dup]);
       expect(d.code).toBe(2);
+      const paths = write('version: 1\nsites:\n  - title: S1\n    sections:\n      - title: A\n        path: x\n      - title: B\n        path: x\n');
+      const pd = await api.cli(['org', 'plan', '-f', paths]);
+      expect(pd.code).toBe(2);
+      expect(pd.stderr).toMatch(/:8:15: sites\[0\]\.sections\[1\]\.path: "x" is also the path of sites\[0\]\.sections\[0\]: the platform publishes one thing at a path/);
       expect(d.stderr).toMatch(/^error: .*org-\d+\.yaml:4:12: teams\[1\]\.title: "writers" is also the title of teams\[0\]/);
       const refs = write(
         ['version: 1', 'spaces:', '  - id: nope123', '  - id: ' + (await pulled(api, 'spaces')).spaces[0].id, '    collection: Nowhere/Else', 'teams:', '  - title: X', '    members: { nobody@acme.example: owner }', 'sso:', '  - label: Okta', '    defaultTeam: Ghosts', ''].join('\n'),

@@ -220,7 +220,7 @@ function semantics(file: OrgFile, problems: FileProblem[]): void {
         const k = item && typeof item === 'object' ? keyOf(item) : undefined;
         if (typeof k !== 'string') return;
         const first = seen.get(k.toLowerCase());
-        if (first !== undefined) problems.push({ path: [...base, i, field], message: `"${escapeControls(k)}" is also the ${field} of ${showPath([...base, first])}: two resources with one key` });
+        if (first !== undefined) problems.push({ path: [...base, i, field], message: `"${escapeControls(k)}" is also the ${field} of ${showPath([...base, first])}: ${field === 'path' ? 'the platform publishes one thing at a path' : 'two resources with one key'}` });
         else seen.set(k.toLowerCase(), i);
       });
     }
@@ -234,7 +234,10 @@ function semantics(file: OrgFile, problems: FileProblem[]): void {
   distinct('spaces', file.spaces, [['id', (s) => s.id]]);
   distinct('sites', file.sites, [['title', (s) => s.title], ['id', (s) => s.id]]);
   each(file.sites, (site, i) => {
-    distinct('sites', site.sections, [['title', (s) => s.title], ['id', (s) => s.id]], ['sites', i, 'sections']);
+    // Paths are unique among siblings: the platform refuses a second one.
+    distinct('sites', site.sections, [['title', (s) => s.title], ['id', (s) => s.id], ['path', (s) => s.path]], ['sites', i, 'sections']);
+    distinct('sites', site.spaces, [['space', (x) => x.space], ['path', (x) => x.path]], ['sites', i, 'spaces']);
+    each(site.sections, (sec, j) => distinct('sites', sec.spaces, [['space', (x) => x.space], ['path', (x) => x.path]], ['sites', i, 'sections', j, 'spaces']));
     distinct('sites', site.sectionGroups, [['title', (g) => g.title], ['id', (g) => g.id]], ['sites', i, 'sectionGroups']);
     distinct('sites', site.shareLinks, [['name', (l) => l.name], ['id', (l) => l.id]], ['sites', i, 'shareLinks']);
     if (Array.isArray(site.sections) && site.sections.length && Array.isArray(site.spaces) && site.spaces.length) {
