@@ -6,10 +6,21 @@ import { escapeControls } from '../../output/format.js';
 import type { LiveMember } from './live.js';
 import { diffFields, eachEntry, leftovers, matcher, type Change, type Planning } from './plan.js';
 
+/** The organization's members by user id and by e-mail (lowercase), built once per plan. */
+const MEMBERS = new WeakMap<Planning, Map<string, LiveMember>>();
+
 /** A member by e-mail (any case) or user id. */
 function memberOf(p: Planning, name: string): LiveMember | undefined {
-  const lower = name.toLowerCase();
-  return (p.live.members ?? []).find((m) => m.id === name || (m.email !== null && m.email.toLowerCase() === lower));
+  let index = MEMBERS.get(p);
+  if (!index) {
+    index = new Map();
+    for (const m of p.live.members ?? []) {
+      if (m.email !== null) index.set(`e:${m.email.toLowerCase()}`, m);
+      index.set(`i:${m.id}`, m);
+    }
+    MEMBERS.set(p, index);
+  }
+  return index.get(`i:${name}`) ?? index.get(`e:${name.toLowerCase()}`);
 }
 
 /** How a member is named in the plan: their e-mail, else their id. */
