@@ -110,6 +110,7 @@ describe('org apply', () => {
       doc.teams.push({ title: 'Writers', members: { 'ada@acme.example': 'owner', 'bob-not-here@acme.example': undefined } });
       delete doc.teams.at(-1).members['bob-not-here@acme.example'];
       const design = doc.teams.find((t: any) => t.title === 'Design');
+      design.title = 'Designers';
       design.members['ada@acme.example'] = 'member';
       delete design.members['donald@acme.example'];
       // Members, custom fields, translations.
@@ -137,7 +138,7 @@ describe('org apply', () => {
       expect(now.collections.find((c: any) => c.title === 'Engineering').collections.map((c: any) => c.title)).toContain('Old stuff');
       expect(now.spaces.find((s: any) => s.id === space.id)).toMatchObject({ title: 'Hello', collection: 'Product/Tutorials', editMode: 'locked', customFields: { 'review-days': 7 } });
       expect(now.teams.find((t: any) => t.title === 'Writers').members).toEqual({ 'ada@acme.example': 'owner' });
-      expect(now.teams.find((t: any) => t.title === 'Design').members).toEqual({ 'ada@acme.example': 'member' });
+      expect(now.teams.find((t: any) => t.id === design.id)).toEqual({ id: design.id, title: 'Designers', members: { 'ada@acme.example': 'member' } });
       expect(now.members['tim@acme.example']).toBe('edit');
       expect(now.customFields.find((f: any) => f.name === 'tier')).toMatchObject({ type: 'select:single', options: ['gold', 'silver'] });
       expect(now.translations.map((t: any) => t.title)).toContain('Spanish');

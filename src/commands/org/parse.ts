@@ -1,9 +1,10 @@
-// Reads an organization file: YAML (loaded only here) checked against the
-// file's specs (file.ts), every error at once with its line and column,
-// before anything is read from the API. Unknown keys get a did-you-mean;
-// values follow the operation table's bounds; a kind's resources have
-// distinct keys; references within the file are checked here, those to the
-// organization once it is read (refs.ts).
+// Reads an organization file, checked against the file's specs (file.ts),
+// every error at once with its line and column, before anything is read from
+// the API. The plain YAML that pull writes is read fast (fast-yaml.ts); a file
+// beyond it, or with an error, by the yaml package (loaded only then), which
+// places every error. Unknown keys get a did-you-mean; values follow the
+// operation table's bounds; a kind's resources have distinct keys. References
+// to the organization are checked once it is read (plan-*.ts).
 import { cjsExports } from '../../cjs.js';
 import type { Document, LineCounter, Node } from 'yaml';
 import { readSimpleYaml, type Positions } from './fast-yaml.js';

@@ -2,7 +2,7 @@
 // list of changes (create, update, move, delete), each with the requests that
 // make it (steps of the operation table) and the changes it must follow (a
 // space moved into a collection created by the same apply). Pure: no I/O,
-// so a saved plan can be recomputed and compared (saved.ts).
+// so a saved plan can be recomputed and compared (run.ts).
 import { apiRequest, InputError, type RequestInput } from '../../api/request.js';
 import { escapeControls } from '../../output/format.js';
 import type { OperationId } from '../../api/operations/index.js';
