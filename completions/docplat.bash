@@ -2,7 +2,7 @@
 # bash: source it, or copy it to ~/.local/share/bash-completion/completions/docplat
 
 _docplat_groups() {
-  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'sites' 'sections' 'section-groups' 'site-spaces' 'share-links' 'spaces' 'content' 'pages' 'files' 'members' 'teams' 'sso' 'custom-fields' 'translations' 'openapi' 'integrations' 'comments' 'replies' 'org' 'sandbox' 'api' 'completion'
+  printf '%s\n' 'auth' 'config' 'orgs' 'collections' 'sites' 'sections' 'section-groups' 'site-spaces' 'share-links' 'spaces' 'content' 'pages' 'files' 'members' 'teams' 'sso' 'custom-fields' 'translations' 'openapi' 'org' 'integrations' 'comments' 'replies' 'sandbox' 'api' 'completion'
 }
 
 # One-command groups (docplat api <path>) have no verbs.
@@ -34,10 +34,10 @@ _docplat_verbs() {
     'custom-fields') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'delete' 'rm' 'values' 'set' ;;
     'translations') printf '%s\n' 'list' 'ls' 'create' 'get' 'update' 'delete' 'rm' ;;
     'openapi') printf '%s\n' 'list' 'ls' 'get' 'create' 'publish' 'delete' 'rm' 'versions' 'version' 'content' ;;
+    'org') printf '%s\n' 'pull' 'plan' 'apply' 'schema' ;;
     'integrations') printf '%s\n' 'list' 'ls' 'get' 'publish' 'unpublish' 'installations' ;;
     'comments') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'resolve' 'reopen' 'react' 'delete' 'rm' ;;
     'replies') printf '%s\n' 'list' 'ls' 'get' 'create' 'update' 'react' ;;
-    'org') printf '%s\n' 'pull' 'plan' 'apply' 'schema' ;;
     'sandbox') printf '%s\n' 'serve' 'reset' ;;
   esac
 }
@@ -160,6 +160,10 @@ _docplat_verb() {
     'openapi versions') echo 'versions' ;;
     'openapi version') echo 'version' ;;
     'openapi content') echo 'content' ;;
+    'org pull') echo 'pull' ;;
+    'org plan') echo 'plan' ;;
+    'org apply') echo 'apply' ;;
+    'org schema') echo 'schema' ;;
     'integrations list'|'integrations ls') echo 'list' ;;
     'integrations get') echo 'get' ;;
     'integrations publish') echo 'publish' ;;
@@ -178,10 +182,6 @@ _docplat_verb() {
     'replies create') echo 'create' ;;
     'replies update') echo 'update' ;;
     'replies react') echo 'react' ;;
-    'org pull') echo 'pull' ;;
-    'org plan') echo 'plan' ;;
-    'org apply') echo 'apply' ;;
-    'org schema') echo 'schema' ;;
     'sandbox serve') echo 'serve' ;;
     'sandbox reset') echo 'reset' ;;
     *) return 1 ;;
@@ -305,6 +305,10 @@ _docplat_flags() {
     'openapi.versions') printf '%s\n' '--limit' '--all' '--cursor' '--dry-run' ;;
     'openapi.version') printf '%s\n' '--dry-run' ;;
     'openapi.content') printf '%s\n' '--dest' '--force' '--dry-run' ;;
+    'org.pull') printf '%s\n' '--only' '--file' '-f' '--concurrency' ;;
+    'org.plan') printf '%s\n' '--file' '-f' '--out' '--exit-code' '--prune' '--concurrency' ;;
+    'org.apply') printf '%s\n' '--file' '-f' '--prune' '--dry-run' '--concurrency' ;;
+    'org.schema') : ;;
     'integrations.list') printf '%s\n' '--search' '--category' '--block-domain' '--blocks' '--no-blocks' '--content-sources' '--no-content-sources' '--owner' '--limit' '--all' '--cursor' '--dry-run' ;;
     'integrations.get') printf '%s\n' '--web' '--dry-run' ;;
     'integrations.publish') printf '%s\n' '--manifest' '--dry-run' ;;
@@ -323,10 +327,6 @@ _docplat_flags() {
     'replies.create') printf '%s\n' '--body' '--body-file' '--change-request' '--dry-run' ;;
     'replies.update') printf '%s\n' '--body' '--body-file' '--change-request' '--dry-run' ;;
     'replies.react') printf '%s\n' '--remove' '--change-request' '--dry-run' ;;
-    'org.pull') printf '%s\n' '--only' '--file' '-f' '--concurrency' ;;
-    'org.plan') printf '%s\n' '--file' '-f' '--out' '--exit-code' '--prune' '--concurrency' ;;
-    'org.apply') printf '%s\n' '--file' '-f' '--prune' '--dry-run' '--concurrency' ;;
-    'org.schema') : ;;
     'sandbox.serve') printf '%s\n' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' ;;
     'sandbox.reset') printf '%s\n' '--seed' ;;
     'api') printf '%s\n' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H' '--paginate' '--include' '-i' '--dry-run' ;;
@@ -566,6 +566,14 @@ _docplat_value() {
     'openapi.versions --limit') : ;;
     'openapi.versions --cursor') : ;;
     'openapi.content --dest') : ;;
+    'org.pull --only') : ;;
+    'org.pull --file'|'org.pull -f') : ;;
+    'org.pull --concurrency') : ;;
+    'org.plan --file'|'org.plan -f') : ;;
+    'org.plan --out') : ;;
+    'org.plan --concurrency') : ;;
+    'org.apply --file'|'org.apply -f') : ;;
+    'org.apply --concurrency') : ;;
     'integrations.list --search') : ;;
     'integrations.list --category') printf '%s\n' 'analytics' 'captures' 'collaboration' 'content' 'gitsync' 'marketing' 'visitor-auth' 'other' ;;
     'integrations.list --block-domain') : ;;
@@ -615,14 +623,6 @@ _docplat_value() {
     'replies.update --body-file') : ;;
     'replies.update --change-request') : ;;
     'replies.react --change-request') : ;;
-    'org.pull --only') : ;;
-    'org.pull --file'|'org.pull -f') : ;;
-    'org.pull --concurrency') : ;;
-    'org.plan --file'|'org.plan -f') : ;;
-    'org.plan --out') : ;;
-    'org.plan --concurrency') : ;;
-    'org.apply --file'|'org.apply -f') : ;;
-    'org.apply --concurrency') : ;;
     'sandbox.serve --port') : ;;
     'sandbox.serve --host') : ;;
     'sandbox.serve --data') : ;;
