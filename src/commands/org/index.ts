@@ -16,7 +16,7 @@ const PRUNE = { flags: '--prune', description: 'delete what a managed kind has a
 /** These commands print text or JSON: a table, TSV or CSV asked for by name is refused, not ignored. */
 function textOrJson(ctx: Context, command: string): void {
   const format = ctx.globals.output;
-  if (format !== undefined && !/^jsonl?$/.test(format)) throw new UsageError(`--output ${format}: \`org ${command}\` prints text, or JSON with --json`);
+  if (format !== undefined && !/^(jsonl?|yaml)$/.test(format)) throw new UsageError(`--output ${format}: \`org ${command}\` prints text, or JSON with --json`);
 }
 
 /** `--only collections,teams`: the kinds to pull, each checked. */
@@ -55,7 +55,8 @@ export const COMMANDS = [
       const file = fileOf(live, kinds);
       const { wantsJson } = await import('./render.js');
       // JSON is YAML too: --json prints the same file as JSON (to stdout, or to --file).
-      const json = wantsJson(ctx);
+      // --output yaml (where the formatter has it) is the file as pull writes it.
+      const json = wantsJson(ctx) && String(ctx.output.opts.format) !== 'yaml';
       if (json && (opts.file === undefined || opts.file === '-')) return ctx.output.item(file, []);
       const text = json ? `${JSON.stringify(file, null, 2)}\n` : await toYaml(file);
       if (opts.file === undefined || opts.file === '-') return ctx.output.text(text);

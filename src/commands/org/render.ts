@@ -22,7 +22,8 @@ export function planJson(plan: Plan) {
   };
 }
 
-export const wantsJson = (ctx: Context) => !!ctx.output.opts.jq || ['json', 'jsonl'].includes(ctx.output.opts.format);
+/** Whether the output is data for scripts (--json, --jsonl, --jq, or a YAML output where the formatter has one) rather than text for people. */
+export const wantsJson = (ctx: Context) => !!ctx.output.opts.jq || ['json', 'jsonl', 'yaml'].includes(String(ctx.output.opts.format));
 
 function value(v: unknown): string {
   if (v === null || v === undefined) return '(none)';
