@@ -1,7 +1,7 @@
 # docplat shell completion, generated from the command manifest by `npm run build`: do not edit.
 # fish: copy it to ~/.config/fish/completions/docplat.fish
 
-set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--space' '--type' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--share-key' '--file' '--site' '--path' '--condition' '--icon' '--section' '--name' '--collection' '--member' '--emoji' '--edit-mode' '--status' '--change-request' '--url' '--source' '--dest' '--src' '--subject' '--format' '--role' '--search' '--sort' '--order' '--last-seen-before' '--owner' '--label' '--entity-id' '--certificate-file' '--sso-url' '--default-team' '--default-role' '--placeholder' '--option' '--wait-timeout' '--category' '--block-domain' '--manifest' '--external-id' '--page-id' '--author' '--body' '--body-file' '--page' '--node' '--creator' '--contributor' '--requested-reviewer' '--topic' '--order-by' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' '--method' '-X' '--raw-field' '-f' '--field' '-F' '--input' '--header' '-H'
+set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--space' '--type' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--share-key' '--file' '--site' '--path' '--condition' '--icon' '--section' '--name' '--collection' '--member' '--emoji' '--edit-mode' '--status' '--change-request' '--url' '--source' '--dest' '--src' '--subject' '--format' '--role' '--search' '--sort' '--order' '--last-seen-before' '--owner' '--label' '--entity-id' '--certificate-file' '--sso-url' '--default-team' '--default-role' '--placeholder' '--option' '--wait-timeout' '--only' '-f' '--out' '--category' '--block-domain' '--manifest' '--external-id' '--page-id' '--author' '--body' '--body-file' '--page' '--node' '--creator' '--contributor' '--requested-reviewer' '--topic' '--order-by' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' '--method' '-X' '--raw-field' '--field' '-F' '--input' '--header' '-H'
 
 # The words typed so far that are not flags or flag values.
 function __docplat_words
@@ -106,6 +106,7 @@ complete -c docplat -n '__fish_use_subcommand' -a 'sso' -d 'Manage SAML single s
 complete -c docplat -n '__fish_use_subcommand' -a 'custom-fields' -d 'Declare custom fields and set their values on spaces'
 complete -c docplat -n '__fish_use_subcommand' -a 'translations' -d 'Manage translation settings'
 complete -c docplat -n '__fish_use_subcommand' -a 'openapi' -d 'Publish OpenAPI specifications (from CI too) and read their versions'
+complete -c docplat -n '__fish_use_subcommand' -a 'org' -d 'The organization as code: pull its configuration to a file, plan and apply changes'
 complete -c docplat -n '__fish_use_subcommand' -a 'integrations' -d 'Browse, publish and unpublish integrations, and list their installations'
 complete -c docplat -n '__fish_use_subcommand' -a 'comments' -d 'Discuss content: comments on spaces and change requests, resolve, react'
 complete -c docplat -n '__fish_use_subcommand' -a 'replies' -d 'Reply to comments, and react to replies'
@@ -264,6 +265,10 @@ complete -c docplat -n '__docplat_verb_next openapi' -a 'rm' -d 'delete OpenAPI 
 complete -c docplat -n '__docplat_verb_next openapi' -a 'versions' -d 'list the versions of an OpenAPI specification, newest first'
 complete -c docplat -n '__docplat_verb_next openapi' -a 'version' -d 'show a version of an OpenAPI specification (default: the latest)'
 complete -c docplat -n '__docplat_verb_next openapi' -a 'content' -d 'print the document of a version (default: the latest); --json shows the version\'s content object'
+complete -c docplat -n '__docplat_verb_next org' -a 'pull' -d 'Write the organization\'s configuration as a file (YAML)'
+complete -c docplat -n '__docplat_verb_next org' -a 'plan' -d 'Show what `org apply` would change to make the organization match the file'
+complete -c docplat -n '__docplat_verb_next org' -a 'apply' -d 'Make the organization match the file (or apply a saved plan)'
+complete -c docplat -n '__docplat_verb_next org' -a 'schema' -d 'Print the JSON Schema of the organization file, for editors'
 complete -c docplat -n '__docplat_verb_next integrations' -a 'list' -d 'list the integrations of the catalogue (public ones, and those of your organizations)'
 complete -c docplat -n '__docplat_verb_next integrations' -a 'ls' -d 'list the integrations of the catalogue (public ones, and those of your organizations)'
 complete -c docplat -n '__docplat_verb_next integrations' -a 'get' -d 'show an integration'
@@ -736,6 +741,18 @@ complete -c docplat -n '__docplat_at openapi version' -l dry-run -d 'print the r
 complete -c docplat -n '__docplat_at openapi content' -l dest -r -d 'write the document to this file (- for stdout) instead of printing it'
 complete -c docplat -n '__docplat_at openapi content' -l force -d 'with --dest, overwrite an existing file'
 complete -c docplat -n '__docplat_at openapi content' -l dry-run -d 'print the request that would be sent, and send none'
+complete -c docplat -n '__docplat_at org pull' -l only -r -d 'the kinds to write, comma-separated: collections, spaces, sites, teams, members, custom-fields, sso, translations, openapi (default all)'
+complete -c docplat -n '__docplat_at org pull' -l file -s f -r -d 'write the file here, atomically (default: stdout)'
+complete -c docplat -n '__docplat_at org pull' -l concurrency -r -d 'requests in flight at once, 1 to 64 (default 8)'
+complete -c docplat -n '__docplat_at org plan' -l file -s f -r -d 'the organization file (default docplat.yaml; - reads stdin)'
+complete -c docplat -n '__docplat_at org plan' -l out -r -d 'save the plan, with the live values it was computed from, for `org apply <plan>`'
+complete -c docplat -n '__docplat_at org plan' -l exit-code -d 'exit 6 when there are changes, 0 when none'
+complete -c docplat -n '__docplat_at org plan' -l prune -d 'delete what a managed kind has and the file does not name (else listed as kept)'
+complete -c docplat -n '__docplat_at org plan' -l concurrency -r -d 'requests in flight at once, 1 to 64 (default 8)'
+complete -c docplat -n '__docplat_at org apply' -l file -s f -r -d 'the organization file (default docplat.yaml; - reads stdin)'
+complete -c docplat -n '__docplat_at org apply' -l prune -d 'delete what a managed kind has and the file does not name (else listed as kept)'
+complete -c docplat -n '__docplat_at org apply' -l dry-run -d 'print the requests instead of sending them'
+complete -c docplat -n '__docplat_at org apply' -l concurrency -r -d 'requests in flight at once, 1 to 64 (default 8)'
 complete -c docplat -n '__docplat_at integrations list ls' -l search -r -d 'only those whose name or title contains this'
 complete -c docplat -n '__docplat_at integrations list ls' -l category -x -a 'analytics captures collaboration content gitsync marketing visitor-auth other' -d 'only this category: analytics, collaboration, content, marketing, visitor-auth, other, ...'
 complete -c docplat -n '__docplat_at integrations list ls' -l block-domain -r -d 'only those with a block that unfurls links of this domain (at most 100 characters)'
