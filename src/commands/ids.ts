@@ -1,6 +1,10 @@
-// The organization-wide list of a kind of resource, found from the name of an
-// id (`spaceId`, `collection`) in the operation table: what a prompt offers to
-// pick from, and what shell completion offers (`docplat __ids <kind>`).
+// The list that holds a kind of resource, found from the name of an id
+// (`spaceId`, `collection`, `siteSectionId`) in the operation table: what a
+// prompt offers to pick from, and what shell completion offers
+// (`docplat __ids <kind>`). An organization-wide list needs nothing more; a
+// list inside a parent (a site's sections, a space's comments) needs the
+// parents' ids, taken from the arguments already given.
+import { paramOfNoun } from '../api/app-urls.js';
 import { OPERATIONS, type OperationId } from '../api/operations/index.js';
 import { apiRequest } from '../api/request.js';
 import type { ApiClient } from '../client/http.js';
@@ -15,21 +19,56 @@ export function listOperation(idOf: string): OperationId | undefined {
   return params.length === 1 && params[0] === 'organizationId' ? id : undefined;
 }
 
+/**
+ * The list of `idOf` within `scope` (the path params known so far): the
+ * organization-wide list, else the paginated list one level up the item's
+ * path (`…/sites/{siteId}/sections` holds `{siteSectionId}`) when `scope`
+ * gives every param it needs.
+ */
+export function listOperationIn(idOf: string, scope: Record<string, string>): OperationId | undefined {
+  const orgWide = listOperation(idOf);
+  if (orgWide) return orgWide;
+  const segment = `/{${/Id$/.test(idOf) ? idOf : paramOfNoun(idOf)}}`;
+  const ops = Object.values(OPERATIONS);
+  for (const item of ops) {
+    if (!item.path.endsWith(segment)) continue;
+    const parent = item.path.slice(0, -segment.length);
+    const list = ops.find((o) => o.method === 'GET' && o.paginated && o.path === parent);
+    if (list && Object.keys(list.params).every((p) => scope[p] !== undefined)) return list.id as OperationId;
+  }
+  return undefined;
+}
+
 export interface Listed {
   id: string;
   /** "Title (id)", or the id. */
   name: string;
-  /** The title (or name), '' when it has none. */
+  /** The title (or name, or the first line of a Markdown body), '' when it has none. */
   title: string;
 }
 
-/** Up to `limit` items of the list: their ids and how they read. */
-export async function listIds(client: ApiClient, opId: OperationId, org: string, limit: number, signal: AbortSignal): Promise<Listed[]> {
+/** How an item of a list reads: its title, its name, or the start of its body (a comment). */
+function titleOf(it: { title?: unknown; name?: unknown; body?: unknown }): string {
+  if (typeof it.title === 'string') return it.title;
+  if (typeof it.name === 'string') return it.name;
+  const markdown = (it.body as { markdown?: unknown } | undefined)?.markdown;
+  if (typeof markdown !== 'string') return '';
+  const line = markdown.trim().split('\n')[0];
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+/** Up to `limit` items of the list (in the organization `scope`, or within the path params `scope`): their ids and how they read. */
+export async function listIds(client: ApiClient, opId: OperationId, scope: string | Record<string, string>, limit: number, signal: AbortSignal): Promise<Listed[]> {
+  const params = typeof scope === 'string' ? { organizationId: scope } : scope;
+  // A list that answers bodies in several formats (comments) is asked for Markdown: its first line reads as a title.
+  const format = OPERATIONS[opId].query.format;
+  const query = format?.type === 'string' && format.enum?.includes('markdown') ? { format: 'markdown' } : {};
+  const wanted = Object.fromEntries(Object.keys(OPERATIONS[opId].params).map((p) => [p, params[p]]));
   const items: Listed[] = [];
-  for await (const page of client.pages<{ id?: unknown; title?: unknown; name?: unknown }>(apiRequest(opId, { params: { organizationId: org } }), { limit, signal })) {
+  for await (const page of client.pages<{ id?: unknown; title?: unknown; name?: unknown; body?: unknown }>(apiRequest(opId, { params: wanted, query }), { limit, signal })) {
     for (const it of page.items) {
       if (typeof it?.id !== 'string') continue;
-      const title = typeof it.title === 'string' ? it.title : typeof it.name === 'string' ? it.name : '';
+      const title = titleOf(it);
       items.push({ id: it.id, name: title ? `${title} (${it.id})` : it.id, title });
     }
   }
