@@ -49,18 +49,15 @@ export async function fillMissing(ctx: Context, def: CommandDef, args: (string |
     const missing = { label: longName(f), idOf: f.idOf ?? f.param, choices: flagChoices(def, key), nonBlank: f.nonBlank, spec: spec?.type === 'string' ? spec : undefined };
     wanted.push({ missing, error: `${longName(f)} is required`, name: longName(f), param: f.param, set: (v) => (opts[key] = v) });
   }
-  // A required body field that only flags fill, none given: a Markdown body is written in the editor.
-  for (const [field, spec] of Object.entries(op?.body ?? {})) {
+  // A required Markdown body that only flags fill (`--body`, `--body-file`), none given: written in the editor.
+  // (A `run` handler checks its own inputs: it may take the field from elsewhere.)
+  for (const [field, spec] of Object.entries(def.run ? {} : (op?.body ?? {}))) {
     const fillers = Object.entries(flags).filter(([, f]) => f.body === field || f.body?.startsWith(`${field}.`));
+    const text = fillers.find(([, f]) => !f.file && f.body?.endsWith('.markdown'));
     // A filler that is itself a required flag is already wanted above.
-    if (!spec.required || !fillers.length || fillers.some(([key, f]) => f.required || opts[key] !== undefined)) continue;
+    if (!spec.required || !text || fillers.some(([key, f]) => f.required || opts[key] !== undefined)) continue;
     if (argDefs.some((a) => a.body === field || a.body?.startsWith(`${field}.`)) || def.body?.[field] !== undefined) continue;
     const names = fillers.map(([, f]) => longName(f)).join(' or ');
-    const text = fillers.find(([, f]) => !f.file && f.body?.endsWith('.markdown'));
-    if (!text) {
-      if (!ctx.canPrompt) wanted.push({ missing: { label: names }, error: `${names} is required`, name: names, set: () => undefined });
-      continue;
-    }
     wanted.push({ missing: { label: longName(text[1]), editor: true }, error: `${names} is required`, name: names, set: (v) => (opts[text[0]] = v) });
   }
   if (wanted.length === 0) return;
