@@ -30,13 +30,16 @@ export function listOperationIn(idOf: string, scope: Record<string, string>): Op
   if (orgWide) return orgWide;
   const segment = `/{${/Id$/.test(idOf) ? idOf : paramOfNoun(idOf)}}`;
   const ops = Object.values(OPERATIONS);
+  // The most specific list the scope allows: a change request's comments rather than the space's.
+  let best: { id: OperationId; params: number } | undefined;
   for (const item of ops) {
     if (!item.path.endsWith(segment)) continue;
     const parent = item.path.slice(0, -segment.length);
     const list = ops.find((o) => o.method === 'GET' && o.paginated && o.path === parent);
-    if (list && Object.keys(list.params).every((p) => scope[p] !== undefined)) return list.id as OperationId;
+    const params = list ? Object.keys(list.params) : [];
+    if (list && params.every((p) => scope[p] !== undefined) && params.length > (best?.params ?? -1)) best = { id: list.id as OperationId, params: params.length };
   }
-  return undefined;
+  return best?.id;
 }
 
 export interface Listed {
@@ -47,10 +50,12 @@ export interface Listed {
   title: string;
 }
 
-/** How an item of a list reads: its title, its name, or the start of its body (a comment). */
-function titleOf(it: { title?: unknown; name?: unknown; body?: unknown }): string {
+/** How an item of a list reads: its title, its name, a member's name and e-mail, or the start of its body (a comment). */
+function titleOf(it: { title?: unknown; name?: unknown; body?: unknown; user?: unknown }): string {
   if (typeof it.title === 'string') return it.title;
   if (typeof it.name === 'string') return it.name;
+  const user = it.user as { displayName?: unknown; email?: unknown } | undefined;
+  if (typeof user?.displayName === 'string') return typeof user.email === 'string' ? `${user.displayName} <${user.email}>` : user.displayName;
   const markdown = (it.body as { markdown?: unknown } | undefined)?.markdown;
   if (typeof markdown !== 'string') return '';
   const line = markdown.trim().split('\n')[0];
@@ -65,7 +70,7 @@ export async function listIds(client: ApiClient, opId: OperationId, scope: strin
   const query = format?.type === 'string' && format.enum?.includes('markdown') ? { format: 'markdown' } : {};
   const wanted = Object.fromEntries(Object.keys(OPERATIONS[opId].params).map((p) => [p, params[p]]));
   const items: Listed[] = [];
-  for await (const page of client.pages<{ id?: unknown; title?: unknown; name?: unknown; body?: unknown }>(apiRequest(opId, { params: wanted, query }), { limit, signal })) {
+  for await (const page of client.pages<{ id?: unknown; title?: unknown; name?: unknown; body?: unknown; user?: unknown }>(apiRequest(opId, { params: wanted, query }), { limit, signal })) {
     for (const it of page.items) {
       if (typeof it?.id !== 'string') continue;
       const title = titleOf(it);

@@ -125,6 +125,18 @@ describe('prompts for every kind of id, a body, and all that is missing', () => 
     expect(screen).toMatch(new RegExp(`"id": "${id}"`));
   });
 
+  it('members get with no user id: the member is picked by name or e-mail', async () => {
+    const env = api.env({ NO_COLOR: '1' });
+    const dana = (await runInProcess(['members', 'list', '--all', '--jq', '.[] | select(.user.email == "dana@acme.example") | .id'], { env })).stdout.trim();
+    expect(dana).not.toBe('');
+    const { code, screen } = await converse(['members', 'get', '--json'], env, [
+      [/user id \(type to search\)/, 'dana@'],
+      [new RegExp(`dana@\r\n❯ Dana Demo <dana@acme\\.example> \\(${dana}\\)`), '\r'],
+    ]);
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(new RegExp(`"id": "${dana}"`));
+  });
+
   /** An editor that records the file it was given, then writes `text` in it. */
   const editor = (text: string) => {
     const dir = mkdtempSync(join(tmpdir(), 'docplat-editor-test-'));
