@@ -98,6 +98,7 @@ async function edit(ctx: Context, label: string): Promise<string> {
     await writeFile(file, '', { mode: 0o600 });
     ctx.io.stderr.write(`Writing ${label} in ${editor}: save and quit to send it.\n`);
     const code = await run(editor, file, ctx);
+    // SIGTERM while it ran still interrupts.
     if (ctx.signal.aborted) throw new Interrupted('interrupted in the editor; nothing was sent');
     if (code !== 0) throw new UsageError(`${label}: the editor (${editor}) exited with ${code}; nothing was sent`);
     const text = (await readFile(file, 'utf8')).replace(/\s+$/, '');
@@ -108,15 +109,28 @@ async function edit(ctx: Context, label: string): Promise<string> {
   }
 }
 
-/** Runs the editor command (it may carry arguments: `code --wait`) on the terminal; its exit code. */
+/**
+ * Runs the editor command (it may carry arguments: `code --wait`) on the
+ * terminal; its exit code. While it runs the terminal is the editor's: Ctrl-C
+ * is its own (vi leaves insert mode with it), not an interrupt of docplat, as
+ * in gh; the listeners are put back when it exits.
+ */
 function run(editor: string, file: string, ctx: Context): Promise<number | null> {
   const env = ctx.env as NodeJS.ProcessEnv;
+  const ours = process.listeners('SIGINT');
+  process.removeAllListeners('SIGINT');
+  const ignore = () => undefined;
+  process.on('SIGINT', ignore);
+  (ctx.io.stdin as { pause?: () => void }).pause?.();
   const child =
     process.platform === 'win32'
       ? spawn(`${editor} "${file}"`, { shell: true, stdio: 'inherit', env })
       : spawn('/bin/sh', ['-c', `${editor} "$1"`, 'sh', file], { stdio: 'inherit', env });
-  return new Promise((resolve) => {
+  return new Promise<number | null>((resolve) => {
     child.on('error', () => resolve(127));
     child.on('close', (code) => resolve(code));
+  }).finally(() => {
+    process.off('SIGINT', ignore);
+    for (const listener of ours) process.on('SIGINT', listener);
   });
 }

@@ -138,11 +138,11 @@ describe('prompts for every kind of id, a body, and all that is missing', () => 
   });
 
   /** An editor that records the file it was given, then writes `text` in it. */
-  const editor = (text: string) => {
+  const editor = (text: string, before = '') => {
     const dir = mkdtempSync(join(tmpdir(), 'docplat-editor-test-'));
     dirs.push(dir);
     const script = join(dir, 'editor.sh');
-    writeFileSync(script, `#!/bin/sh\nprintf '%s' "$1" > '${dir}/given'\nprintf '${text}' > "$1"\n`, { mode: 0o755 });
+    writeFileSync(script, `#!/bin/sh\n${before}printf '%s' "$1" > '${dir}/given'\nprintf '${text}' > "$1"\n`, { mode: 0o755 });
     return { script, given: () => readFileSync(join(dir, 'given'), 'utf8') };
   };
 
@@ -173,6 +173,17 @@ describe('prompts for every kind of id, a body, and all that is missing', () => 
     expect(screen).toMatch(/error: --body is empty/);
     expect(api.sandbox.requestCount).toBe(before);
     expect(existsSync(ed.given())).toBe(false);
+  });
+
+  it('Ctrl-C in the editor is the editor\'s (vi leaves insert mode with it): the body written is sent', async () => {
+    // Ctrl-C on a terminal signals the editor and docplat waiting for it (the test's own shell around docplat is spared).
+    const ctrlC = 'p=$PPID; while [ "$(ps -o comm= -p $p)" != node ]; do p=$(ps -o ppid= -p $p | tr -d " "); done; kill -INT $p; sleep 0.2\n';
+    const ed = editor('Sent after a Ctrl-C\\n', ctrlC + ctrlC);
+    const env = api.env({ NO_COLOR: '1', EDITOR: ed.script });
+    const space = await firstSpace(env);
+    const { code, screen } = await converse(['comments', 'create', space, '--json'], env, []);
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/"markdown": "Sent after a Ctrl-C"/);
   });
 
   it('--no-input names every missing argument and flag in one error', async () => {
