@@ -28,7 +28,7 @@ export function listOperation(idOf: string): OperationId | undefined {
 export function listOperationIn(idOf: string, scope: Record<string, string>): OperationId | undefined {
   const orgWide = listOperation(idOf);
   if (orgWide) return orgWide;
-  const segment = `/{${/Id$/.test(idOf) ? idOf : paramOfNoun(idOf)}}`;
+  const segment = `/{${/^[a-z]+[A-Z]\w*$/.test(idOf) ? idOf : paramOfNoun(idOf)}}`;
   const ops = Object.values(OPERATIONS);
   // The most specific list the scope allows: a change request's comments rather than the space's.
   let best: { id: OperationId; params: number } | undefined;
@@ -40,6 +40,12 @@ export function listOperationIn(idOf: string, scope: Record<string, string>): Op
     if (list && params.every((p) => scope[p] !== undefined) && params.length > (best?.params ?? -1)) best = { id: list.id as OperationId, params: params.length };
   }
   return best?.id;
+}
+
+/** The field of a listed item that the id names: `id`, or the last word of a param that is not an id (`specSlug` → `slug`, `fieldName` → `name`). */
+export function listKey(idOf: string): string {
+  const param = /Id$/.test(idOf) || !/^[a-z]+[A-Z]/.test(idOf) ? 'id' : idOf;
+  return param === 'id' ? 'id' : param.replace(/^.*([A-Z][a-z]*)$/, '$1').toLowerCase();
 }
 
 export interface Listed {
@@ -62,19 +68,21 @@ function titleOf(it: { title?: unknown; name?: unknown; body?: unknown; user?: u
   return line.length > 60 ? `${line.slice(0, 59)}…` : line;
 }
 
-/** Up to `limit` items of the list (in the organization `scope`, or within the path params `scope`): their ids and how they read. */
-export async function listIds(client: ApiClient, opId: OperationId, scope: string | Record<string, string>, limit: number, signal: AbortSignal): Promise<Listed[]> {
+/** Up to `limit` items of the list (in the organization `scope`, or within the path params `scope`): their ids (or the `key` field that stands for one) and how they read. */
+export async function listIds(client: ApiClient, opId: OperationId, scope: string | Record<string, string>, limit: number, signal: AbortSignal, key = 'id'): Promise<Listed[]> {
   const params = typeof scope === 'string' ? { organizationId: scope } : scope;
   // A list that answers bodies in several formats (comments) is asked for Markdown: its first line reads as a title.
   const format = OPERATIONS[opId].query.format;
   const query = format?.type === 'string' && format.enum?.includes('markdown') ? { format: 'markdown' } : {};
   const wanted = Object.fromEntries(Object.keys(OPERATIONS[opId].params).map((p) => [p, params[p]]));
   const items: Listed[] = [];
-  for await (const page of client.pages<{ id?: unknown; title?: unknown; name?: unknown; body?: unknown; user?: unknown }>(apiRequest(opId, { params: wanted, query }), { limit, signal })) {
+  for await (const page of client.pages<Record<string, unknown>>(apiRequest(opId, { params: wanted, query }), { limit, signal })) {
     for (const it of page.items) {
-      if (typeof it?.id !== 'string') continue;
-      const title = titleOf(it);
-      items.push({ id: it.id, name: title ? `${title} (${it.id})` : it.id, title });
+      const id = it?.[key];
+      if (typeof id !== 'string') continue;
+      // A name that is the value itself (a custom field's name) reads once.
+      const title = key === 'name' && typeof it.title === 'string' ? it.title : key === 'name' ? '' : titleOf(it);
+      items.push({ id, name: title && title !== id ? `${title} (${id})` : id, title });
     }
   }
   return items;

@@ -13,7 +13,7 @@ import { check, type Spec } from '../api/schema.js';
 import type { Context } from '../context.js';
 import { Interrupted, UsageError } from '../errors.js';
 import { escapeControls } from '../output/terminal.js';
-import { listIds, listOperationIn, type Listed } from './ids.js';
+import { listIds, listKey, listOperationIn, type Listed } from './ids.js';
 import { refKind } from './resolve.js';
 
 /** What is missing: a positional argument, or a required flag. */
@@ -82,7 +82,7 @@ async function listed(ctx: Context, idOf: string, scope: Record<string, string>)
   }
   const full = { organizationId: await ctx.org(), ...scope };
   const listOp = listOperationIn(idOf, full);
-  return listOp ? listIds(await ctx.client(), listOp, full, LIST_CAP, ctx.signal) : [];
+  return listOp ? listIds(await ctx.client(), listOp, full, LIST_CAP, ctx.signal, listKey(idOf)) : [];
 }
 
 /**

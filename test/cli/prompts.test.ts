@@ -137,6 +137,22 @@ describe('prompts for every kind of id, a body, and all that is missing', () => 
     expect(screen).toMatch(new RegExp(`"id": "${dana}"`));
   });
 
+  it('a name or a slug that stands for an id (custom-fields, openapi) is picked too, and the name or slug is what is sent', async () => {
+    const env = api.env({ NO_COLOR: '1' });
+    const field = await converse(['custom-fields', 'get', '--json'], env, [
+      [/name \(type to search\)/, 'audi'],
+      [/audi\r\n❯ Audience \(audience\)/, '\r'],
+    ]);
+    expect(field.code, field.screen).toBe(0);
+    expect(field.screen).toMatch(/"name": "audience"/);
+    const spec = await converse(['openapi', 'get', '--json'], env, [
+      [/slug \(type to search\)/, 'bill'],
+      [/bill\r\n❯ billing-api/, '\r'],
+    ]);
+    expect(spec.code, spec.screen).toBe(0);
+    expect(spec.screen).toMatch(/"slug": "billing-api"/);
+  });
+
   /** An editor that records the file it was given, then writes `text` in it. */
   const editor = (text: string, before = '') => {
     const dir = mkdtempSync(join(tmpdir(), 'docplat-editor-test-'));
