@@ -122,7 +122,8 @@ export const COMMANDS = [
       }
       if (opts.dryRun) return dryRunPlan(ctx, plan);
       // The plan is shown to the person asked (on stderr: stdout holds the results).
-      if (ctx.willPrompt || !wantsJson(ctx)) ctx.io.stderr.write(planText(plan));
+      const text = planText(plan).replace(/\n$/, '');
+      if (text && (ctx.willPrompt || !wantsJson(ctx))) ctx.terminal.line(text.split('\n'));
       const deletes = plan.changes.filter((c) => c.action === 'delete').length;
       await ctx.confirm(`Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to organization ${await ctx.org()}${deletes ? `, ${deletes} of them deletes` : ''}?`);
       await applyPlan(ctx, plan, concurrency);

@@ -26,7 +26,7 @@ async function listed<T>(ctx: Context, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof ListedErrors && err.lines.length > 1 && !ctx.jsonErrors) ctx.io.stderr.write(err.lines.map((l) => `${l}\n`).join(''));
+    if (err instanceof ListedErrors && err.lines.length > 1 && !ctx.jsonErrors) ctx.terminal.line(err.lines);
     throw err;
   }
 }
