@@ -13,6 +13,7 @@ import { checkId, parseInteger, parseSeconds } from './validate.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from './version.js';
+import { apiOf, resolveOf, userFileReader, type Api } from './commands/runner/tools.js';
 
 const NOT_LOGGED_IN = 'not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)';
 
@@ -92,6 +93,12 @@ export class Context {
   private clientInstance?: ApiClient;
   private storeInstance?: ConfigStore;
   private sandbox?: Promise<EmbeddedSandbox>;
+  /** The runner's tools for hand-written commands (commands/runner/tools.ts): build, send, page, dry-run, bulk, run a declaration. */
+  readonly api: Api = apiOf(this);
+  /** References of a kind (a page's path, a member's e-mail) to ids, as the runner resolves a flag's. */
+  readonly resolve = resolveOf(this);
+  /** A file the user named for a flag (`-`: stdin), as text (UTF-8 only) or base64. */
+  readonly readUserFile = userFileReader(this);
 
   constructor(
     readonly io: IO,

@@ -8,6 +8,9 @@ import type { PositionKind } from '../api/positions.js';
 import type { Context } from '../context.js';
 import type { ApiError } from '../errors.js';
 
+/** What a bulk verb's `ctx.api.bulk` takes and reports (the runner's own bulk runs use them too). */
+export type { BulkRequest, BulkResult } from './bulk.js';
+
 /** `--x <v...>` is a list (the flag is repeated), `--x <v>` a string, `--x` a boolean. */
 export type FlagValue<S extends string> = string extends S
   ? string | string[] | boolean

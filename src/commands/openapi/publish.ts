@@ -12,8 +12,6 @@ import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { SPEC_DETAIL, SPEC_FIELDS } from '../../resources/openapi.js';
 import { progressLine } from '../../output/progress.js';
-import { dryRun } from '../bulk.js';
-import { checkedRequest, readUserFile, send } from '../runner.js';
 import { checkDocument } from './validate.js';
 
 export interface SourceOpts {
@@ -51,11 +49,11 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
   const names = { 'param:specSlug': 'slug', 'body:slug': 'slug', 'body:source.url': '--url', 'body:source.text': '--file', 'body:source': opts.url !== undefined ? '--url' : '--file' };
   const request =
     opId === 'openapi.create'
-      ? checkedRequest(opId, { params: { organizationId }, body: { slug, source } }, names)
-      : checkedRequest(opId, { params: { organizationId, specSlug: slug }, body: { source } }, names);
-  if (opts.dryRun) return dryRun(ctx, [request]);
+      ? ctx.api.request(opId, { params: { organizationId }, body: { slug, source } }, names)
+      : ctx.api.request(opId, { params: { organizationId, specSlug: slug }, body: { source } }, names);
+  if (opts.dryRun) return ctx.api.dryRun([request]);
 
-  const res = await send(ctx, request).catch((err: unknown) => {
+  const res = await ctx.api.send(request).catch((err: unknown) => {
     // The platform says "publish a new version with PUT": in docplat words, that is `openapi publish`.
     if (err instanceof ApiError && err.status === 409 && opId === 'openapi.create') {
       throw new DocplatError(`OpenAPI specification "${slug}" already exists (409 Conflict): \`docplat openapi publish ${slug}\` adds a version to it`, EXIT.failure, { kind: 'api', status: 409 });
@@ -79,7 +77,7 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
 
 /** The document of --file (`-`: stdin), checked as the platform checks it unless --no-validate. */
 async function readDocument(ctx: Context, path: string, validate: boolean): Promise<string> {
-  const text = await readUserFile(ctx, '--file', path);
+  const text = await ctx.readUserFile('--file', path);
   if (validate) await checkDocument(ctx, '--file ', path === '-' ? '(stdin)' : path, text, '; nothing was sent (--no-validate sends the file as it is)');
   return text;
 }
@@ -87,7 +85,7 @@ async function readDocument(ctx: Context, path: string, validate: boolean): Prom
 /** Polls the spec, with backoff, until its processing is complete; exit 1 when --wait-timeout is reached first. */
 async function waitForProcessing(ctx: Context, org: string, slug: string, first: Spec, timeoutMs: number): Promise<Spec> {
   const started = Date.now();
-  const request = checkedRequest('openapi.get', { params: { organizationId: org, specSlug: slug } });
+  const request = ctx.api.request('openapi.get', { params: { organizationId: org, specSlug: slug } });
   const progress = progressLine(ctx);
   let spec = first;
   let delay = FIRST_POLL_MS;
@@ -104,7 +102,7 @@ async function waitForProcessing(ctx: Context, org: string, slug: string, first:
       }
       await sleep(Math.min(delay, timeoutMs - elapsed), ctx.signal);
       delay = Math.min(delay * 1.6, MAX_POLL_MS);
-      spec = (await send(ctx, request)).data as Spec;
+      spec = (await ctx.api.send(request)).data as Spec;
     }
   } catch (err) {
     if (ctx.signal.aborted) throw new Interrupted(`interrupted while waiting; "${slug}" is still being processed (see \`docplat openapi get ${slug}\`)`);

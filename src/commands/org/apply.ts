@@ -10,7 +10,6 @@ import type { Context } from '../../context.js';
 import { ApiError, Interrupted, PartialFailure } from '../../errors.js';
 import { escapeControls, onePage } from '../../output/format.js';
 import { progressLine } from '../../output/progress.js';
-import { dryRun } from '../bulk.js';
 import { kindName, type Change, type Plan, type Step } from './plan.js';
 import { wantsJson } from './render.js';
 
@@ -24,7 +23,7 @@ const NEW_ID = 'NEW_ID';
 /** The requests of a plan, without sending them (ids of created resources shown as NEW_ID). */
 export async function dryRunPlan(ctx: Context, plan: Plan): Promise<void> {
   const requests = plan.changes.flatMap((c) => c.steps.map((s) => apiRequest(s.op, s.input(() => NEW_ID))));
-  await dryRun(ctx, requests);
+  await ctx.api.dryRun(requests);
 }
 
 export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): Promise<void> {

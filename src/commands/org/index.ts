@@ -3,8 +3,6 @@
 // organization match it, `schema` prints its JSON Schema for editors.
 import { DocplatError, EXIT, UsageError } from '../../errors.js';
 import { defineCommand } from '../define.js';
-import { parseConcurrency } from '../bulk.js';
-import { readUserFile } from '../runner.js';
 import { KINDS, type FileKey, type KindName } from './file.js';
 import { closest } from '../../output/format.js';
 import type { Context } from '../../context.js';
@@ -48,7 +46,7 @@ export const COMMANDS = [
     async run(ctx, { opts }) {
       textOrJson(ctx, 'pull');
       const kinds = onlyKinds(opts.only);
-      const concurrency = parseConcurrency(opts.concurrency);
+      const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
       const [{ readLive, kindsToRead }, { fileOf, toYaml }] = await Promise.all([import('./live.js'), import('./pull.js')]);
       const org = await ctx.org();
       const live = await readLive(ctx, org, kindsToRead([...kinds]), { concurrency, rosters: kinds.has('teams'), spaceValues: kinds.has('spaces') ? 'all' : undefined });
@@ -79,7 +77,7 @@ export const COMMANDS = [
     },
     async run(ctx, { opts }) {
       textOrJson(ctx, 'plan');
-      parseConcurrency(opts.concurrency);
+      ctx.api.bulk.concurrency(opts.concurrency);
       const [{ loadFile, planFor, savePlan, DEFAULT_FILE }, { printPlan }] = await Promise.all([import('./run.js'), import('./render.js')]);
       const { parsed, files } = await loadFile(ctx, opts.file ?? DEFAULT_FILE);
       const plan = await planFor(ctx, parsed, files, { prune: !!opts.prune, concurrency: opts.concurrency });
@@ -102,12 +100,12 @@ export const COMMANDS = [
     },
     async run(ctx, { args, opts }) {
       textOrJson(ctx, 'apply');
-      const concurrency = parseConcurrency(opts.concurrency);
+      const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
       if (args[0] !== undefined && opts.file !== undefined) throw new UsageError('give a saved plan or --file, not both');
       const [run, { planText, wantsJson }, { applyPlan, dryRunPlan }] = await Promise.all([import('./run.js'), import('./render.js'), import('./apply.js')]);
       let plan;
       if (args[0] !== undefined) {
-        const saved = run.savedPlan(await readUserFile(ctx, 'plan', args[0]));
+        const saved = run.savedPlan(await ctx.readUserFile('plan', args[0]));
         if (!saved) throw new UsageError(`${args[0]} is not a plan saved by \`docplat org plan --out\` (for an organization file, use --file)`);
         if (opts.prune) throw new UsageError('--prune is decided when the plan is made: `docplat org plan --prune --out …`');
         plan = await run.replan(ctx, saved, opts.concurrency);

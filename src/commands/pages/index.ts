@@ -4,7 +4,6 @@ import { UsageError } from '../../errors.js';
 import { escapeControls, isStructured } from '../../output/format.js';
 import { PAGE_COLUMNS, PAGE_DETAIL } from '../../resources/content.js';
 import { LINK_COLUMNS } from '../../resources/spaces.js';
-import { dryRun } from '../bulk.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, explicitOutput, fetchTree, resolvePage, walkTree, type ApiPage, type TreeEntry } from '../content/shared.js';
 
@@ -47,7 +46,7 @@ children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} 
       const format = ctx.output.opts.format;
       if (opts.tree && (explicitOutput(ctx) && format !== 'table' && format !== 'tsv')) throw new UsageError(`--tree draws text: it cannot be used with --output ${format}`);
       if (opts.tree && (ctx.globals.fields || ctx.globals.jq)) throw new UsageError('--tree cannot be used with --fields or --jq');
-      if (opts.dryRun) return dryRun(ctx, [contentRequest('pages.list', where)]);
+      if (opts.dryRun) return ctx.api.dryRun([contentRequest('pages.list', where)]);
       const tree = await fetchTree(ctx, where);
       if (opts.tree) {
         const boxes = ctx.io.stdoutTTY;
@@ -89,8 +88,8 @@ With --format markdown and no --output/--json, stdout holds the Markdown and not
       const query: Record<string, string> = opts.format !== undefined ? { format: opts.format } : {};
       const request = contentRequest('pages.get', where, { pageId: ref.includes('/') ? 'x' : ref }, query);
       if (opts.dryRun) {
-        if (ref.includes('/')) return dryRun(ctx, [contentRequest('pages.list', where)]);
-        return dryRun(ctx, [request]);
+        if (ref.includes('/')) return ctx.api.dryRun([contentRequest('pages.list', where)]);
+        return ctx.api.dryRun([request]);
       }
       const page = (await resolvePage(ctx, where, ref, query)) as Record<string, unknown>;
       if (opts.format === 'markdown' && !explicitOutput(ctx) && !ctx.globals.jq && !ctx.globals.fields) {

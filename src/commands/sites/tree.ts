@@ -7,7 +7,6 @@ import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { escapeControls, isStructured } from '../../output/format.js';
 import { defineCommand } from '../define.js';
-import { checkedRequest } from '../runner.js';
 
 interface Site {
   id: string;
@@ -135,7 +134,7 @@ function renderTree(root: Node, drawn: boolean): string {
 async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
   const organizationId = await ctx.org();
   // A bad site id is a usage error ("invalid site id"), before anything is sent.
-  const request = (opId: OperationId): BuiltRequest => checkedRequest(opId, { params: { organizationId, siteId } }, { 'param:siteId': 'site id' });
+  const request = (opId: OperationId): BuiltRequest => ctx.api.request(opId, { params: { organizationId, siteId } }, { 'param:siteId': 'site id' });
   const requests = {
     site: request('sites.get'),
     groups: request('sectionGroups.list'),
