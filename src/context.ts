@@ -13,6 +13,7 @@ import { checkId, parseInteger, parseSeconds } from './validate.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from './version.js';
+import { VALUE_FLAGS, type GlobalOptions } from './globals.js';
 import { apiOf, resolveOf, userFileReader, type Api } from './commands/runner/tools.js';
 
 const NOT_LOGGED_IN = 'not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)';
@@ -29,40 +30,7 @@ export interface IO {
   env: NodeJS.ProcessEnv;
 }
 
-export interface GlobalOptions {
-  org?: string;
-  token?: string;
-  apiUrl?: string;
-  profile?: string;
-  sandbox?: boolean;
-  json?: boolean;
-  jsonl?: boolean;
-  output?: string;
-  fields?: string;
-  jq?: string;
-  color?: boolean;
-  debug?: boolean;
-  yes?: boolean;
-  quiet?: boolean;
-  timeout?: string;
-  retries?: string;
-  insecureHttp?: boolean;
-  /** false with --no-input: never prompt. */
-  input?: boolean;
-}
-
-/** The global flags that take a value, by option key: none may be empty. */
-const VALUE_FLAGS = {
-  org: '--org',
-  token: '--token',
-  apiUrl: '--api-url',
-  profile: '--profile',
-  output: '--output',
-  fields: '--fields',
-  jq: '--jq',
-  timeout: '--timeout',
-  retries: '--retries',
-} as const satisfies Partial<Record<keyof GlobalOptions, string>>;
+export type { GlobalOptions };
 
 export type Source = 'flag' | 'env' | 'profile' | 'sandbox' | 'default';
 
