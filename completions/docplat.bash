@@ -257,7 +257,7 @@ _docplat_flags() {
     'files.list') printf '%s\n' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
     'files.get') printf '%s\n' '--change-request' '--dry-run' ;;
     'files.backlinks') printf '%s\n' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
-    'files.download') printf '%s\n' '--dest' '--force' '--change-request' '--dry-run' ;;
+    'files.download') printf '%s\n' '--dest' '--force' '--all' '--concurrency' '--change-request' '--dry-run' ;;
     'members.list') printf '%s\n' '--role' '--search' '--sort' '--order' '--last-seen-before' '--limit' '--all' '--cursor' '--dry-run' ;;
     'members.get') printf '%s\n' '--dry-run' ;;
     'members.update') printf '%s\n' '--role' '--concurrency' '--dry-run' ;;
@@ -481,6 +481,7 @@ _docplat_value() {
     'files.backlinks --limit') : ;;
     'files.backlinks --cursor') : ;;
     'files.download --dest') : ;;
+    'files.download --concurrency') : ;;
     'files.download --change-request') : ;;
     'members.list --role') printf '%s\n' 'admin' 'create' 'review' 'edit' 'comment' 'read' 'guest' ;;
     'members.list --search') : ;;
