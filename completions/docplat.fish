@@ -501,6 +501,7 @@ complete -c docplat -n '__docplat_arg -eq 0 content import' -a '(docplat __ids \
 complete -c docplat -n '__docplat_at content export' -l dest -r -d '(required) folder to write into (created if missing; its parent must exist)'
 complete -c docplat -n '__docplat_at content export' -l concurrency -r -d 'requests in flight at once (default 8, at most 64)'
 complete -c docplat -n '__docplat_at content export' -l prune -d 'remove the files of pages and files that no longer exist'
+complete -c docplat -n '__docplat_at content export' -l force -d 'export into a folder that holds other files (those at the export\'s paths are replaced)'
 complete -c docplat -n '__docplat_at content export' -l change-request -r -d 'act on this change request (its id or its number) instead of the space'
 complete -c docplat -n '__docplat_at content export' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 content export' -a '(docplat __ids \'spaceId\' 2>/dev/null)'

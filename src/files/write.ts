@@ -36,7 +36,7 @@ export class TargetExists extends UsageError {
 }
 
 /** The temporary files of this writer: `.<name>.<pid>.<random>.part`. */
-export const TEMPORARY = /^\..+\.\d+\.[a-z0-9]{8}\.part$/;
+export const TEMPORARY = /^\..+\.\d+\.[a-z0-9]{1,8}\.part$/;
 
 function temporary(target: string): string {
   return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 8)}.part`);
