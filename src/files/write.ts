@@ -69,8 +69,8 @@ export async function writeSafely(target: string, data: string | Uint8Array | Re
   }
 }
 
-/** A link or a folder at the target is refused; an existing file too unless it may be replaced. */
-async function checkTarget(target: string, opts: WriteOptions): Promise<void> {
+/** A link or a folder at the target is refused; an existing file too unless it may be replaced (callers check before fetching). */
+export async function checkTarget(target: string, opts: WriteOptions): Promise<void> {
   const st = await lstat(target).catch(() => undefined);
   if (!st) return;
   if (st.isSymbolicLink()) throw new DocplatError(`refusing to write ${target}: it is a symbolic link (remove it first)`);

@@ -11,7 +11,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../context.js';
 import { DocplatError } from '../../errors.js';
-import { writeSafely } from '../../files/write.js';
+import { checkTarget, writeSafely } from '../../files/write.js';
 import { progressLine } from '../../output/progress.js';
 
 export interface ApiFile {
@@ -106,7 +106,10 @@ async function transfer(ctx: Context, file: ApiFile, opened: { body: Readable; l
   } catch (err) {
     if (ctx.signal.aborted || err instanceof DocplatError) throw err;
     const expected = length ?? (validSize(file) ? file.size : undefined);
-    if (expected !== undefined && count.total < expected) throw new DocplatError(`incomplete download: got ${count.total} of ${expected} bytes of ${file.name} (the connection closed early)`);
+    if (expected !== undefined && count.total < expected) {
+      const why = (err as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT' ? 'no bytes came within the time limit (--timeout)' : 'the connection closed early';
+      throw new DocplatError(`incomplete download: got ${count.total} of ${expected} bytes of ${file.name} (${why})`);
+    }
     throw err;
   } finally {
     progress?.(-1);
@@ -122,11 +125,15 @@ async function transfer(ctx: Context, file: ApiFile, opened: { body: Readable; l
  * file renamed when complete). `replace`: an existing file may be replaced.
  */
 export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; replace?: boolean } = {}): Promise<number> {
+  const writing = { replace: opts.replace, signal: ctx.signal, highWaterMark: WRITE_BUFFER };
+  // A target that will be refused is refused before anything is fetched.
+  await checkTarget(target, writing);
   const opened = await openDownload(ctx, file);
   const progress = opts.progress ? downloadProgress(ctx, file) : undefined;
   return transfer(ctx, file, opened, progress, () =>
-    writeSafely(target, opened.body, { replace: opts.replace, signal: ctx.signal, highWaterMark: WRITE_BUFFER }).catch((err: unknown) => {
-      opened.body.destroy();
+    writeSafely(target, opened.body, writing).catch((err: unknown) => {
+      // Not piped (the target was taken meanwhile): the body is dropped, its abort no error of ours.
+      opened.body.once('error', () => undefined).destroy();
       throw err;
     }),
   );
