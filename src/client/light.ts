@@ -5,7 +5,7 @@
 // (see the README's performance section). The client (http.ts) decides when
 // it is used; it answers in undici's shape so that the client reads both alike.
 import { createRequire } from 'node:module';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 
 // node:http or node:https, whichever the URL needs: https loads TLS, which a loopback sandbox never uses.
 const require = createRequire(import.meta.url);
@@ -14,7 +14,8 @@ const transports = { 'http:': () => require('node:http') as typeof import('node:
 export interface LightResponse {
   statusCode: number;
   headers: IncomingHttpHeaders;
-  body: { text(): Promise<string> };
+  /** With `stream`: the response itself, unread (text() still reads it whole, for an error's body). */
+  body: { text(): Promise<string> } | (IncomingMessage & { text(): Promise<string> });
 }
 
 /** A transport error with undici's codes, so that the client's retry rules and messages apply unchanged. */
@@ -27,10 +28,15 @@ class LightError extends Error {
   }
 }
 
-/** One request; its time limit is the client's, through `signal` (the client tells a timeout from an interrupt). */
+/**
+ * One request; its time limit is the client's, through `signal` (the client
+ * tells a timeout from an interrupt). `stream`: the body is handed over
+ * unread (a large download: node:http moves it with less work per byte than
+ * undici), and `idleMs` bounds each wait for the next bytes.
+ */
 export function lightRequest(
   url: string,
-  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal },
+  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; stream?: boolean; idleMs?: number },
 ): Promise<LightResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -39,7 +45,23 @@ export function lightRequest(
     if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
     const req = send(target, { method: opts.method, headers, agent: false, signal: opts.signal });
     req.once('error', reject);
+    let response: IncomingMessage | undefined;
+    if (opts.idleMs !== undefined) {
+      req.setTimeout(opts.idleMs, () => {
+        const err = new LightError(response ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT', 'timed out');
+        response?.destroy(err);
+        req.destroy(err);
+      });
+    }
     req.once('response', (res) => {
+      response = res;
+      if (opts.stream) {
+        const text = () => new Promise<string>((ok, ko) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c)).once('end', () => ok(Buffer.concat(chunks).toString('utf8'))).once('error', ko);
+        });
+        return resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: Object.assign(res, { text }) });
+      }
       const chunks: Buffer[] = [];
       let failure: Error | undefined;
       let done: ((value: string) => void) | undefined;

@@ -212,13 +212,15 @@ describe('download bounds', () => {
       };
       return pump();
     }
-    if (id === 'short') {
-      res.writeHead(200, { 'content-length': '100' });
+    // The -large ones are declared over 8 MB: the download takes the other transport (node:http rather than undici).
+    const length = id.endsWith('-large') ? String(20 << 20) : '100';
+    if (id.startsWith('short')) {
+      res.writeHead(200, { 'content-length': length });
       write(Buffer.alloc(37, 97));
       return void setTimeout(() => res.socket?.destroy(), 50);
     }
-    if (id === 'stall') {
-      res.writeHead(200, { 'content-length': '100' });
+    if (id.startsWith('stall')) {
+      res.writeHead(200, { 'content-length': length });
       return void write(Buffer.alloc(10, 97));
     }
     res.writeHead(200, { 'content-length': '37' });
@@ -229,6 +231,8 @@ describe('download bounds', () => {
     { id: 'short', name: 'short.bin', size: 100 },
     { id: 'stall', name: 'stall.bin', size: 100 },
     { id: 'drift', name: 'drift.bin', size: 0 },
+    { id: 'short-large', name: 'short-large.bin', size: 20 << 20 },
+    { id: 'stall-large', name: 'stall-large.bin', size: 20 << 20 },
   ];
 
   it('a body past the declared size stops there (no Content-Length: the size and a margin)', async () => {
@@ -241,23 +245,23 @@ describe('download bounds', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('a connection closed mid-download is "incomplete download: got N of M bytes"; nothing is left', async () => {
+  it.each([['short', 100], ['short-large', 20 << 20]])('a connection closed mid-download is "incomplete download: got N of M bytes"; nothing is left (%s)', async (id, size) => {
     const srv = await hostile(space(files, [], bodies));
     const dir = scratch();
-    const r = await runInProcess(['files', 'download', 'S', 'short', '--dest', dir], { env: srv.env() });
+    const r = await runInProcess(['files', 'download', 'S', id, '--dest', dir], { env: srv.env() });
     expect(r.code).toBe(1);
-    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^error: incomplete download: got 37 of 100 bytes of short\.bin/)]);
+    expect(lines(r.stderr)).toEqual([`error: incomplete download: got 37 of ${size} bytes of ${id}.bin (the connection closed early)`]);
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('--timeout is an idle limit on the body', async () => {
+  it.each([['stall', 100], ['stall-large', 20 << 20]])('--timeout is an idle limit on the body (%s)', async (id, size) => {
     const srv = await hostile(space(files, [], bodies));
     const dir = scratch();
     const started = Date.now();
-    const r = await runInProcess(['files', 'download', 'S', 'stall', '--dest', dir, '--timeout', '1'], { env: srv.env() });
+    const r = await runInProcess(['files', 'download', 'S', id, '--dest', dir, '--timeout', '1'], { env: srv.env() });
     expect(r.code).toBe(1);
     expect(Date.now() - started).toBeLessThan(4000);
-    expect(lines(r.stderr)).toEqual(['error: incomplete download: got 10 of 100 bytes of stall.bin (no bytes came within the time limit (--timeout))']);
+    expect(lines(r.stderr)).toEqual([`error: incomplete download: got 10 of ${size} bytes of ${id}.bin (no bytes came within the time limit (--timeout))`]);
     expect(readdirSync(dir)).toEqual([]);
   });
 
