@@ -122,6 +122,10 @@ describe('file names from API data', () => {
     }
     expect(tree(dir)).toEqual(['home', 'home/..notes.txt', 'home/.ssh_authorized_keys', 'home/f4', 'home/invoicefdp.exe']);
     expect(readFileSync(join(home, '.ssh_authorized_keys'), 'utf8')).toBe('hello');
+    // A name beginning with `..` names the file too.
+    const byName = await runInProcess(['files', 'download', 'S', '..notes.txt', '--dest', join(dir, 'notes.txt')], { env: srv.env() });
+    expect(byName.code, byName.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('hello');
   });
 
   it('content export: the same names become assets inside the folder, bidi overrides stripped', async () => {

@@ -31,8 +31,8 @@ export async function findFile(ctx: Context, where: Where, ref: string): Promise
   try {
     byId = contentRequest('files.get', where, { fileId: ref });
   } catch (err) {
-    // Not a valid id (`..notes.txt`, a name with a slash): a name only.
-    if (!(err instanceof UsageError)) throw err;
+    // Not a valid id (`..notes.txt`): a name only. What no file name holds (a separator, a control character) stays a bad id.
+    if (!(err instanceof UsageError) || /[/\\\u0000-\u001f\u007f]/.test(ref)) throw err;
   }
   if (byId) {
     try {

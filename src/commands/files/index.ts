@@ -53,12 +53,7 @@ which never receives the API token.
 --all downloads every file of the space into --dest (a folder, created if missing; default the
 current folder), --concurrency at a time; files already there at their size are skipped, so a
 re-run finishes an interrupted one.`,
-    examples: [
-      'download <spaceId> <fileId>',
-      'download <spaceId> diagram.png --dest ./assets/',
-      'download <spaceId> <fileId> --dest - > diagram.png',
-      'download <spaceId> --all --dest ./assets',
-    ],
+    examples: ['download <spaceId> <fileId> --dest ./assets/', 'download <spaceId> diagram.png --dest - > diagram.png', 'download <spaceId> --all --dest ./assets'],
     args: [{ name: 'spaceId' }, { name: 'file', optional: true }],
     flags: {
       dest: { flags: '--dest <path>', description: 'file path, existing folder, or - for stdout (default: the file name in the current folder)' },
