@@ -250,7 +250,7 @@ _docplat_flags() {
     'spaces.search') printf '%s\n' '--limit' '--all' '--cursor' '--dry-run' ;;
     'content.get') printf '%s\n' '--change-request' '--dry-run' ;;
     'content.import') printf '%s\n' '--url' '--source' '--change-request' '--dry-run' ;;
-    'content.export') printf '%s\n' '--dest' '--concurrency' '--prune' '--force' '--change-request' '--dry-run' ;;
+    'content.export') printf '%s\n' '--dest' '--concurrency' '--prune' '--force' '--change-request' '--all-spaces' '--collection' '--dry-run' ;;
     'pages.list') printf '%s\n' '--tree' '--change-request' '--dry-run' ;;
     'pages.get') printf '%s\n' '--format' '--change-request' '--dry-run' ;;
     'pages.links') printf '%s\n' '--status' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
@@ -466,6 +466,7 @@ _docplat_value() {
     'content.export --dest') : ;;
     'content.export --concurrency') : ;;
     'content.export --change-request') : ;;
+    'content.export --collection') : ;;
     'pages.list --change-request') : ;;
     'pages.get --format') printf '%s\n' 'document' 'markdown' ;;
     'pages.get --change-request') : ;;

@@ -503,6 +503,8 @@ complete -c docplat -n '__docplat_at content export' -l concurrency -r -d 'reque
 complete -c docplat -n '__docplat_at content export' -l prune -d 'remove the files of pages and files that no longer exist'
 complete -c docplat -n '__docplat_at content export' -l force -d 'export into a folder that holds other files (those at the export\'s paths are replaced)'
 complete -c docplat -n '__docplat_at content export' -l change-request -r -d 'act on this change request (its id or its number) instead of the space'
+complete -c docplat -n '__docplat_at content export' -l all-spaces -d 'every space of the organization, each into <dest>/<collection path>/<space slug>/'
+complete -c docplat -n '__docplat_at content export' -l collection -r -d 'with --all-spaces: the spaces of this collection (nested ones included)'
 complete -c docplat -n '__docplat_at content export' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 content export' -a '(docplat __ids \'spaceId\' 2>/dev/null)'
 complete -c docplat -n '__docplat_at pages list ls' -l tree -d 'draw the tree instead of a table'

@@ -15,7 +15,6 @@ import type { Where } from './shared.js';
 
 export const MANIFEST = '.docplat-export.json';
 const MANIFEST_FORMAT = 'docplat-export/1';
-const LOCK = `${MANIFEST}.lock`;
 
 export interface ManifestPage {
   path: string;
@@ -74,8 +73,8 @@ async function readManifest(root: string, where: Where): Promise<Manifest | unde
 }
 
 /** The folder an export may write: checked, created, locked (unless a dry run), and its manifest read. */
-export interface Claimed {
-  old?: Manifest;
+export interface Claimed<M = Manifest> {
+  old?: M;
   lock?: FileLock;
 }
 
@@ -85,7 +84,12 @@ export interface Claimed {
  * takes over any folder); a real run creates it and takes its lock (another
  * export running there is named and refused, exit 1).
  */
-export async function claimFolder(root: string, where: Where, opts: { force?: boolean; dryRun?: boolean }): Promise<Claimed> {
+export function claimFolder(root: string, where: Where, opts: { force?: boolean; dryRun?: boolean }): Promise<Claimed> {
+  return claim(root, MANIFEST, () => readManifest(root, where), opts);
+}
+
+/** The same claim for any export folder: `manifest` is the name of its manifest, `read` reads (and checks) it. */
+export async function claim<M>(root: string, manifest: string, read: () => Promise<M | undefined>, opts: { force?: boolean; dryRun?: boolean }): Promise<Claimed<M>> {
   if (await exists(root)) {
     if (!(await isDirectory(root))) throw new UsageError(`--dest: ${root} is not a folder`);
   } else if (!(await isDirectory(dirname(root)))) {
@@ -94,7 +98,7 @@ export async function claimFolder(root: string, where: Where, opts: { force?: bo
   let lock: FileLock | undefined;
   if (!opts.dryRun) {
     await mkdir(root, { recursive: true });
-    lock = await FileLock.acquire(join(root, MANIFEST), 0, {
+    lock = await FileLock.acquire(join(root, manifest), 0, {
       what: 'the export folder',
       busy: (pid) => `--dest: ${root} is in use by another export (process ${pid}); wait for it to finish, or choose another folder`,
     }).catch((err: Error) => {
@@ -102,12 +106,12 @@ export async function claimFolder(root: string, where: Where, opts: { force?: bo
     });
   }
   try {
-    const old = await readManifest(root, where);
-    if (!old && !opts.force) {
-      const theirs = (await readdir(root).catch(() => [] as string[])).filter((n) => n !== LOCK && n !== `${LOCK}.takeover`);
+    const old = await read();
+    if (old === undefined && !opts.force) {
+      const theirs = (await readdir(root).catch(() => [] as string[])).filter((n) => n !== `${manifest}.lock` && n !== `${manifest}.lock.takeover`);
       if (theirs.length) {
         throw new UsageError(
-          `--dest: ${root} is not empty and holds no docplat export (${MANIFEST}): choose an empty folder, or pass --force to export into it (its files at the export's paths are replaced)`,
+          `--dest: ${root} is not empty and holds no docplat export (${manifest}): choose an empty folder, or pass --force to export into it (its files at the export's paths are replaced)`,
         );
       }
     }

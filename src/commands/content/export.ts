@@ -21,7 +21,7 @@ import { defineCommand } from '../define.js';
 import { PathClaims, cleanPath, localFileName } from '../../files/paths.js';
 import { downloadTo, type ApiFile } from '../files/download.js';
 import { MANIFEST, Writer, claimFolder, newManifest, recorded, type Manifest } from './export-folder.js';
-import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
+import { changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
 
 const ASSETS = '.gitbook/assets';
 
@@ -144,45 +144,68 @@ end (exit 5).
 --dest must be empty or hold this export's manifest: a file the export did not write is never
 replaced or removed (--force takes over a folder holding other files). One export at a time writes
 a folder: a second one names the process that holds it and exits 1.
---dry-run reads the tree and the files list, and prints what would be written.`,
-  examples: ['export <spaceId> --dest ./docs', 'export <spaceId> --dest ./docs --prune', 'export <spaceId> --change-request 3 --dest ./cr-3 --concurrency 16'],
-  args: SPACE_ID,
+--dry-run reads the tree and the files list, and prints what would be written.
+
+--all-spaces exports every space of the organization (--collection: of one collection, nested
+ones included) into <dest>/<collection path>/<space slug>/, each as above, 4 spaces at once, with
+one manifest (.docplat-export-all.json): a re-run exports only the spaces whose revision changed,
+a renamed space keeps its folder, spaces gone are reported (--prune removes their folders).`,
+  examples: ['export <spaceId> --dest ./docs', 'export <spaceId> --change-request 3 --dest ./cr-3 --concurrency 16', 'export --all-spaces --dest ./backup'],
+  args: [{ name: 'spaceId', optional: true }],
   flags: {
     dest: { flags: '--dest <dir>', description: 'folder to write into (created if missing; its parent must exist)', required: true, nonBlank: true },
     concurrency: { flags: '--concurrency <n>', description: 'requests in flight at once (default 8, at most 64)' },
     prune: { flags: '--prune', description: 'remove the files of pages and files that no longer exist' },
     force: { flags: '--force', description: 'export into a folder that holds other files (those at the export\'s paths are replaced)' },
     changeRequest: changeRequestFlag('pages.list.cr'),
+    allSpaces: { flags: '--all-spaces', description: 'every space of the organization, each into <dest>/<collection path>/<space slug>/' },
+    collection: { flags: '--collection <id>', description: 'with --all-spaces: the spaces of this collection (nested ones included)' },
   },
   operation: 'pages.list',
   async run(ctx, { args, opts }) {
-    const where: Where = { spaceId: args[0], changeRequest: opts.changeRequest };
     // Each download in flight listens for Ctrl-C: that many listeners are expected, not a leak to warn of.
-    setMaxListeners(Math.max(getMaxListeners(ctx.signal), 4 * parseConcurrency(opts.concurrency)), ctx.signal);
+    setMaxListeners(Math.max(getMaxListeners(ctx.signal), 4 * 4 * parseConcurrency(opts.concurrency)), ctx.signal);
     const dest = opts.dest!;
     if (!dest.trim()) throw new UsageError('--dest is empty');
     const root = resolve(dest);
+    if (opts.allSpaces) {
+      if (args[0] !== undefined) throw new UsageError('give a space id or --all-spaces, not both');
+      if (opts.changeRequest !== undefined) throw new UsageError('--change-request applies to one space, not --all-spaces');
+      if (opts.collection !== undefined && !opts.collection.trim()) throw new UsageError('--collection is empty');
+      const { exportAllSpaces } = await import('./export-all.js');
+      return exportAllSpaces(ctx, root, opts);
+    }
+    if (opts.collection !== undefined) throw new UsageError('--collection only applies with --all-spaces');
+    if (args[0] === undefined) throw new UsageError("missing required argument 'spaceId' (or --all-spaces)");
+    const where: Where = { spaceId: args[0], changeRequest: opts.changeRequest };
     // Both reads are checked before anything is sent.
     contentRequest('pages.list', where);
     const filesRequest = contentRequest('files.list', where);
-    const { old, lock } = await claimFolder(root, where, { force: opts.force, dryRun: opts.dryRun });
-    try {
-      await exportInto(ctx, root, where, old, filesRequest, opts);
-    } finally {
-      await lock?.release();
-    }
+    await exportSpace(ctx, root, where, filesRequest, opts);
   },
 });
 
+export interface ExportOptions {
+  concurrency?: string;
+  prune?: boolean;
+  force?: boolean;
+  dryRun?: boolean;
+  /** One of many (--all-spaces): no progress line and no closing note of its own. */
+  quiet?: boolean;
+}
+
+/** One space (or change request) into `root`: the folder claimed and locked for the time of the export. */
+export async function exportSpace(ctx: Context, root: string, where: Where, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
+  const { old, lock } = await claimFolder(root, where, { force: opts.force, dryRun: opts.dryRun });
+  try {
+    await exportInto(ctx, root, where, old, filesRequest, opts);
+  } finally {
+    await lock?.release();
+  }
+}
+
 /** The export itself, into a folder claimed for it. */
-async function exportInto(
-  ctx: Context,
-  root: string,
-  where: Where,
-  old: Manifest | undefined,
-  filesRequest: ReturnType<typeof contentRequest>,
-  opts: { concurrency?: string; prune?: boolean; force?: boolean; dryRun?: boolean },
-): Promise<void> {
+async function exportInto(ctx: Context, root: string, where: Where, old: Manifest | undefined, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
   const concurrency = parseConcurrency(opts.concurrency);
   const tree = await fetchTree(ctx, where);
   const client = await ctx.client();
@@ -224,7 +247,7 @@ async function exportInto(
   const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
 
   const failures: { item: Item; message: string }[] = [];
-  const progress = exportProgress(ctx, items);
+  const progress = exportProgress(ctx, items, !opts.quiet);
   // Moves first, one at a time: a target that is taken makes it a fetch.
   for (const item of items.filter((i) => i.action === 'move')) {
     try {
@@ -306,7 +329,7 @@ async function exportInto(
   }
   const count = (kind: Item['kind'], action: Item['action']) => items.filter((i) => i.kind === kind && i.action === action).length;
   const pages = items.filter((i) => i.kind === 'page').length;
-  ctx.output.note(
+  if (!opts.quiet) ctx.output.note(
     `Exported ${pages} pages and ${files.length} files to ${root}: ${count('page', 'fetch') + count('file', 'fetch') - failures.length} fetched, ` +
       `${count('page', 'keep') + count('file', 'keep')} unchanged, ${count('page', 'move') + count('file', 'move')} moved` +
       (opts.prune ? `, ${stale.length} removed` : stale.length ? ` (${stale.length} files of removed pages kept; --prune removes them)` : ''),
@@ -330,8 +353,8 @@ async function fetchMarkdown(ctx: Context, where: Where, pageId: string, signal:
 }
 
 /** `pages 412/2000, files 37/120` on a terminal's stderr, at most every 100 ms. */
-function exportProgress(ctx: Context, items: Item[]) {
-  const line = progressLine(ctx);
+function exportProgress(ctx: Context, items: Item[], shown: boolean) {
+  const line = progressLine(shown ? ctx : { io: { stderr: ctx.io.stderr, stderrTTY: false }, globals: {} });
   const total = { page: items.filter((i) => i.kind === 'page').length, file: items.filter((i) => i.kind === 'file').length };
   const done = { page: 0, file: 0 };
   return {
