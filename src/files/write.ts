@@ -47,12 +47,14 @@ function temporary(target: string): string {
  * through an exclusive temporary file; returns the bytes written.
  */
 export async function writeSafely(target: string, data: string | Uint8Array | Readable, opts: WriteOptions = {}): Promise<number> {
-  // Refused before a byte is fetched or written, and checked again when the file is complete.
-  await checkTarget(target, opts);
+  const streamed = !(typeof data === 'string' || data instanceof Uint8Array);
+  // A stream is refused before its bytes are fetched; any write is checked again when the file is complete.
+  if (streamed) await checkTarget(target, opts);
   const tmp = temporary(target);
+  let renamed = false;
   try {
     let bytes: number;
-    if (typeof data === 'string' || data instanceof Uint8Array) {
+    if (!streamed) {
       await writeFile(tmp, data, { flag: 'wx' });
       bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     } else {
@@ -60,12 +62,14 @@ export async function writeSafely(target: string, data: string | Uint8Array | Re
       await pipeline(data, out, { signal: opts.signal });
       bytes = out.bytesWritten;
     }
-    await checkTarget(target, opts);
-    if (opts.replace) await rename(tmp, target);
-    else await publish(tmp, target, opts);
+    if (opts.replace) {
+      await checkTarget(target, opts);
+      await rename(tmp, target);
+      renamed = true;
+    } else await publish(tmp, target, opts);
     return bytes;
   } finally {
-    await unlink(tmp).catch(() => undefined);
+    if (!renamed) await unlink(tmp).catch(() => undefined);
   }
 }
 
@@ -84,7 +88,11 @@ async function publish(tmp: string, target: string, opts: WriteOptions): Promise
     await link(tmp, target);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') throw new TargetExists(target, opts.existsHint);
+    if (code === 'EEXIST') {
+      // Taken: by a link, a folder or a file (each its own message).
+      await checkTarget(target, opts);
+      throw new TargetExists(target, opts.existsHint);
+    }
     // A file system without hard links: the name was free a moment ago (checkTarget).
     if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') await rename(tmp, target);
     else throw err;
