@@ -86,4 +86,47 @@ export async function contentBench({ api, run, compare, row, median, fmtMB, node
     big.child.kill('SIGTERM');
     small.child.kill('SIGTERM');
   }
+  await exportAllBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
+}
+
+/**
+ * content export --all-spaces: a sandbox organization with 50 extra spaces
+ * (about 70 spaces of about 10 pages and 3 files each, with 20 ms latency)
+ * against an undici script making the same requests at the same concurrency
+ * (4 spaces at once, 8 requests each); and peak RSS at 50 extra spaces
+ * against 10 (flat in the number of spaces).
+ */
+async function exportAllBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox }) {
+  const many = await serveSandbox('org-50', ['--spaces', '50']);
+  const few = await serveSandbox('org-10', ['--spaces', '10']);
+  try {
+    const envOf = async (sb) => {
+      await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: 'latency=20' });
+      return { DOCPLAT_API_URL: sb.url, DOCPLAT_TOKEN: sb.token, DOCPLAT_ORG: sb.org, DOCPLAT_CONFIG_DIR: join(work, 'cli-config') };
+    };
+    const M = await envOf(many);
+    const F = await envOf(few);
+    const dest = join(work, 'backup');
+    const fresh = async () => rmSync(dest, { recursive: true, force: true });
+    const r = await compare(
+      () => run(node, [BIN, 'content', 'export', '--all-spaces', '--dest', dest], { env: M, node: true }),
+      () => run(node, [join(HERE, 'baseline-export-all.mjs'), many.url, many.token, many.org, '8', '4']),
+      { before: fresh },
+    );
+    row('21 content export --all-spaces: ~70 spaces, 20 ms latency vs undici, same requests and concurrency', r.ratio, '<= 1.20', r.ratio <= 1.2, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
+    const rssOf = async (env) => {
+      const samples = [];
+      for (let i = 0; i < RUNS; i++) {
+        await fresh();
+        samples.push((await run(node, [BIN, 'content', 'export', '--all-spaces', '--dest', dest], { env, node: true })).rss);
+      }
+      return median(samples);
+    };
+    const at10 = await rssOf(F);
+    const at50 = await rssOf(M);
+    row('21 content export --all-spaces: peak RSS at 50 / at 10 extra spaces', at50 / at10, '0.90 to 1.10', at50 / at10 >= 0.9 && at50 / at10 <= 1.1, fmtMB(at50), `${fmtMB(at10)} at 10`);
+  } finally {
+    many.child.kill('SIGTERM');
+    few.child.kill('SIGTERM');
+  }
 }
