@@ -207,7 +207,7 @@ _docplat_flags() {
     'collections.transfer') printf '%s\n' '--to-org' '--dry-run' ;;
     'sites.list') printf '%s\n' '--space' '--title' '--published' '--unpublished' '--limit' '--all' '--cursor' '--dry-run' ;;
     'sites.create') printf '%s\n' '--title' '--type' '--visibility' '--space' '--dry-run' ;;
-    'sites.get') printf '%s\n' '--dry-run' ;;
+    'sites.get') printf '%s\n' '--web' '--dry-run' ;;
     'sites.update') printf '%s\n' '--title' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--no-proxy' '--dry-run' ;;
     'sites.delete') printf '%s\n' '--concurrency' '--dry-run' ;;
     'sites.published') printf '%s\n' '--share-key' '--dry-run' ;;
@@ -252,7 +252,7 @@ _docplat_flags() {
     'content.import') printf '%s\n' '--url' '--source' '--change-request' '--dry-run' ;;
     'content.export') printf '%s\n' '--dest' '--concurrency' '--prune' '--force' '--change-request' '--all-spaces' '--collection' '--dry-run' ;;
     'pages.list') printf '%s\n' '--tree' '--change-request' '--dry-run' ;;
-    'pages.get') printf '%s\n' '--format' '--change-request' '--dry-run' ;;
+    'pages.get') printf '%s\n' '--format' '--change-request' '--web' '--dry-run' ;;
     'pages.links') printf '%s\n' '--status' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
     'files.list') printf '%s\n' '--change-request' '--limit' '--all' '--cursor' '--dry-run' ;;
     'files.get') printf '%s\n' '--change-request' '--dry-run' ;;

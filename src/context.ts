@@ -7,11 +7,14 @@ import type { ConfigStore } from './config/store.js';
 import { configDir, SANDBOX_FILE } from './config/paths.js';
 import { activeProfileName, noSuchProfile, readStored, type Profile, type Stored } from './config/profile.js';
 import { AuthError, DocplatError, UsageError } from './errors.js';
-import { escapeControls, FORMATS, Output, type Format } from './output/format.js';
+import { FORMATS, Output, type Format } from './output/format.js';
+import { escapeControls, Terminal } from './output/terminal.js';
 import { checkId, parseInteger, parseSeconds } from './validate.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from './version.js';
+
+const NOT_LOGGED_IN = 'not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)';
 
 export const DEFAULT_API_URL = 'https://api.gitbook.com/v1';
 
@@ -82,6 +85,8 @@ interface EmbeddedSandbox {
 
 export class Context {
   readonly output: Output;
+  /** The one writer of stderr for people: notes, warnings, progress, prompts (see src/output/terminal.ts). */
+  readonly terminal: Terminal;
   private stored?: Stored;
   private settingsPromise?: Promise<Settings>;
   private clientInstance?: ApiClient;
@@ -98,7 +103,8 @@ export class Context {
       const value = globals[key as keyof typeof VALUE_FLAGS];
       if (typeof value === 'string' && !value.trim()) throw new UsageError(`${flag} is ${value === '' ? 'empty' : 'blank'}`);
     }
-    this.output = new Output(io.stdout, io.stderr, {
+    this.terminal = new Terminal(io.stderr, { tty: io.stderrTTY, quiet: !!globals.quiet });
+    this.output = new Output(io.stdout, this.terminal, {
       format: this.format(),
       fields: globals.fields ? globals.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined,
       jq: globals.jq,
@@ -127,12 +133,13 @@ export class Context {
     return configDir(this.env);
   }
 
-  warn(message: string): void {
-    this.io.stderr.write(message + '\n');
+  /** A warning on stderr (even with --quiet), through the terminal writer. */
+  warn(message: string | readonly string[]): void {
+    this.terminal.line(message);
   }
 
   debug(line: string): void {
-    if (this.globals.debug) this.io.stderr.write(`debug: ${line}\n`);
+    if (this.globals.debug) this.terminal.line(`debug: ${line}`);
   }
 
   /** The config file as it is on disk, read once, without `conf`. */
@@ -224,8 +231,10 @@ export class Context {
 
   /** The organization a command is scoped to; exit 2 with a hint when none is known. */
   async org(): Promise<string> {
-    const { org } = await this.settings();
+    const { org, token } = await this.settings();
     if (!org) {
+      // Logging in comes first: `orgs list`, which the hint names, needs a token too.
+      if (!token) throw new AuthError(NOT_LOGGED_IN);
       throw new UsageError('no organization: pass --org <id>, set DOCPLAT_ORG, or run `docplat config set org <id>` (see `docplat orgs list`)');
     }
     return org;
@@ -236,7 +245,7 @@ export class Context {
     if (this.clientInstance) return this.clientInstance;
     const s = await this.settings();
     if (opts.auth !== false && !s.token) {
-      throw new AuthError('not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)');
+      throw new AuthError(NOT_LOGGED_IN);
     }
     // Not sendable in a header (a line break read from a file with it): said here, not as "cannot reach" the API.
     if (s.token && /[\s\x00-\x1f\x7f]/.test(s.token)) {
@@ -291,15 +300,8 @@ export class Context {
   }
 
   /** Prompts on the context's streams (questions on stderr), cancelled by an interrupt. */
-  async prompter() {
-    const p = await import('@inquirer/prompts');
-    const streams = { input: this.io.stdin, output: this.io.stderr, signal: this.signal };
-    return {
-      password: (message: string) => p.password({ message, mask: '*' }, streams),
-      select: <T>(message: string, choices: { name: string; value: T }[]) => p.select<T>({ message, choices }, streams),
-      confirm: (message: string) => p.confirm({ message, default: false }, streams),
-      input: (message: string) => p.input({ message }, streams),
-    };
+  prompter() {
+    return this.terminal.prompter(this.io.stdin, this.signal);
   }
 
   /** Whether a destructive command will ask a person (a terminal, and no --yes). */
@@ -318,12 +320,14 @@ export class Context {
     }
     const prompter = await this.prompter();
     if (type === undefined) {
-      if (!(await prompter.confirm(escapeControls(question)))) throw new UsageError('cancelled');
+      if (!(await prompter.confirm(question))) throw new UsageError('cancelled');
       return;
     }
-    this.io.stderr.write(`${escapeControls(question)}\n`);
-    const typed = await prompter.input(`Type ${type} to confirm:`);
-    if (typed.trim() !== type) throw new UsageError('cancelled: what was typed does not match');
+    this.terminal.line(question);
+    // What is asked is what is shown: a title with control characters is typed as its escaped form (the text itself is accepted too).
+    const shown = escapeControls(type.trim());
+    const typed = (await prompter.input(`Type ${shown} to confirm:`)).trim();
+    if (typed !== shown && typed !== type.trim()) throw new UsageError('cancelled: what was typed does not match');
   }
 
   /** Saves the embedded sandbox and closes connections. */

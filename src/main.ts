@@ -4,7 +4,7 @@ import { Command, CommanderError, Help, Option } from 'commander';
 import { App } from './app.js';
 import { GROUPS, type Group } from './commands/index.js';
 import { argsUsage, inheritedFlags } from './helpfile.js';
-import { escapeControls } from './output/format.js';
+import { Terminal } from './output/terminal.js';
 import type { IO } from './context.js';
 import { DocplatError, EXIT, Interrupted, promptInterrupt } from './errors.js';
 import { helpArgv } from './helpfile.js';
@@ -167,6 +167,8 @@ function wantsJson(argv: string[], app: App): boolean {
 
 function report(err: unknown, io: IO, app: App, argv: string[], signal: AbortSignal): number {
   err = promptInterrupt(err) ?? err;
+  // The command's terminal writer (it clears a progress line first), or one of its own when the command never started.
+  const terminal = app.context?.terminal ?? new Terminal(io.stderr, { tty: io.stderrTTY, quiet: false });
   let exitCode: number;
   let message: string;
   let details: Record<string, unknown> = {};
@@ -187,14 +189,11 @@ function report(err: unknown, io: IO, app: App, argv: string[], signal: AbortSig
   } else {
     exitCode = EXIT.failure;
     message = `unexpected error: ${(err as Error)?.message ?? String(err)}`;
-    if (app.context?.globals.debug && (err as Error)?.stack) io.stderr.write(`${(err as Error).stack}\n`);
+    if (app.context?.globals.debug && (err as Error)?.stack) terminal.line((err as Error).stack!.split('\n'));
   }
   message = message.split('\n')[0];
-  if (wantsJson(argv, app)) {
-    io.stderr.write(JSON.stringify({ error: { ...details, message, exitCode } }) + '\n');
-  } else {
-    // API messages are untrusted: no control character reaches the terminal.
-    io.stderr.write(`error: ${escapeControls(message)}\n`);
-  }
+  // API messages are untrusted: no control character reaches the terminal, in JSON (as \u escapes) or not.
+  if (wantsJson(argv, app)) terminal.json({ error: { ...details, message, exitCode } });
+  else terminal.line(`error: ${message}`);
   return exitCode;
 }

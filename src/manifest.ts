@@ -13,6 +13,7 @@ import { GROUPS } from './commands/index.js';
 import { helpFileName } from './helpfile.js';
 import { listOperation } from './commands/ids.js';
 import { flagChoices, registerCommands } from './commands/runner.js';
+import { refKind, type RefKind } from './commands/resolve.js';
 import type { IO } from './context.js';
 import { addGroup, buildProgram } from './main.js';
 
@@ -27,13 +28,17 @@ export interface ManifestFlag {
   choices?: string[];
   /** Its values are ids of this kind, which `docplat __ids <kind>` lists (for completion). */
   ids?: string;
+  /** Given several times, it takes each value (`--space a --space b`); any other valued flag is given once. */
+  repeated?: boolean;
+  /** It names a page (id or path) or a member (id or e-mail), resolved to an id by the runner (commands/resolve.ts). */
+  ref?: RefKind;
 }
 
 export interface ManifestCommand {
   name: string;
   aliases: string[];
   summary: string;
-  args: { name: string; variadic: boolean; choices?: string[]; ids?: string }[];
+  args: { name: string; variadic: boolean; choices?: string[]; ids?: string; ref?: RefKind }[];
   flags: ManifestFlag[];
   help: string;
 }
@@ -66,7 +71,7 @@ function helpOf(c: Command): string {
   return text;
 }
 
-function flagOf(o: Option, choices?: readonly string[], idOf?: string): ManifestFlag {
+function flagOf(o: Option, choices?: readonly string[], idOf?: string, repeated?: boolean, ref?: RefKind): ManifestFlag {
   const ids = idOf && !choices && listOperation(idOf) ? idOf : undefined;
   return {
     flags: o.flags,
@@ -76,6 +81,8 @@ function flagOf(o: Option, choices?: readonly string[], idOf?: string): Manifest
     value: o.required || o.optional,
     ...(choices ? { choices: [...choices] } : {}),
     ...(ids ? { ids } : {}),
+    ...(repeated ? { repeated } : {}),
+    ...(ref ? { ref } : {}),
   };
 }
 
@@ -88,11 +95,12 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
       const choices = def.args?.[i]?.choices;
       const kind = def.args?.[i]?.param ?? a.name();
       const ids = !choices && listOperation(kind) ? kind : undefined;
-      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}) };
+      const ref = def.run ? undefined : refKind(kind);
+      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}) };
     }),
     flags: c.options.map((o) => {
       const f = def.flags?.[o.attributeName()];
-      return flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param);
+      return flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param, /\.\.\.>/.test(f?.flags ?? ''), f && !def.run ? refKind(f.idOf ?? f.param) : undefined);
     }),
     help: helpOf(c),
   };

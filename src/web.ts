@@ -3,7 +3,6 @@
 import { spawn } from 'node:child_process';
 import type { Context } from './context.js';
 import { DocplatError } from './errors.js';
-import { escapeControls } from './output/format.js';
 
 export async function openInBrowser(ctx: Context, url: unknown): Promise<void> {
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new DocplatError('the API gave no app URL for this resource');
@@ -20,8 +19,9 @@ export async function openInBrowser(ctx: Context, url: unknown): Promise<void> {
     });
   });
   if (!opened) {
-    ctx.warn(`cannot open a browser (${escapeControls(opener)}): open this URL yourself`);
+    ctx.warn(`cannot open a browser (${opener}): open this URL yourself`);
     return ctx.output.text(url);
   }
-  ctx.output.note(`Opening ${escapeControls(url)} in your browser.`);
+  // Notes and warnings go through the terminal writer, which escapes the URL.
+  ctx.output.note(`Opening ${url} in your browser.`);
 }

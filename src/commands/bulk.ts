@@ -1,7 +1,6 @@
 // Bulk verbs: ids from the arguments or stdin, one request per id with bounded
 // concurrency, one result per id as it completes, a summary, exit 5 when some
 // failed; and the dry run that prints requests instead of sending them.
-import type { Writable } from 'node:stream';
 import { shownBody, type BuiltRequest } from '../api/request.js';
 import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
@@ -90,7 +89,13 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
     while (queue.length && !ctx.signal.aborted) {
       const id = queue.shift()!;
       started.add(id);
-      settle(await runOne(client, ctx, spec, id, requestOf.get(id)!));
+      const result = await runOne(client, ctx, spec, id, requestOf.get(id)!);
+      // Interrupted in its read-before-change step: nothing was changed, it never started.
+      if (result) settle(result);
+      else {
+        started.delete(id);
+        wake?.();
+      }
     }
   };
   // Stream results to the output as they arrive.
@@ -115,10 +120,10 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
   const deleting = requests[0]?.request.method === 'DELETE';
   if (deleting && !(ctx.jsonErrors || ctx.globals.jq)) {
     // A DELETE answers no data: its results are messages, on stderr.
-    await printLines(ctx, ids.length, pages(), spec, ctx.io.stderr);
+    await printLines(ctx, ids.length, pages(), spec, true);
   } else if (ctx.output.opts.format === 'table') {
     // For a person: one line per id as it completes, never held back for a table.
-    await printLines(ctx, ids.length, pages(), spec, ctx.io.stdout);
+    await printLines(ctx, ids.length, pages(), spec, false);
   } else {
     await ctx.output.list(printable(pages()), BULK_COLUMNS);
   }
@@ -138,7 +143,7 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
       unknown.length ? `outcome unknown (sent, no answer; check before re-running): ${unknown.join(' ')}` : '',
       notStarted.length ? `not started: ${notStarted.join(' ')}` : '',
     ].filter(Boolean);
-    ctx.io.stderr.write(lines.join('\n') + '\n');
+    ctx.terminal.line(lines);
     throw new Interrupted(`interrupted: ${notStarted.length} of ${ids.length} ${spec.what} ids not started`);
   }
   bulkSummary(ctx, ids, results, spec);
@@ -167,8 +172,7 @@ export function bulkSummary(ctx: Context, ids: string[], results: Map<string, Bu
  * a DELETE), and on a terminal a live `37/619 done, 2 failed` line on
  * stderr. A lone id's failure is left to the error line.
  */
-async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ items: BulkResult[] }>, spec: Bulk, out: Writable): Promise<void> {
-  const toStderr = out === ctx.io.stderr;
+async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ items: BulkResult[] }>, spec: Bulk, toStderr: boolean): Promise<void> {
   const progress = progressLine(ctx);
   let done = 0;
   let failed = 0;
@@ -181,7 +185,8 @@ async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ it
       if (r.result !== 'ok' || !ctx.globals.quiet || !toStderr) text += resultLine(r, spec) + '\n';
     }
     progress.clear();
-    if (text) out.write(text);
+    if (text && toStderr) ctx.terminal.line(text.slice(0, -1).split('\n'));
+    else if (text) ctx.io.stdout.write(text);
     if (total > 1 && done < total) progress.show(`${done}/${total} done${failed ? `, ${failed} failed` : ''}`, !text);
   }
   progress.clear();
@@ -213,7 +218,8 @@ export async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) 
   for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };
 }
 
-async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, { request: r, check }: BulkRequest): Promise<BulkResult> {
+/** One id's result; undefined when the run was interrupted before its change was sent (in its check, or before). */
+async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, { request: r, check }: BulkRequest): Promise<BulkResult | undefined> {
   let sent = false;
   try {
     if (check && spec.check) {
@@ -228,16 +234,20 @@ async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, {
     return skip ? { id, result: 'skipped', message: spec.nothing ?? skip, status: res.status } : { id, result: 'ok', message: spec.done, status: res.status };
   } catch (err) {
     if (err instanceof ApiError && err.status !== undefined) {
-      const skip = spec.skip?.(err);
+      // Every delete and remove is safe to re-run: what is not there is already gone (a typo shows as skipped too, named).
+      const skip = spec.skip?.(err) ?? (r.method === 'DELETE' && err.status === 404 ? NOT_THERE : undefined);
       if (skip) return { id, result: 'skipped', message: skip, status: err.status };
       return { id, result: 'failed', message: err.message, status: err.status, exitCode: err.exitCode };
     }
     // Sent, and no answer by the interrupt: the server may have applied it.
-    if (ctx.signal.aborted) return sent ? { id, result: 'unknown', message: 'outcome unknown: interrupted before the answer' } : { id, result: 'failed', message: 'interrupted' };
+    if (ctx.signal.aborted) return sent ? { id, result: 'unknown', message: 'outcome unknown: interrupted before the answer' } : undefined;
     if (err instanceof ApiError) return { id, result: 'failed', message: err.message, exitCode: err.exitCode };
     return { id, result: 'failed', message: (err as Error)?.message ?? String(err) };
   }
 }
+
+/** Why a delete answered 404 is skipped. */
+const NOT_THERE = 'not found: already deleted, or never existed';
 
 function resultLine(r: BulkResult, spec: Bulk): string {
   const id = escapeControls(r.id);

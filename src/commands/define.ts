@@ -3,7 +3,6 @@
 // whether it is bulk or destructive. One runner (run.ts) does the rest, so a
 // resource command is data; `run` is for the few that really are special.
 import type { Column, Shape } from '../output/format.js';
-import type { Operation } from '../api/operation.js';
 import type { OperationId } from '../api/operations/index.js';
 import type { PositionKind } from '../api/positions.js';
 import type { Context } from '../context.js';
@@ -52,12 +51,6 @@ export interface Flag<S extends string = string> {
   filter?(value: FlagValue<S>, now: number): (item: unknown) => boolean;
   /** The value must have more than white space (every valued flag refuses an empty value). */
   nonBlank?: boolean;
-  /**
-   * Turns the value into what is sent, through the API (a page path into the
-   * page's id): after every check, before anything else is sent; not in a
-   * dry run. Gets the request's path params and operation.
-   */
-  resolve?(ctx: Context, value: string, request: { params: Record<string, string>; operation: Operation }): Promise<string>;
   required?: boolean;
   /** The values it takes, when they are a fixed set the operation table does not give (for completion and prompts). */
   choices?: readonly string[];

@@ -6,6 +6,7 @@
 import { check, type Spec } from '../api/schema.js';
 import type { Context } from '../context.js';
 import { Interrupted } from '../errors.js';
+import { escapeControls } from '../output/terminal.js';
 import { listIds, listOperation } from './ids.js';
 
 /** What is missing: a positional argument, or a required flag. */
@@ -24,42 +25,31 @@ export interface Missing {
 const LIST_CAP = 1000;
 
 export async function ask(ctx: Context, missing: Missing): Promise<string> {
-  const { search, input, select } = await import('@inquirer/prompts');
-  const streams = { input: ctx.io.stdin, output: ctx.io.stderr, signal: ctx.signal };
+  // The context's prompter writes through the terminal writer: the API's titles in a list are shown escaped.
+  const prompter = await ctx.prompter();
   const label = missing.label.replace(/^--/, '');
   try {
-    if (missing.choices) {
-      return await select({ message: `${label}:`, choices: missing.choices.map((c) => ({ name: c, value: c })) }, streams);
-    }
+    if (missing.choices) return await prompter.select(`${label}:`, missing.choices.map((c) => ({ name: c, value: c })));
     const listOp = missing.idOf ? listOperation(missing.idOf) : undefined;
     if (listOp) {
       // An interrupt while the list loads is the catch's, as at the prompt itself.
       const items = await listIds(await ctx.client(), listOp, await ctx.org(), LIST_CAP, ctx.signal);
       if (items.length) {
-        return await search(
-          {
-            message: `${label} (type to search):`,
-            source: (term) => {
-              const t = (term ?? '').toLowerCase();
-              return items.filter((i) => !t || i.name.toLowerCase().includes(t)).map((i) => ({ name: i.name, value: i.id }));
-            },
-          },
-          streams,
-        );
+        // Searched as shown: a title's control characters are matched in their escaped form too.
+        const shown = items.map((i) => ({ ...i, text: `${i.name}\n${escapeControls(i.name)}`.toLowerCase() }));
+        return await prompter.search(`${label} (type to search):`, (term) => {
+          const t = term.toLowerCase();
+          return shown.filter((i) => !t || i.text.includes(t)).map((i) => ({ name: i.name, value: i.id }));
+        });
       }
     }
-    const value = await input(
-      {
-        message: `${label}:`,
-        validate: (v) => {
-          if (missing.nonBlank !== false && !v.trim()) return `${label} is empty`;
-          const broken = missing.spec && check({ ...missing.spec, required: false }, v);
-          return broken ? `${label} must be ${broken.rule}` : true;
-        },
+    return await prompter.input(`${label}:`, {
+      validate: (v) => {
+        if (missing.nonBlank !== false && !v.trim()) return `${label} is empty`;
+        const broken = missing.spec && check({ ...missing.spec, required: false }, v);
+        return broken ? `${label} must be ${broken.rule}` : true;
       },
-      streams,
-    );
-    return value;
+    });
   } catch (err) {
     const name = (err as Error)?.name;
     // Ctrl-C (ExitPromptError) or an interrupt (AbortPromptError): nothing was sent.

@@ -8,7 +8,7 @@ import type { App } from '../app.js';
 import { argsUsage, inheritedFlags } from '../helpfile.js';
 import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
-import { idFromAppUrl, paramOfNoun } from '../api/app-urls.js';
+import { idFromAppUrl, paramOfNoun, readsAppResource } from '../api/app-urls.js';
 import { position, type PositionKind } from '../api/positions.js';
 import { buildRequest, InputError, shownBody, type BuiltRequest, type RequestInput } from '../api/request.js';
 import type { OperationId } from '../api/operations/index.js';
@@ -21,6 +21,7 @@ import { dryRun, nothingToDo, parseConcurrency, readIds, runBulk } from './bulk.
 import type { Spec } from '../api/schema.js';
 import type { Arg, CommandDef, Flag, Input } from './define.js';
 import type { Missing } from './prompt.js';
+import { refKind, resolveRefs, surelyNotAnId, type RefKind } from './resolve.js';
 
 export const DEFAULT_LIMIT = 100;
 
@@ -85,6 +86,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   if (def.bulk && !def.run) cmd.option('--concurrency <n>', 'requests in flight at once (default 8)');
   if (op && opensInBrowser(def, op)) cmd.option('--web', 'open it in the browser instead (prints the URL under CI or when no browser can be opened)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
+  for (const option of cmd.options) if (option.required && !/\.\.\.>/.test(def.flags?.[option.attributeName()]?.flags ?? '')) onceOnly(cmd, option.long!);
   // Missing arguments are the runner's to check: it may ask for them (fillMissing).
   const missingArgs: string[] = [];
   (cmd as unknown as { missingArgument(name: string): void }).missingArgument = (name) => missingArgs.push(name);
@@ -105,6 +107,15 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
       return execute(ctx, def, processed as (string | string[])[], typed, missingArgs.splice(0));
     }),
   );
+}
+
+/** A flag that takes one value, given twice, is refused: commander would keep the last one silently. */
+function onceOnly(cmd: Command, long: string): void {
+  let times = 0;
+  cmd.on(`option:${long.slice(2)}`, () => times++);
+  cmd.hook('preAction', () => {
+    if (times > 1) throw new UsageError(`${long} was given ${times} times: it takes one value`);
+  });
 }
 
 // ---- execution ---------------------------------------------------------------------------
@@ -136,6 +147,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   if (selecting.length > 1) throw new UsageError(`${longName(selecting[0][1])} and ${longName(selecting[1][1])} cannot be used together`);
   def.checkFlags?.(opts);
 
+  if (opts.web) openInstead(ctx);
   if (def.run) {
     // An id argument may be given as its app URL here too, as on the declarative path below.
     argDefs.forEach((a, i) => {
@@ -157,6 +169,8 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   const sources: Sources = new Map();
   const input: Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> } = { params: {}, query: { ...def.query }, body: { ...def.body } };
   const filters: ((item: unknown) => boolean)[] = [];
+  // Values that name a page or a member: resolved to ids in one stage, before the request is built.
+  const refs: Ref[] = [];
   const claimed = new Map<string, Flag>();
   const claim = (where: string, name: string, label: string, idOf?: string, f?: Flag) => {
     const key = `${where}:${name}`;
@@ -180,6 +194,8 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
       const param = paramOf(a, op);
       claim('param', param, idLabel(a.name), '');
       input.params[param] = idFromAppUrl(param, value);
+      const kind = refKind(param);
+      if (kind) refs.push({ kind, label: idLabel(a.name), get: () => input.params[param], set: (v) => (input.params[param] = v as string) });
     }
   });
 
@@ -193,15 +209,22 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     // A file (or stdin) of white space says nothing, as a blank value does.
     if (text !== undefined && f.nonBlank && !text.trim()) throw new UsageError(`${longName(f)} is empty`);
     const value = flagValue(f, text ?? opts[key]);
+    const kind = refKind(f.idOf ?? f.param);
     if (f.param) {
-      claim('param', f.param, longName(f), f.idOf ?? nounOf(f.param), f);
-      input.params[f.param] = idFromAppUrl(f.param, value as string);
+      const param = f.param;
+      claim('param', param, longName(f), f.idOf ?? nounOf(param), f);
+      input.params[param] = idFromAppUrl(param, value as string);
+      if (kind) refs.push({ kind, label: longName(f), get: () => input.params[param], set: (v) => (input.params[param] = v as string) });
     } else if (f.query) {
-      claim('query', f.query, longName(f), f.idOf, f);
-      input.query[f.query] = (f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value) as never;
+      const name = f.query;
+      claim('query', name, longName(f), f.idOf, f);
+      input.query[name] = (f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value) as never;
+      if (kind) refs.push({ kind, label: longName(f), get: () => input.query[name] as string | string[], set: (v) => (input.query[name] = v) });
     } else if (f.body) {
-      claim('body', f.body, longName(f), f.idOf, f);
-      setPath(input.body, f.body, f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value);
+      const path = f.body;
+      claim('body', path, longName(f), f.idOf, f);
+      setPath(input.body, path, f.idOf && typeof value === 'string' ? idFromAppUrl(paramOfNoun(f.idOf), value) : value);
+      if (kind) refs.push({ kind, label: longName(f), get: () => getPath(input.body, path) as string | string[], set: (v) => setPath(input.body, path, v) });
     } else if (f.filter) {
       filters.push(f.filter(value as never, Date.now()));
     }
@@ -217,10 +240,22 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   // `docplat --sandbox x list | docplat --sandbox x delete -` the list must get the sandbox first.
   const bulkIds = def.bulk ? await readIds(ctx, rest, def.bulk.what) : [];
   if (op.params.organizationId && input.params.organizationId === undefined) input.params.organizationId = await ctx.org();
+  // Every local check comes before the reads that resolve references: a path or an e-mail stands in as an id meanwhile.
+  if (refs.length) {
+    const given = refs.map((ref) => ref.get());
+    refs.forEach((ref, i) => ref.set(placeholders(ref.kind, given[i])));
+    build(op, { params: input.params, query: input.query, body: op.body ? input.body : undefined }, sources);
+    refs.forEach((ref, i) => ref.set(given[i]));
+  }
+  for (const ref of refs) {
+    const value = ref.get();
+    const ids = await lookUp(ctx, ref.kind, [value].flat(), input.params, ref.label, !!opts.dryRun);
+    ref.set(Array.isArray(value) ? ids : ids[0]);
+  }
   const hasBody = Object.keys(input.body).length > 0;
   if (op.bodyRequired && !hasBody) {
     if (def.move) throw new UsageError(`nothing to do: give ${op.body && 'parent' in op.body ? '--parent, --root, --before or --after' : '--before or --after'}`);
-    const names = Object.values(flags).filter((f) => f.body).map(longName);
+    const names = Object.values(flags).filter((f) => f.body).flatMap((f) => (f.negatable ? [longName(f), `--no-${longName(f).slice(2)}`] : [longName(f)]));
     throw new UsageError(`nothing to change: give at least one of ${names.join(', ')}`);
   }
   const base: RequestInput = { params: input.params, query: input.query, body: op.body ? input.body : undefined };
@@ -230,17 +265,24 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     const param = paramOf(idArg, op);
     const label = idLabel(idArg.name);
     sources.set(`param:${param}`, { name: label, id: label });
-    const ids = [...new Set(bulkIds.map((id) => idFromAppUrl(param, id)))];
+    let ids = [...new Set(bulkIds.map((id) => idFromAppUrl(param, id)))];
     if (nothingToDo(ctx, ids, def.bulk.what)) return;
+    const kind = refKind(param);
+    if (kind) {
+      for (const id of placeholders(kind, ids)) build(op, { ...base, params: { ...base.params, [param]: id } }, sources);
+      ids = [...new Set(await lookUp(ctx, kind, ids, input.params, label, !!opts.dryRun))];
+    }
     const check = def.bulk.check && (def.bulk.check.operation ? OPERATIONS[def.bulk.check.operation] : readOf(op));
     const requests = ids.map((id) => {
       const params = { ...base.params, [param]: id };
       return { request: build(op, { ...base, params }, sources), check: check ? build(check, { params, query: {} }, sources) : undefined };
     });
-    if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
+    // A dry run makes every local check the real run makes.
     const concurrency = parseConcurrency(opts.concurrency as string | undefined);
+    if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
     if (def.confirm) {
-      const impact = def.impact && ctx.willPrompt ? await def.impact(ctx, ids) : undefined;
+      // Only when a person will be asked: what the verb takes with it, or at least the titles of what it acts on.
+      const impact = ctx.willPrompt ? await (def.impact?.(ctx, ids) ?? named(ctx, op, ids.map((id) => ({ ...base.params, [param]: id })), ids, def.bulk.what)) : undefined;
       await ctx.confirm(`${def.confirm} ${impact?.describe ?? (ids.length === 1 ? `${def.bulk.what} ${ids[0]}` : `${ids.length} ${def.bulk.what}s`)}?`, impact?.type);
     }
     await runBulk(ctx, ids, requests, concurrency, def.bulk);
@@ -249,21 +291,56 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
 
   const request = build(op, base, sources);
   if (opts.dryRun) return dryRun(ctx, [request]);
-  for (const [key, f] of given) if (f.resolve && f.body) setPath(request.body!, f.body, await f.resolve(ctx, opts[key] as string, { params: input.params, operation: op }));
   if (def.confirm) await ctx.confirm(`${def.confirm} ${describeTarget(argDefs, args)}?`);
   const keep = filters.length ? (item: unknown) => filters.every((f) => f(item)) : undefined;
   try {
     if (isList) return await list(ctx, request, output as { list: Column[] } & Shape, { limit, cursor: opts.cursor as string | undefined, keep });
     const { data } = await send(ctx, request);
-    if (opts.web) {
-      const { openInBrowser } = await import('../web.js');
-      return await openInBrowser(ctx, getPath(data, 'urls.app'));
-    }
     if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(itemsOf(data)), output.list, output);
     else if (output !== 'none') await ctx.output.item(data ?? {}, (output as { item: Column[] }).item, output);
   } catch (err) {
-    throw (err instanceof ApiError && def.explain?.(err)) || err;
+    throw (err instanceof ApiError && (def.explain?.(err) ?? inFlagTerms(err, flags))) || err;
   }
+}
+
+/**
+ * The API names its fields (`give a "shareKey"`); the person typed flags: a
+ * field that a flag of the command fills is named by that flag too
+ * (`give a "shareKey" (--share-key)`).
+ */
+function inFlagTerms(err: ApiError, flags: Record<string, Flag>): ApiError | undefined {
+  let message = err.message;
+  for (const f of Object.values(flags)) {
+    const field = f.query ?? f.body;
+    if (field && message.includes(`"${field}"`) && !message.includes(longName(f))) message = message.replace(`"${field}"`, `"${field}" (${longName(f)})`);
+  }
+  return message === err.message ? undefined : new ApiError(message, err.status, err.method, err.path, err.apiMessage, err.response);
+}
+
+interface Ref {
+  kind: RefKind;
+  label: string;
+  get(): string | string[];
+  set(value: string | string[]): void;
+}
+
+/** The values with those that are surely references (a path, an e-mail) replaced by an id, to check the rest. */
+function placeholders<T extends string | string[]>(kind: RefKind, value: T): T {
+  const one = (v: string) => (surelyNotAnId(kind, v) ? 'placeholder' : v);
+  return (Array.isArray(value) ? value.map(one) : one(value)) as T;
+}
+
+/**
+ * The ids of references (resolve.ts). A dry run sends no request, except the
+ * reads that turn a value that cannot be an id (a path, an e-mail) into one,
+ * so that it prints the request a real run sends.
+ */
+async function lookUp(ctx: Context, kind: RefKind, values: string[], scope: Record<string, string>, label: string, dry: boolean): Promise<string[]> {
+  const wanted = dry ? values.filter((v) => surelyNotAnId(kind, v)) : values;
+  if (wanted.length === 0) return values;
+  const ids = await resolveRefs(ctx, kind, wanted, scope, label);
+  const idOf = new Map(wanted.map((v, i) => [v, ids[i]]));
+  return values.map((v) => idOf.get(v) ?? v);
 }
 
 /** Sends a built request once (retried as its operation allows), with its secrets masked in the --debug trace. */
@@ -284,6 +361,27 @@ export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResp
       }
       throw err;
     });
+}
+
+/** Asked before a change to a few resources: `section "Guides" (2yrO4…)`, each read by the GET at its path; ids where there is none. */
+async function named(ctx: Context, op: Operation, params: Record<string, string>[], ids: string[], what: string): Promise<{ describe: string; type?: string } | undefined> {
+  if (ids.length > 5) return undefined;
+  const client = await ctx.client();
+  const titles = await Promise.all(
+    params.map(async (p) => {
+      try {
+        const read = buildRequest(readOf(op), { params: p });
+        const { data } = await client.request('GET', read.path, { idempotency: 'safe', signal: ctx.signal });
+        const d = data as Record<string, unknown> & { user?: { displayName?: string; email?: string } };
+        const title = [d.title, d.name, d.label, d.slug, d.user?.displayName ?? d.user?.email].find((t) => typeof t === 'string' && t);
+        return title as string | undefined;
+      } catch {
+        return undefined;
+      }
+    }),
+  );
+  const each = ids.map((id, i) => (titles[i] ? `"${titles[i]}" (${id})` : id));
+  return { describe: ids.length === 1 ? `${what} ${each[0]}` : `${ids.length} ${what}s: ${each.join(', ')}` };
 }
 
 /** The GET at an operation's path: what a bulk `check` reads when it names no operation. */
@@ -458,9 +556,18 @@ async function list(ctx: Context, request: BuiltRequest, output: { list: Column[
   }
 }
 
-/** A `get` of a resource that has an app URL (`urls.app`) has `--web`. */
+/** A `get` of a resource the app shows (its object has `urls.app`) has `--web`: derived from the resource, not declared. */
 function opensInBrowser(def: CommandDef, op: Operation): boolean {
-  return op.method === 'GET' && typeof def.output === 'object' && 'item' in def.output && !!def.output.fields?.includes('urls');
+  const one = def.run ? def.output === undefined || (typeof def.output === 'object' && 'item' in def.output) : typeof def.output === 'object' && 'item' in def.output;
+  return op.method === 'GET' && one && readsAppResource(op.path);
+}
+
+/** With --web, the one resource a command prints (through ctx.output.item) is opened in the browser instead. */
+function openInstead(ctx: Context): void {
+  ctx.output.item = async (value: unknown) => {
+    const { openInBrowser } = await import('../web.js');
+    await openInBrowser(ctx, getPath(value, 'urls.app'));
+  };
 }
 
 // ---- names in messages ---------------------------------------------------------------------

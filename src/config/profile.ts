@@ -1,10 +1,11 @@
 // Reading the config file without `conf`: most commands only need to know the
 // active profile, and loading `conf` costs more than the rest of start-up.
 // Writing always goes through the ConfigStore (src/config/store.ts).
-import { chmodSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { CONFIG_FILE } from './paths.js';
+import { checkConfigFile } from './safety.js';
 
 export interface Profile {
   apiUrl?: string;
@@ -20,13 +21,14 @@ export interface Stored {
 
 export function readStored(dir: string, warn: (message: string) => void): Stored {
   const path = join(dir, CONFIG_FILE);
+  // Before reading: a file of another user's (or a link to one) is refused, one others can read is tightened.
+  checkConfigFile(path, warn);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch {
     return { profiles: {} };
   }
-  tighten(path, 0o600, warn);
   try {
     const parsed = JSON.parse(text) as Partial<Stored>;
     return { ...parsed, profiles: parsed.profiles ?? {} };
@@ -45,21 +47,4 @@ export function noSuchProfile(name: string, stored: Stored, from?: string): Usag
 /** The profile in use: the one named, else the store's active one, else "default". */
 export function activeProfileName(stored: Stored, named?: string): string {
   return named || stored.profile || 'default';
-}
-
-/** A config file others can read holds a token: take their access away, and say so. */
-export function tighten(path: string, mode: number, warn: (message: string) => void): void {
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
-    return;
-  }
-  if ((st.mode & 0o077) === 0) return;
-  try {
-    chmodSync(path, mode);
-    warn(`warning: ${path} was readable by other users; its mode is now ${mode.toString(8)}`);
-  } catch {
-    throw new UsageError(`${path} is readable by other users and cannot be tightened: run chmod ${mode.toString(8)} ${path}`);
-  }
 }

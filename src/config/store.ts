@@ -2,11 +2,11 @@
 // org and a default output format, kept by `conf` in one JSON file (0600) in a
 // directory of its own (0700).
 import Conf from 'conf';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { CONFIG_FILE } from './paths.js';
-import { tighten, type Profile, type Stored } from './profile.js';
+import type { Profile, Stored } from './profile.js';
+import { checkConfigDir, checkConfigFile } from './safety.js';
 
 /** The keys `config get|set|unset` take, and the profile field each maps to. */
 export const CONFIG_KEYS = {
@@ -22,9 +22,9 @@ export class ConfigStore {
     readonly dir: string,
     warn: (message: string) => void,
   ) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    tighten(dir, 0o700, warn);
-    tighten(join(dir, CONFIG_FILE), 0o600, warn);
+    // Created 0700 when missing; never chmodded when it exists (it may be a shared folder); the file is checked before a token goes in.
+    checkConfigDir(dir, warn);
+    checkConfigFile(join(dir, CONFIG_FILE), warn, true);
     try {
       this.conf = new Conf<Stored>({
         cwd: dir,

@@ -5,6 +5,10 @@
 import type { Writable } from 'node:stream';
 import { cjsExports } from '../cjs.js';
 import { DocplatError, EXIT, UsageError } from '../errors.js';
+import { escapeControls, Terminal, terminalJson } from './terminal.js';
+
+// Kept here too for the modules that import it from the output module; written once, in terminal.ts.
+export { escapeControls } from './terminal.js';
 
 export const FORMATS = ['table', 'tsv', 'csv', 'json', 'jsonl'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -66,12 +70,15 @@ export class Output {
   private closed = false;
   /** The --fields paths, with column headers turned into their keys, once checked. */
   private fields?: string[];
+  /** Where notes go: the command's terminal writer (stderr). */
+  private readonly err: Terminal;
 
   constructor(
     private readonly out: Writable,
-    private readonly err: Writable,
+    err: Writable | Terminal,
     readonly opts: OutputOptions,
   ) {
+    this.err = err instanceof Terminal ? err : new Terminal(err, { tty: false, quiet: opts.quiet });
     // No more output is wanted: lists stop fetching, bulk work goes on (its summary is on stderr).
     out.on('error', () => (this.closed = true));
   }
@@ -115,13 +122,13 @@ export class Output {
       for await (const items of source()) for (const item of items) all.push(this.pick(item));
       await this.jq(all);
     } else if (format === 'jsonl') {
-      for await (const items of source()) await this.lines(items, (item) => JSON.stringify(this.pick(item)) + '\n');
+      for await (const items of source()) await this.lines(items, (item) => this.stringify(this.pick(item)) + '\n');
     } else if (format === 'json') {
       let first = true;
       await this.write('[');
       for await (const items of source()) {
         await this.lines(items, (item) => {
-          const text = (first ? '\n  ' : ',\n  ') + JSON.stringify(this.pick(item));
+          const text = (first ? '\n  ' : ',\n  ') + this.stringify(this.pick(item));
           first = false;
           return text;
         });
@@ -164,8 +171,8 @@ export class Output {
     const { format } = this.opts;
     const cols = this.columns(columns.length ? columns : keyColumns(value), shape, [value]);
     if (this.opts.jq) return this.jq(this.pick(value));
-    if (format === 'json') return this.write(JSON.stringify(this.pick(value), null, 2) + '\n');
-    if (format === 'jsonl') return this.write(JSON.stringify(this.pick(value)) + '\n');
+    if (format === 'json') return this.write(this.stringify(this.pick(value), 2) + '\n');
+    if (format === 'jsonl') return this.write(this.stringify(this.pick(value)) + '\n');
     // Piped, one object is one `key<TAB>value` line per field; the fields asked for by name are one line of values.
     if (format === 'tsv' && !this.opts.fields?.length) return this.write(cols.map((c) => `${tsvCell(c.key)}\t${tsvCell(cellValue(value, c))}\n`).join(''));
     if (format === 'csv' || format === 'tsv') return this.list(onePage([value]), cols).then(() => undefined);
@@ -180,15 +187,20 @@ export class Output {
     return this.write(text);
   }
 
+  /** JSON of the data; on a terminal, with C1 codes and bidi controls as \u escapes too (the same JSON value). */
+  private stringify(value: unknown, space?: number): string {
+    return this.opts.interactive ? terminalJson(value, space) : JSON.stringify(value, null, space);
+  }
+
   /** Writes a plain message to stdout; on a terminal, control characters are shown escaped. */
   async text(line: string): Promise<void> {
     const text = this.opts.interactive ? escapeControls(line, true) : line;
     await this.write(text.endsWith('\n') ? text : text + '\n');
   }
 
-  /** A note for people, on stderr. */
-  note(line: string): void {
-    if (!this.opts.quiet) this.err.write(escapeControls(line, true) + '\n');
+  /** A note for people, on stderr, through the terminal writer (an array is several lines). */
+  note(line: string | readonly string[]): void {
+    if (!this.opts.quiet) this.err.line(line);
   }
 
   /**
@@ -255,8 +267,9 @@ export class Output {
     const flags = ['-r'];
     if (this.opts.format === 'jsonl') flags.push('-c');
     const { stdout, stderr, exitCode } = await runJq(value, this.opts.jq!, flags);
-    // What jq printed before an error is printed, as jq does.
-    if (stdout) await this.write(stdout.endsWith('\n') ? stdout : stdout + '\n');
+    // What jq printed before an error is printed, as jq does; on a terminal, its raw strings' control characters escaped.
+    const shown = this.opts.interactive ? escapeControls(stdout, true) : stdout;
+    if (shown) await this.write(shown.endsWith('\n') ? shown : shown + '\n');
     // The expression compiled; it failed on the data, after the requests were made.
     if (exitCode !== 0) throw new DocplatError(`--jq failed on the data: ${jqMessage(stderr)}`, EXIT.failure, { kind: 'jq' });
   }
@@ -427,24 +440,6 @@ export function cut(s: string, width: number): string {
 }
 
 /**
- * API data shown to a person: control characters (C0, DEL, C1) and the
- * bidirectional overrides are written as escapes, so that no title can move
- * the cursor, recolour, retitle or clear the terminal, or split a row.
- * `keepLines` leaves newlines and tabs of free text alone.
- */
-export function escapeControls(s: string, keepLines = false): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (ch) => {
-    if (keepLines && (ch === '\n' || ch === '\t')) return ch;
-    if (ch === '\n') return '\\n';
-    if (ch === '\t') return '\\t';
-    if (ch === '\r') return '\\r';
-    const code = ch.charCodeAt(0);
-    return code > 0xff ? `\\u{${code.toString(16)}}` : `\\x${code.toString(16).padStart(2, '0')}`;
-  });
-}
-
-/**
  * Runs jq (jq-wasm: real jq in WebAssembly; from 2.0 on, it reads its input
  * and writes its output in linear time, where 1.0 copied the whole buffer
  * for every byte). Bundled or not, the package may come as a default export.
@@ -455,9 +450,18 @@ async function runJq(input: unknown, expression: string, flags: string[]): Promi
   return jq.raw(input as never, expression, flags);
 }
 
+/**
+ * jq's first message line, on one line: a compile error's place ("at
+ * <top-level>, line 1, column 5:", followed by the expression and a caret on
+ * the next lines) becomes "(line 1, column 5)".
+ */
 function jqMessage(stderr: string): string {
   const message = stderr.split('\n').find((l) => l.trim()) ?? 'invalid expression';
-  return message.replace(/^jq: (error( \(at [^)]*\))?: )?/, '').trim();
+  return message
+    .replace(/^jq: (error( \(at [^)]*\))?: )?/, '')
+    .replace(/ at <top-level>, (line \d+, column \d+):\s*$/, ' ($1)')
+    .replace(/:\s*$/, '')
+    .trim();
 }
 
 /** A list that is one page: what `list()` takes, for items already at hand. */
@@ -485,11 +489,14 @@ function tsvCell(value: unknown): string {
   return escapeControls(plain(value).replace(/\\/g, '\\\\'));
 }
 
-/** CSV: quoted when needed; newlines stay (inside quotes), other control characters are escaped. */
+/**
+ * CSV: every control character escaped, \r and \n too (as in TSV and tables),
+ * so that one item is one line for line-based tools (the README's promise);
+ * JSON carries the text unchanged. Quoted when needed.
+ */
 function csvCell(value: unknown): string {
-  // eslint-disable-next-line no-control-regex
-  const s = plain(value).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (ch) => escapeControls(ch));
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = escapeControls(plain(value));
+  return /[",]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function relativeTime(iso: string, now: number): string {

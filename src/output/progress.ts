@@ -3,21 +3,24 @@
 // stderr, on a terminal only and not with --quiet; redrawn at most every
 // `everyMs`, with the latest state drawn when that time comes (a long last
 // step never leaves older counts on screen); cleared before other output on
-// the terminal and at the end.
-import type { Writable } from 'node:stream';
+// the terminal and at the end. It is drawn by the Terminal (src/output/terminal.ts),
+// which escapes its text: a file name or a processing state from the API is untrusted.
+import type { Terminal } from './terminal.js';
 
 export class ProgressLine {
-  private drawn = false;
   private last = 0;
   private latest = '';
   private pending?: NodeJS.Timeout;
 
   constructor(
-    private readonly err: Writable,
-    /** Whether a person watches stderr (a terminal, and no --quiet). */
-    readonly on: boolean,
+    private readonly terminal: Terminal,
     private readonly everyMs = 100,
   ) {}
+
+  /** Whether the line is shown at all (a person watches stderr: a terminal, and no --quiet). */
+  get on(): boolean {
+    return this.terminal.watched;
+  }
 
   /** Shows `text`: at once when `now` or when the last draw is old enough, else when that time comes. */
   show(text: string, now = false): void {
@@ -32,20 +35,18 @@ export class ProgressLine {
   clear(): void {
     clearTimeout(this.pending);
     this.pending = undefined;
-    if (this.drawn) this.err.write('\r\x1b[K');
-    this.drawn = false;
+    this.terminal.clearProgress();
   }
 
   private draw(): void {
     clearTimeout(this.pending);
     this.pending = undefined;
     this.last = Date.now();
-    this.err.write(`\r\x1b[K${this.latest}`);
-    this.drawn = true;
+    this.terminal.drawProgress(this.latest);
   }
 }
 
 /** The progress line of a command: shown when a person watches stderr (a terminal, and no --quiet). */
-export function progressLine(ctx: { io: { stderr: Writable; stderrTTY: boolean }; globals: { quiet?: boolean } }, everyMs?: number): ProgressLine {
-  return new ProgressLine(ctx.io.stderr, ctx.io.stderrTTY && !ctx.globals.quiet, everyMs);
+export function progressLine(ctx: { terminal: Terminal }, everyMs?: number): ProgressLine {
+  return new ProgressLine(ctx.terminal, everyMs);
 }

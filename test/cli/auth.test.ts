@@ -125,3 +125,14 @@ describe('auth login and the organization of the profile', () => {
     expect(stored(env).org).toBeUndefined();
   });
 });
+
+describe('with neither a token nor an organization', () => {
+  it('an org-scoped command says "not logged in" first (exit 4): the "no organization" hint names orgs list, which needs a token', async () => {
+    const r = await runInProcess(['spaces', 'list'], { env: baseEnv() });
+    expect(r.code).toBe(4);
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^error: not logged in: run `docplat auth login`/)]);
+    const orgOnly = await runInProcess(['spaces', 'list'], { env: baseEnv({ DOCPLAT_TOKEN: 'tok' }) });
+    expect(orgOnly.code).toBe(2);
+    expect(orgOnly.stderr).toMatch(/^error: no organization: .*docplat orgs list/m);
+  });
+});

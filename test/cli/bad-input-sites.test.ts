@@ -70,7 +70,7 @@ const CASES: BadInputCase[] = [
   [['sections', 'move', 'SEC', ...S, '--before', 'A', '--after', 'B'], /--before and --after cannot be used together/],
   [['section-groups', 'move', 'G', ...S], /nothing to do: give --before or --after/],
   [['site-spaces', 'move', 'SS', ...S, '--after', 'a b'], /invalid --after id "a b"/],
-  [['sites', 'update', 'ID'], /nothing to change: give at least one of --title/],
+  [['sites', 'update', 'ID'], /nothing to change: give at least one of --title, .*--proxy, --no-proxy$/],
   [['share-links', 'update', 'L', ...S], /nothing to change: give at least one of --name, --active, --inactive/],
   // the site and other ids
   [['sections', 'list'], /--site is required/],

@@ -70,9 +70,9 @@ describe('bulk verbs (3, 4, 14, 15)', () => {
   });
 
   it('one failing id is reported once, by the error line', async () => {
-    const r = await api.cli(['spaces', 'delete', 'nope', '--yes']);
+    const r = await api.cli(['spaces', 'restore', 'nope']);
     expect(r.code).toBe(3);
-    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^error: DELETE \/spaces\/nope: 404/)]);
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^error: POST \/spaces\/nope\/restore: 404/)]);
   });
 });
 

@@ -24,7 +24,9 @@ describe('Ctrl-C at a prompt', () => {
     const r = await converse(['spaces', 'delete', id], env, [[/Delete space/, '\x03']]);
     expect(r.code, r.screen).toBe(130);
     expect(r.screen).toMatch(/error: interrupted/);
-    expect(api.sandbox.requestCount).toBe(before);
+    // Only the read that names the space in the question.
+    expect(api.sandbox.requestCount).toBe(before + 1);
+    expect((await api.cli(['spaces', 'get', id, '--fields', 'deletedAt'])).stdout.trim()).toBe('');
   });
 });
 

@@ -189,7 +189,7 @@ describe('integrations installations', () => {
     try {
       await until(() => /Press Ctrl-C/.test(serve.stderr()));
       const [url] = serve.stdout().trim().split('\t');
-      const token = /^\s+acme-status\t(dpi_sandbox_\w+)$/m.exec(serve.stderr())?.[1];
+      const token = /^\s+acme-status\s+(dpi_sandbox_\w+)$/m.exec(serve.stderr())?.[1];
       expect(token, serve.stderr()).toBeDefined();
       expect(serve.stderr()).not.toMatch(/mermaid/); // another publisher's integration
       const r = await runInProcess(['integrations', 'installations', 'acme-status', '--json'], { env: baseEnv({ DOCPLAT_API_URL: url, DOCPLAT_TOKEN: token }) });

@@ -76,4 +76,22 @@ describe('interrupts', () => {
       await admin('/_sandbox/faults', { spec: '' });
     }
   });
+
+  it('SIGINT while ids are in their read-before-change step: those ids are "not started", not "failed"', async () => {
+    const ids = lines((await api.cli(['spaces', 'list', '--limit', '5', '--fields', 'id'])).stdout);
+    expect(ids).toHaveLength(5);
+    // Every request hangs: the two workers wait in the check (GET the space) of `spaces lock`, nothing is changed.
+    await admin('/_sandbox/faults', { spec: 'hang=1' });
+    try {
+      const before = api.sandbox.requestCount;
+      const run = startCli(['spaces', 'lock', ...ids, '--concurrency', '2'], { env: api.env() });
+      const { code, stderr } = await interruptWhen(run, () => api.sandbox.requestCount >= before + 2);
+      expect(code).toBe(130);
+      expect(stderr).toMatch(/^interrupted: 0 completed, 0 failed, 0 outcome unknown, 5 not started$/m);
+      expect(lines(stderr).find((l) => l.startsWith('not started: '))!.slice('not started: '.length).split(' ').sort()).toEqual([...ids].sort());
+      expect(stderr).not.toMatch(/^failed: /m);
+    } finally {
+      await admin('/_sandbox/faults', { spec: '' });
+    }
+  });
 });

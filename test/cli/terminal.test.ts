@@ -53,14 +53,16 @@ describe('prompts on a terminal', () => {
     expect(s.org).not.toBe(api.sandbox.defaultOrg);
   });
 
-  it('a delete asks for confirmation, and "no" deletes nothing', async () => {
+  it('a delete asks for confirmation naming the title, and "no" deletes nothing', async () => {
     const env = api.env();
-    const [id] = (await runInProcess(['spaces', 'list', '--limit', '1', '--fields', 'id'], { env })).stdout.split('\n');
+    const [id, title] = (await runInProcess(['spaces', 'list', '--limit', '1', '--fields', 'id,title'], { env })).stdout.trim().split('\t');
     const before = api.sandbox.requestCount;
     const no = await converse(['spaces', 'delete', id], env, [[/Delete space/, 'n\r']]);
     expect(no.code).toBe(2);
     expect(no.screen).toMatch(/cancelled/);
-    expect(api.sandbox.requestCount).toBe(before);
+    expect(no.screen).toContain(`Delete space "${title}" (${id})?`);
+    // The one request is the read that names it.
+    expect(api.sandbox.requestCount).toBe(before + 1);
     const yes = await converse(['spaces', 'delete', id], env, [[/Delete space/, 'y\r']]);
     expect(yes.code).toBe(0);
     expect(yes.screen).toMatch(new RegExp(`${id}: deleted`));

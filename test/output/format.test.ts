@@ -145,6 +145,13 @@ describe('terminal safety and width', () => {
     expect(JSON.parse(await run('json'))).toEqual([item]);
   });
 
+  it('CSV escapes \\r and \\n in cells as the README says: one item is one line', async () => {
+    const out = sink();
+    const item = { id: 'a', title: 'line one\r\nline two, "quoted"\rthree' };
+    await new Output(out.stream, sink().stream, { format: 'csv', color: false, interactive: false, quiet: false }).list(pages([item], 1), [{ key: 'id' }, { key: 'title' }]);
+    expect(out.text()).toBe('id,title\na,"line one\\r\\nline two, ""quoted""\\rthree"\n');
+  });
+
   it('a table fits the terminal: the widest cells are cut with "…", the id column never', async () => {
     const { fitWidths, cut } = await import('../../src/output/format.js');
     expect(fitWidths([20, 60, 10], [2, 5, 6], 80, ['id', 'title', 'kind'])).toEqual([20, 46, 10]);

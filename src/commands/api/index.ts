@@ -125,7 +125,7 @@ export const COMMANDS: CommandDef[] = [
 function apiOutput(ctx: Context): Output {
   const g = ctx.globals;
   const asked = g.output ?? (g.json ? 'json' : g.jsonl ? 'jsonl' : undefined);
-  if (asked === undefined) return new Output(ctx.io.stdout, ctx.io.stderr, { ...ctx.output.opts, format: 'json' });
+  if (asked === undefined) return new Output(ctx.io.stdout, ctx.terminal, { ...ctx.output.opts, format: 'json' });
   if (asked !== 'json' && asked !== 'jsonl' && !g.fields) throw new UsageError(`api prints JSON: --output ${asked} needs --fields to name the columns`);
   return ctx.output;
 }

@@ -3,7 +3,6 @@
 import { COMMENT_COLUMNS, COMMENT_DETAIL } from '../../resources/comments.js';
 import { UsageError } from '../../errors.js';
 import { defineCommand, type CommandDef } from '../define.js';
-import { pageIdOf } from './pages.js';
 import { BODY, changeRequest, FORMAT, MARKDOWN, reactVerb } from './shared.js';
 
 const SPACE = [{ name: 'spaceId' }];
@@ -30,8 +29,8 @@ export const COMMANDS: CommandDef[] = [
     args: SPACE,
     flags: {
       status: { flags: '--status <status>', description: 'open, resolved or all (default all)', query: 'status' },
-      pageId: { flags: '--page-id <pageId>', description: 'only the comments on this page', query: 'targetPage', idOf: 'page' },
-      author: { flags: '--author <userId...>', description: 'only the comments of this user (repeat for several)', query: 'authors', idOf: 'user' },
+      pageId: { flags: '--page-id <page>', description: 'only the comments on this page: its id or its path', query: 'targetPage', idOf: 'page' },
+      author: { flags: '--author <user...>', description: 'only the comments of this member: user id or e-mail (repeat for several)', query: 'authors', idOf: 'user' },
       order: { flags: '--order <order>', description: 'asc (oldest first) or desc (newest first, the default)', query: 'order' },
       ...FORMAT,
       changeRequest: changeRequest('comments.list.cr'),
@@ -62,7 +61,7 @@ export const COMMANDS: CommandDef[] = [
     args: SPACE,
     flags: {
       ...BODY,
-      page: { flags: '--page <page>', description: 'the page: its id or its path', body: 'page', nonBlank: true, resolve: pageIdOf },
+      page: { flags: '--page <page>', description: 'the page: its id or its path', body: 'page', nonBlank: true, idOf: 'page' },
       node: { flags: '--node <nodeId>', description: 'the block of the page (needs --page)', body: 'node', nonBlank: true },
       changeRequest: changeRequest('comments.create.cr'),
     },

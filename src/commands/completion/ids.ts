@@ -4,6 +4,7 @@
 // or print errors into the command line.
 import { defineCommand, type CommandDef } from '../define.js';
 import { listIds, listOperation } from '../ids.js';
+import { hasControls } from '../../output/terminal.js';
 
 const LIMIT_MS = 1000;
 
@@ -23,7 +24,8 @@ export const COMMANDS: CommandDef[] = [
         const client = await ctx.makeClient(s.apiUrl, s.token, { timeoutMs: LIMIT_MS, retries: 0 });
         try {
           const items = await listIds(client, op, s.org, 1000, AbortSignal.any([deadline, ctx.signal]));
-          ctx.io.stdout.write(items.map((i) => `${i.id}\n`).join(''));
+          // The shell shows what it offers: an id with a control character (no real id has one) is not offered.
+          ctx.io.stdout.write(items.filter((i) => !hasControls(i.id)).map((i) => `${i.id}\n`).join(''));
         } finally {
           await client.close().catch(() => undefined);
         }

@@ -79,6 +79,8 @@ re-run finishes an interrupted one.`,
       if (ref === undefined) throw new UsageError("missing required argument 'file' (a file id or name), or --all");
       if (opts.concurrency !== undefined) throw new UsageError('--concurrency only applies with --all');
       const toStdout = dest === '-';
+      // A file's bytes are not text for a terminal: escape sequences in them would act on it (as curl, docplat refuses).
+      if (toStdout && ctx.io.stdoutTTY) throw new UsageError("--dest - writes the file's bytes to stdout, which is a terminal: redirect it (> file) or give --dest <path>");
       // Where the bytes go, checked before anything is sent when the path is known.
       let folder: string | undefined;
       let target: string | undefined;

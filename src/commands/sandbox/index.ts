@@ -77,11 +77,12 @@ export const COMMANDS: CommandDef[] = [
         await ctx.output.text(`${sandbox.url}\t${sandbox.token}`);
         // The token is shown once, on stdout; it is random for each new state, and kept in the --data file.
         const names = Object.keys(integrationTokens);
-        ctx.output.note(
-          `Sandbox listening on ${sandbox.url}\nTry: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list${isLoopback(host) ? '' : ' --insecure-http'}\n` +
-            (names.length ? `Integration tokens (for \`docplat integrations installations <name> --token <token>\`):\n${names.map((n) => `  ${n}\t${integrationTokens[n]}`).join('\n')}\n` : '') +
-            'Press Ctrl-C to stop.',
-        );
+        ctx.output.note([
+          `Sandbox listening on ${sandbox.url}`,
+          `Try: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list${isLoopback(host) ? '' : ' --insecure-http'}`,
+          ...(names.length ? ['Integration tokens (for `docplat integrations installations <name> --token <token>`):', ...names.map((n) => `  ${n}  ${integrationTokens[n]}`)] : []),
+          'Press Ctrl-C to stop.',
+        ]);
       }
       await new Promise<void>((resolve) => {
         if (ctx.signal.aborted) resolve();

@@ -1,0 +1,20 @@
+// Every temporary file and folder a test makes (os.tmpdir(), in this process,
+// in vitest's workers and in the CLI processes they spawn) lands in one folder
+// made for this run, removed when the run ends, whatever a test left behind:
+// `npm test` leaves the machine's temporary folder as it found it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export default function setup(): () => void {
+  const run = mkdtempSync(join(tmpdir(), 'docplat-run-'));
+  const before = { TMPDIR: process.env.TMPDIR, TMP: process.env.TMP, TEMP: process.env.TEMP };
+  process.env.TMPDIR = process.env.TMP = process.env.TEMP = run;
+  return () => {
+    for (const [k, v] of Object.entries(before)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    rmSync(run, { recursive: true, force: true, maxRetries: 3 });
+  };
+}
