@@ -352,9 +352,10 @@ async function fetchMarkdown(ctx: Context, where: Where, pageId: string, signal:
   return data.markdown;
 }
 
-/** `pages 412/2000, files 37/120` on a terminal's stderr, at most every 100 ms. */
+/** `pages 412/2000, files 37/120` on a terminal's stderr, at most every 100 ms (none when `shown` is false). */
 function exportProgress(ctx: Context, items: Item[], shown: boolean) {
-  const line = progressLine(shown ? ctx : { io: { stderr: ctx.io.stderr, stderrTTY: false }, globals: {} });
+  if (!shown) return { update: (_finished: Item[]) => undefined, end: () => undefined };
+  const line = progressLine(ctx);
   const total = { page: items.filter((i) => i.kind === 'page').length, file: items.filter((i) => i.kind === 'file').length };
   const done = { page: 0, file: 0 };
   return {
