@@ -1,6 +1,7 @@
 // The one HTTP client of docplat: undici with a keep-alive agent shared by all
 // calls, bearer auth, JSON bodies, cursor pagination, retries and one error
 // type. It knows nothing of commands or output.
+import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
 import { cjsExports } from '../cjs.js';
 import { lightRequest } from './light.js';
@@ -110,6 +111,8 @@ export class ApiClient {
     this.opts = { timeoutMs: 30_000, retries: 3, maxWaitMs: 60_000, ...opts };
     const env = opts.env ?? process.env;
     this.proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
+    // Each try in flight listens for the interrupt: as many listeners as requests at once are expected, not a leak.
+    if (opts.signal) setMaxListeners(0, opts.signal);
     this.env = env;
   }
 
@@ -252,7 +255,13 @@ export class ApiClient {
       if (timer.signal.aborted) return new Transport({ code: bodyStarted ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT' }, bodyStarted);
       return new Transport(err, bodyStarted);
     };
-    const limited = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
+    // The caller's signal aborts the try through a listener: AbortSignal.any() would keep each try's
+    // combined signal alive until collected (MBs over the thousands of requests of an export).
+    const onAbort = () => timer.abort();
+    if (signal?.aborted) timer.abort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    let streaming = false;
+    const limited = timer.signal;
     let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: { text(): Promise<string> } };
     let text: string;
     try {
@@ -276,6 +285,9 @@ export class ApiClient {
       }
       if (opts.as === 'stream' && SUCCESS.has(res.statusCode)) {
         if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, ${undici ? 'undici' : 'node:http'})`);
+        // The body streams on: the caller's signal still aborts it, until it closes.
+        streaming = true;
+        (res.body as unknown as NodeJS.EventEmitter).once('close', () => signal?.removeEventListener('abort', onAbort));
         return { status: res.statusCode, headers: res.headers, data: res.body as T };
       }
       try {
@@ -285,6 +297,7 @@ export class ApiClient {
       }
     } finally {
       clearTimeout(timeout);
+      if (!streaming) signal?.removeEventListener('abort', onAbort);
     }
     const status = res.statusCode;
     if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes, ${undici ? 'undici' : 'node:http'})`);

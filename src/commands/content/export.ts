@@ -278,6 +278,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const MAX_WRITES = 64;
   // Ctrl-C: pages in flight get a moment to arrive (a re-run need not fetch them again), then are dropped.
   const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
   const onInterrupt = () => setTimeout(() => stop.abort(ctx.signal.reason), INTERRUPT_GRACE_MS).unref();
   ctx.signal.addEventListener('abort', onInterrupt, { once: true });
   const worker = async () => {
