@@ -207,9 +207,9 @@ export async function exportSpace(ctx: Context, root: string, where: Where, file
 /** The export itself, into a folder claimed for it. */
 async function exportInto(ctx: Context, root: string, where: Where, old: Manifest | undefined, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
   const concurrency = parseConcurrency(opts.concurrency);
-  const tree = await fetchTree(ctx, where);
   const client = await ctx.client();
-  const files = await client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal });
+  // The two reads at once: a space's export waits one round trip for both.
+  const [tree, files] = await Promise.all([fetchTree(ctx, where), client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal })]);
   const { items, paths, stale } = await plan(root, tree, files, old);
 
   if (opts.dryRun) {
@@ -229,7 +229,8 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   if (old) ours.add('summary.md');
   ours.add(MANIFEST.toLowerCase());
   const writer = await Writer.open(root, (rel) => !!opts.force || ours.has(rel.toLowerCase()));
-  await writer.removeLeftovers(items.map((i) => i.path));
+  // Temporary files a killed run left: only where an export ran before (a folder claimed empty has none).
+  if (old) await writer.removeLeftovers(items.map((i) => i.path));
   const manifest = newManifest(where);
   // Until an item is done, its old entry stands (its old file is still where it was).
   for (const item of items) {
@@ -245,6 +246,8 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes };
   };
   const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
+  // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can resume.
+  if (!old) await saveManifest();
 
   const failures: { item: Item; message: string }[] = [];
   const progress = exportProgress(ctx, items, !opts.quiet);
