@@ -14,7 +14,7 @@ import { DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../
 import { PathClaims, cleanSegment } from '../../files/paths.js';
 import { progressLine } from '../../output/progress.js';
 import { checkedRequest } from '../runner.js';
-import { MANIFEST, Writer, claim, recorded, type Manifest } from './export-folder.js';
+import { MANIFEST, Writer, claim, readJsonManifest, recorded, type Manifest } from './export-folder.js';
 import { exportSpace, type ExportOptions } from './export.js';
 import { contentRequest } from './shared.js';
 
@@ -51,22 +51,8 @@ interface ApiCollection {
 }
 
 async function readAllManifest(root: string, org: string, collection: string | undefined): Promise<AllManifest | undefined> {
-  let text: string;
-  try {
-    text = await readFile(join(root, ALL_MANIFEST), 'utf8');
-  } catch {
-    return undefined;
-  }
-  let m: AllManifest;
-  try {
-    m = JSON.parse(text) as AllManifest;
-  } catch {
-    m = undefined as never;
-  }
-  if (m?.format !== ALL_FORMAT || typeof m.spaces !== 'object' || m.spaces === null) {
-    throw new UsageError(`--dest: ${join(root, ALL_MANIFEST)} is not a docplat export manifest; remove it or choose another folder`);
-  }
-  if (m.organization !== org || (m.collection ?? null) !== (collection ?? null)) {
+  const m = await readJsonManifest<AllManifest>(root, ALL_MANIFEST, (m) => m?.format === ALL_FORMAT && typeof m.spaces === 'object' && m.spaces !== null);
+  if (m && (m.organization !== org || (m.collection ?? null) !== (collection ?? null))) {
     throw new UsageError(`--dest holds an export of organization ${m.organization}${m.collection ? `, collection ${m.collection}` : ''}: choose another folder`);
   }
   return m;

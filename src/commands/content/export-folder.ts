@@ -49,22 +49,34 @@ export function recorded(root: string, rel: unknown): string | undefined {
   }
 }
 
-async function readManifest(root: string, where: Where): Promise<Manifest | undefined> {
+/**
+ * A manifest in `root` (undefined when there is none), checked by `valid`:
+ * a file of that name that is not JSON or not valid is a usage error.
+ */
+export async function readJsonManifest<M>(root: string, name: string, valid: (m: M | undefined) => boolean): Promise<M | undefined> {
   let text: string;
   try {
-    text = await readFile(join(root, MANIFEST), 'utf8');
+    text = await readFile(join(root, name), 'utf8');
   } catch {
     return undefined;
   }
-  let m: Manifest;
+  let m: M;
   try {
-    m = JSON.parse(text) as Manifest;
+    m = JSON.parse(text) as M;
   } catch {
-    throw new UsageError(`--dest: ${join(root, MANIFEST)} is not a docplat export manifest (not JSON); remove it or choose another folder`);
+    throw new UsageError(`--dest: ${join(root, name)} is not a docplat export manifest (not JSON); remove it or choose another folder`);
   }
-  if (m?.format !== MANIFEST_FORMAT || typeof m.pages !== 'object' || typeof m.files !== 'object' || m.pages === null || m.files === null) {
-    throw new UsageError(`--dest: ${join(root, MANIFEST)} is not a docplat export manifest; remove it or choose another folder`);
-  }
+  if (!valid(m)) throw new UsageError(`--dest: ${join(root, name)} is not a docplat export manifest; remove it or choose another folder`);
+  return m;
+}
+
+async function readManifest(root: string, where: Where): Promise<Manifest | undefined> {
+  const m = await readJsonManifest<Manifest>(
+    root,
+    MANIFEST,
+    (m) => m?.format === MANIFEST_FORMAT && typeof m.pages === 'object' && typeof m.files === 'object' && m.pages !== null && m.files !== null,
+  );
+  if (!m) return undefined;
   if (m.space !== where.spaceId || (m.changeRequest ?? null) !== (where.changeRequest ?? null)) {
     const was = `space ${m.space}${m.changeRequest ? `, change request ${m.changeRequest}` : ''}`;
     throw new UsageError(`--dest holds an export of ${was}: choose another folder`);
