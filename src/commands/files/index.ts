@@ -54,7 +54,7 @@ which never receives the API token.
 current folder), --concurrency at a time; files already there at their size are skipped, so a
 re-run finishes an interrupted one.`,
     examples: ['download <spaceId> <fileId> --dest ./assets/', 'download <spaceId> diagram.png --dest - > diagram.png', 'download <spaceId> --all --dest ./assets'],
-    args: [{ name: 'spaceId' }, { name: 'file', optional: true }],
+    args: [{ name: 'spaceId' }, { name: 'file', param: 'fileId', optional: true, description: 'the file id or name' }],
     flags: {
       dest: { flags: '--dest <path>', description: 'file path, existing folder, or - for stdout (default: the file name in the current folder)' },
       force: { flags: '--force', description: 'overwrite an existing file' },
@@ -68,10 +68,10 @@ re-run finishes an interrupted one.`,
       const where = { spaceId, changeRequest: opts.changeRequest };
       const dest = opts.dest;
       if (dest !== undefined && !dest.trim()) throw new UsageError('--dest is empty');
+      const concurrency = parseConcurrency(opts.concurrency);
       if (opts.all) {
         if (ref !== undefined) throw new UsageError('give a file or --all, not both');
         if (dest === '-') throw new UsageError('--all writes files into a folder: --dest - is not one');
-        const concurrency = parseConcurrency(opts.concurrency);
         const request = contentRequest('files.list', where);
         if (opts.dryRun) return dryRun(ctx, [request]);
         return downloadAll(ctx, where, dest, { force: !!opts.force, concurrency });
