@@ -4,7 +4,7 @@
 // the project's one build tool and needs no folder of its own.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,11 +36,26 @@ const result = await build({
 // check that --help loads no heavy dependency.
 writeFileSync(join(root, 'dist', 'meta.json'), JSON.stringify(result.metafile));
 
+// The libraries bundled into dist/, each with its license text, shipped with
+// the package as their licenses ask (the README lists them too).
+const bundled = new Map();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+  if (!m || bundled.has(m[1])) continue;
+  const dir = join(root, input.slice(0, m.index + m[0].length));
+  const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+  bundled.set(m[1], { version: meta.version, license: meta.license, text: file ? readFileSync(join(dir, file), 'utf8').trim() : `${meta.license} (no license file in the package)` });
+}
+const licenses = [...bundled].sort(([a], [b]) => a.localeCompare(b)).map(([name, p]) => `## ${name} ${p.version} (${p.license})\n\n${p.text}\n`);
+writeFileSync(join(root, 'dist', 'THIRD-PARTY-LICENSES.md'), `# Libraries bundled into docplat's dist/\n\n${licenses.join('\n')}`);
+
 // The command manifest (dist/manifest.json) and the help of every group and
 // command, rendered once by commander at 80 columns (dist/help/): `--help`
 // prints it without loading commander or a group (src/cli.ts). The shell
-// completion scripts (completions/, committed) are generated from it.
-const script = `import { writeManifest, writeCompletions } from './dist/manifest.js'; writeCompletions('completions', await writeManifest('dist'));`;
+// completion scripts (completions/, committed) and the manual page
+// (dist/man/docplat.1) are generated from it.
+const script = `import { writeManifest, writeCompletions, writeMan } from './dist/manifest.js'; const m = await writeManifest('dist'); writeCompletions('completions', m); writeMan('dist', m);`;
 execFileSync(process.execPath, ['--input-type=module', '-e', script], {
   cwd: root,
   env: { ...process.env, COLUMNS: '80' },

@@ -37,5 +37,5 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(help);
 } else {
   const { main, processIO } = await import('./main.js');
-  process.exitCode = await main(argv, processIO());
+  process.exitCode = await main(process.argv.slice(2), processIO());
 }

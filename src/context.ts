@@ -7,7 +7,7 @@ import type { ConfigStore } from './config/store.js';
 import { configDir, SANDBOX_FILE } from './config/paths.js';
 import { activeProfileName, noSuchProfile, readStored, type Profile, type Stored } from './config/profile.js';
 import { AuthError, DocplatError, UsageError } from './errors.js';
-import { FORMATS, Output, type Format } from './output/format.js';
+import { FORMATS, isStructured, Output, type Format } from './output/format.js';
 import { escapeControls, Terminal } from './output/terminal.js';
 import { checkId, parseInteger, parseSeconds } from './validate.js';
 import { mkdirSync } from 'node:fs';
@@ -106,7 +106,7 @@ export class Context {
     this.terminal = new Terminal(io.stderr, { tty: io.stderrTTY, quiet: !!globals.quiet });
     this.output = new Output(io.stdout, this.terminal, {
       format: this.format(),
-      fields: globals.fields ? globals.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined,
+      fields: globals.fields ? fieldList(globals.fields) : undefined,
       jq: globals.jq,
       color: this.color(io.stdoutTTY),
       interactive: io.stdoutTTY,
@@ -183,7 +183,7 @@ export class Context {
       throw new UsageError(`${shorthands[0]} and --output ${g.output} cannot be used together`);
     }
     const chosen = (g.output ?? shorthands[0]?.slice(2)) as Format | undefined;
-    if (g.jq && chosen && chosen !== 'json' && chosen !== 'jsonl') throw new UsageError(`--jq prints JSON: it cannot be used with --output ${chosen}`);
+    if (g.jq && chosen && !isStructured(chosen)) throw new UsageError(`--jq prints JSON: it cannot be used with --output ${chosen}`);
     // Asked for by name, a table is printed even when piped.
     if (chosen !== undefined) return chosen;
     if (g.jq) return 'json';
@@ -288,9 +288,14 @@ export class Context {
 
   /** All of stdin as text (ids for `-`, a token for --with-token). */
   async readStdin(): Promise<string> {
+    return (await this.readStdinBytes()).toString('utf8');
+  }
+
+  /** All of stdin, as bytes (a body read from `-` is checked to be text before it is decoded). */
+  async readStdinBytes(): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of this.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 
   /** Whether a person can answer a prompt (stdin and stderr are terminals, and neither --no-input nor DOCPLAT_NO_INPUT says no). */
@@ -356,4 +361,11 @@ const SOURCE_NAMES: Record<Source, string> = { flag: '--org', env: 'DOCPLAT_ORG'
 function pick(...candidates: [string | undefined, Source][]): [string, Source] | undefined {
   for (const [value, source] of candidates) if (value) return [value, source];
   return undefined;
+}
+
+/** `--fields a,b`: the names, at least one (`--fields ,` names none: a mistake, not "print nothing"). */
+function fieldList(raw: string): string[] {
+  const names = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  if (names.length === 0) throw new UsageError(`--fields names no field (got "${raw}"): give names separated by commas`);
+  return names;
 }

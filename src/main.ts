@@ -6,8 +6,9 @@ import { GROUPS, type Group } from './commands/index.js';
 import { argsUsage, inheritedFlags } from './helpfile.js';
 import { Terminal } from './output/terminal.js';
 import type { IO } from './context.js';
-import { DocplatError, EXIT, Interrupted, promptInterrupt } from './errors.js';
+import { DocplatError, EXIT, Interrupted, promptInterrupt, UsageError } from './errors.js';
 import { helpArgv } from './helpfile.js';
+import { ENVIRONMENT, EXIT_CODES, TOPICS, topicsHelp } from './commands/help/topics.js';
 import { VERSION } from './version.js';
 
 /** Global options that take a value: needed to find the group word in argv. */
@@ -37,7 +38,7 @@ export function buildProgram(io: IO): Command {
     .option('--sandbox', 'run against the embedded local sandbox (state kept in the config dir)')
     .option('--json', 'print JSON (short for --output json)')
     .option('--jsonl', 'print one JSON object per line (short for --output jsonl)')
-    .addOption(new Option('--output <format>', 'output format: table, tsv, csv, json, jsonl (default: table on a terminal, else tsv)'))
+    .addOption(new Option('--output <format>', 'output format: table, tsv, csv, json, jsonl, yaml (default: table on a terminal, else tsv)'))
     .option('--fields <list>', 'fields to show, comma-separated; dotted paths reach into objects (urls.app)')
     .option('--jq <expr>', 'filter the JSON output with a jq expression')
     .option('--no-color', 'no colour (also NO_COLOR)')
@@ -65,13 +66,7 @@ export function buildProgram(io: IO): Command {
         return [...names, cmd.name(), cmd.usage()].join(' ');
       },
     })
-    .addHelpText(
-      'after',
-      new Help().boxWrap(
-        '\nEnvironment: DOCPLAT_TOKEN, DOCPLAT_ORG, DOCPLAT_API_URL, DOCPLAT_PROFILE, DOCPLAT_CONFIG_DIR, DOCPLAT_TIMEOUT, DOCPLAT_RETRIES, DOCPLAT_SANDBOX_FAULTS, DOCPLAT_NO_INPUT, NO_COLOR, HTTPS_PROXY, NO_PROXY.\nExit codes: 0 ok, 1 API or network failure, 2 usage, 3 not found, 4 auth, 5 some items failed, 130 interrupted.',
-        80,
-      ),
-    );
+    .addHelpText('after', rootHelpAfter());
   // Set before any subcommand exists: commander copies these settings to each
   // command it creates. Errors are printed by report(), not by commander.
   program.exitOverride();
@@ -86,6 +81,13 @@ export function buildProgram(io: IO): Command {
     getErrHasColors: () => false,
   });
   return program;
+}
+
+/** The end of the root help: the environment, the exit codes and the help topics, from their one declaration. */
+function rootHelpAfter(): string {
+  const env = ENVIRONMENT.map(([name]) => name).join(', ');
+  const codes = EXIT_CODES.map(([code, short]) => `${code} ${short}`).join(', ');
+  return `${new Help().boxWrap(`\nEnvironment: ${env}.\nExit codes: ${codes}.`, 80)}\n\n${topicsHelp()}`;
 }
 
 /** A group's command, with its help (the group's own commands are registered when it loads). */
@@ -139,7 +141,12 @@ export async function main(args: string[], io: IO): Promise<number> {
 
   let code: number = EXIT.ok;
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    const topic = helpTopic(args);
+    if (topic !== undefined) {
+      io.stdout.write(topic);
+      return EXIT.ok;
+    }
+    await program.parseAsync(unknownUnderHelp(program, argv, args[0] === 'help'), { from: 'user' });
   } catch (err) {
     code = report(err, io, app, argv, controller.signal);
   } finally {
@@ -153,6 +160,44 @@ export async function main(args: string[], io: IO): Promise<number> {
     process.off('SIGTERM', onSignal);
   }
   return code;
+}
+
+/** `docplat help <topic>`: the topic's text; undefined for anything else. */
+function helpTopic(args: string[]): string | undefined {
+  if (args[0] !== 'help' || args.length !== 2) return undefined;
+  const topic = Object.hasOwn(TOPICS, args[1]) ? TOPICS[args[1]] : undefined;
+  return topic ? `${topic.text()}\n` : undefined;
+}
+
+/**
+ * `docplat installations --help`, `docplat help nosuch`, `docplat spaces nosuch
+ * --help`: a word that names no group or verb is an error (exit 2), not the
+ * help of the level above. Returns argv, or throws.
+ */
+function unknownUnderHelp(program: Command, argv: string[], viaHelp: boolean): string[] {
+  const helpAt = argv.findIndex((a) => a === '--help' || a === '-h');
+  if (helpAt < 0) return argv;
+  const words: string[] = [];
+  for (let i = 0; i < helpAt && words.length < 2; i++) {
+    if (argv[i].startsWith('-')) {
+      if (VALUE_OPTIONS.has(argv[i])) i++;
+      continue;
+    }
+    words.push(argv[i]);
+  }
+  let cmd: Command | undefined = program;
+  for (const word of words) {
+    if (!cmd || cmd.commands.length === 0) break;
+    const next: Command | undefined = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!next || (viaHelp && cmd === program && GROUPS.some((g) => g.name === word && g.hidden))) {
+      const topics = Object.keys(TOPICS).join(', ');
+      if (viaHelp) throw new UsageError(`unknown help topic "${words.join(' ')}": the topics are ${topics}; or a command (docplat help spaces list)`);
+      // Commander's own message, with its suggestion: the same line as without --help.
+      return argv.filter((a) => a !== '--help' && a !== '-h');
+    }
+    cmd = next;
+  }
+  return argv;
 }
 
 function wantsJson(argv: string[], app: App): boolean {

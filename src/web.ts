@@ -3,9 +3,12 @@
 import { spawn } from 'node:child_process';
 import type { Context } from './context.js';
 import { DocplatError } from './errors.js';
+import { escapeControls, hasControls } from './output/terminal.js';
 
 export async function openInBrowser(ctx: Context, url: unknown): Promise<void> {
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new DocplatError('the API gave no app URL for this resource');
+  // Printed as is (piped, under CI) or handed to a browser: a URL with a space or a control character is no URL.
+  if (/\s/.test(url) || hasControls(url)) throw new DocplatError(`the API gave an app URL that is not one: ${escapeControls(url)}`);
   const env = ctx.env;
   const opener = env.BROWSER || (process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open');
   // Under CI, or with nobody at a terminal, there is no browser to open: the URL is the answer.

@@ -3,8 +3,8 @@
 // command) or as the built CLI in a child process (for tests of the process
 // itself: start-up, signals, pipes, terminals), and a temporary config
 // directory per test.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
@@ -27,9 +27,27 @@ export function tempDir(prefix = 'docplat-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
+/**
+ * A temporary folder for a test file's inputs, removed after its tests, and
+ * a writer of files in it (returns the path). Call at the top of a test file.
+ */
+export function tempFiles(prefix?: string): { dir: string; file(name: string, text: string | Buffer): string } {
+  const dir = tempDir(prefix);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    dir,
+    file(name, text) {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    },
+  };
+}
+
 /** A clean environment: no token, org, URL or proxy from the machine running the tests. */
 export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: tempDir() };
+  // A config dir of its own, unless the caller brings one (then no stray empty folder is left behind).
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: 'DOCPLAT_CONFIG_DIR' in extra ? undefined : tempDir() };
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
@@ -225,6 +243,16 @@ export function until(ready: () => boolean): Promise<void> {
       }
     }, 10);
   });
+}
+
+/** Whether a program is on this machine's PATH (zsh, fish, man: some checks need them). */
+export function hasCommand(cmd: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function lines(text: string): string[] {

@@ -17,8 +17,12 @@ export interface StringSpec extends Common {
   /** How the pattern reads in a message ("lowercase words joined by -"). */
   patternText?: string;
   enum?: readonly string[];
-  /** `uri`: an absolute http(s) URL; `id`: a non-empty id with no /, ?, # or white space. */
-  format?: 'uri' | 'id' | 'date-time';
+  /**
+   * `uri`: an absolute http(s) URL; `id`: a non-empty id with no /, ?, # or
+   * white space; `emoji`: an emoji, or its Unicode codepoints in hex (the
+   * public description's `format: emoji`, "Unicode codepoint or character").
+   */
+  format?: 'uri' | 'id' | 'date-time' | 'emoji';
 }
 export interface NumberSpec extends Common {
   type: 'number';
@@ -78,8 +82,28 @@ export interface Violation {
 const ID = /^[^/?#\s\x00-\x1f\x7f]+$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-/** Characters as users count them (code points, not UTF-16 units). */
-export const length = (s: string): number => [...s].length;
+const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+/**
+ * Characters as users count them (code points, not UTF-16 units: a pair
+ * counts once). Not `[...s].length`: a batch of content changes holds
+ * megabytes of base64, which spreading into an array takes seconds to count.
+ */
+export const length = (s: string): number => s.length - (s.match(SURROGATE_PAIRS)?.length ?? 0);
+
+/** One emoji (a keycap, a flag or a ZWJ sequence included), not text. */
+const EMOJI = new RegExp('^(?:\\p{RGI_Emoji}|\\p{Extended_Pictographic}\\uFE0F?)$', 'v');
+/** Codepoints in hex, joined by - (`1f44d`, `1f468-200d-1f469`). */
+const CODEPOINTS = /^[0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*$/i;
+
+/** An emoji, or the Unicode codepoints of one. */
+export function isEmoji(value: string): boolean {
+  if (CODEPOINTS.test(value)) {
+    const points = value.split('-').map((h) => parseInt(h, 16));
+    if (points.some((p) => p > 0x10ffff)) return false;
+    value = String.fromCodePoint(...points);
+  }
+  return EMOJI.test(value);
+}
 
 /** The first way `value` breaks `spec`, or null when it follows it. Absent (undefined) is fine unless required. */
 export function check(spec: Spec, value: unknown, path = ''): Violation | null {
@@ -96,6 +120,7 @@ export function check(spec: Spec, value: unknown, path = ''): Violation | null {
       if (spec.format === 'id' && !ID.test(value)) return fail('an id (no spaces, slashes, ? or #)');
       if (spec.format === 'uri' && !isHttpUrl(value)) return fail('an absolute http or https URL');
       if (spec.format === 'date-time' && !(DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)))) return fail('a date and time (ISO 8601)');
+      if (spec.format === 'emoji' && !isEmoji(value)) return fail('an emoji (🎉) or its Unicode codepoints (1f389)');
       if (spec.pattern && !spec.pattern.test(value)) return fail(spec.patternText ?? `matching ${spec.pattern.source}`);
       return null;
     }

@@ -6,6 +6,7 @@
 // it is used; it answers in undici's shape so that the client reads both alike.
 import { createRequire } from 'node:module';
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { TooLarge } from './errors.js';
 
 // node:http or node:https, whichever the URL needs: https loads TLS, which a loopback sandbox never uses.
 const require = createRequire(import.meta.url);
@@ -30,13 +31,15 @@ class LightError extends Error {
 
 /**
  * One request; its time limit is the client's, through `signal` (the client
- * tells a timeout from an interrupt). `stream`: the body is handed over
- * unread (a large download: node:http moves it with less work per byte than
- * undici), and `idleMs` bounds each wait for the next bytes.
+ * tells a timeout from an interrupt). A body over `maxBytes` is not read
+ * further: the connection is dropped and text() rejects with TooLarge.
+ * `stream`: the body is handed over unread (a large download: node:http
+ * moves it with less work per byte than undici), and `idleMs` bounds each
+ * wait for the next bytes.
  */
 export function lightRequest(
   url: string,
-  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; stream?: boolean; idleMs?: number },
+  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; maxBytes: number; stream?: boolean; idleMs?: number },
 ): Promise<LightResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -56,17 +59,34 @@ export function lightRequest(
     req.once('response', (res) => {
       response = res;
       if (opts.stream) {
-        const text = () => new Promise<string>((ok, ko) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c)).once('end', () => ok(Buffer.concat(chunks).toString('utf8'))).once('error', ko);
-        });
+        // An error's body, read within the same bound as any answer.
+        const text = () =>
+          new Promise<string>((ok, ko) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            res.on('data', (c: Buffer) => {
+              size += c.length;
+              if (size <= opts.maxBytes) return void chunks.push(c);
+              ko(new TooLarge(opts.maxBytes));
+              res.destroy();
+            });
+            res.once('end', () => ok(Buffer.concat(chunks).toString('utf8'))).once('error', ko);
+          });
         return resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: Object.assign(res, { text }) });
       }
       const chunks: Buffer[] = [];
       let failure: Error | undefined;
       let done: ((value: string) => void) | undefined;
       let fail: ((err: Error) => void) | undefined;
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= opts.maxBytes) return void chunks.push(chunk);
+        chunks.length = 0;
+        failure = new TooLarge(opts.maxBytes);
+        fail!(failure);
+        res.destroy();
+      });
       const finished = new Promise<string>((ok, ko) => {
         done = ok;
         fail = ko;

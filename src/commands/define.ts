@@ -99,6 +99,12 @@ export interface Bulk {
    * or by default the GET at the change's own path.
    */
   check?: { operation?: OperationId; skip(current: unknown, body: unknown): string | undefined };
+  /**
+   * Reads a success's answer, for an API that says in it what happened
+   * (an invite of a member adds nobody; a publish may need a checkout):
+   * a result other than the plain `done`, or undefined.
+   */
+  answered?(data: unknown): { result: 'ok' | 'skipped' | 'failed'; message: string } | undefined;
 }
 
 /**

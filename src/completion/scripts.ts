@@ -37,37 +37,57 @@ function commandsOf(m: Manifest): Cmd[] {
 }
 
 const namesOf = (f: ManifestFlag): string[] => [f.long, f.short].filter((n): n is string => !!n);
+/** `--version` is the program's only: not offered after a group. */
+const isVersion = (f: ManifestFlag): boolean => f.long === '--version';
+/** A description on one line, for a completion menu. */
+const oneLine = (s: string): string => s.replace(/\s+/g, ' ').trim();
 /** A word in single quotes for sh. */
 const sq = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 const words = (list: string[]): string => list.map(sq).join(' ');
 /** The sh command that prints these words, one a line (nothing for none). */
 const print = (list: string[]): string => (list.length ? `printf '%s\\n' ${words(list)}` : ':');
+/** The same for words with a description: `word<TAB>description` lines (bash offers the word, zsh shows both). */
+const described = (pairs: [string, string][]): string => (pairs.length ? `printf '%s\\t%s\\n' ${pairs.map(([w, d]) => `${sq(w)} ${sq(oneLine(d))}`).join(' ')}` : ':');
+const flagPairs = (flags: ManifestFlag[]): [string, string][] => flags.flatMap((f) => namesOf(f).map((n): [string, string] => [n, f.description]));
 
 /**
- * The sh command that lists ids of a kind from the API: the hidden `docplat __ids`,
- * which prints nothing without a token, on failure, or after 1 s.
+ * The sh command that lists ids of a kind from the API (`id<TAB>title` lines):
+ * the hidden `docplat __ids`, which prints nothing without a token, on failure,
+ * or after 1 s, with the --sandbox, --org and --profile of the command line.
  */
-const ids = (kind: string): string => `docplat __ids ${sq(kind)} 2>/dev/null`;
+const ids = (kind: string): string => `_docplat_ids ${sq(kind)}`;
 
 /** The POSIX functions bash and zsh share. */
 function posixFunctions(m: Manifest): string {
   const cmds = commandsOf(m);
-  const globals = [...m.globalFlags.flatMap(namesOf), '--help', '-h'];
+  const globals: [string, string][] = [...flagPairs(m.globalFlags.filter((f) => !isVersion(f))), ['--help', 'show help'], ['-h', 'show help']];
   let s = '';
-  s += `_docplat_groups() {\n  ${print(groupsOf(m).map((g) => g.name))}\n}\n\n`;
+  s += `# Ids of kind $1 from the API, with the --sandbox, --org and --profile typed (set by _docplat_candidates).
+_docplat_ids() {
+  [ -n "$_docplat_probe" ] && return 0
+  set -- __ids "$1"
+  [ -n "$_docplat_sandbox" ] && set -- --sandbox "$@"
+  [ -n "$_docplat_org" ] && set -- --org "$_docplat_org" "$@"
+  [ -n "$_docplat_profile" ] && set -- --profile "$_docplat_profile" "$@"
+  docplat "$@" 2>/dev/null
+}
+
+`;
+  s += `_docplat_groups() {\n  ${described(groupsOf(m).map((g) => [g.name, g.summary]))}\n}\n\n`;
   s += `# One-command groups (docplat api <path>) have no verbs.\n_docplat_single() {\n  case $1 in\n`;
   const single = groupsOf(m).filter((g) => g.command).map((g) => sq(g.name));
   s += single.length ? `    ${single.join('|')}) return 0 ;;\n` : '';
   s += `  esac\n  return 1\n}\n\n`;
   s += `_docplat_verbs() {\n  case $1 in\n`;
-  for (const g of groupsOf(m)) if (g.commands.length) s += `    ${sq(g.name)}) ${print(g.commands.flatMap((c) => [c.name, ...c.aliases]))} ;;\n`;
+  for (const g of groupsOf(m)) if (g.commands.length) s += `    ${sq(g.name)}) ${described(g.commands.flatMap((c) => [c.name, ...c.aliases].map((n): [string, string] => [n, c.summary])))} ;;\n`;
   s += `  esac\n}\n\n`;
   s += `# The verb a word names (an alias gives its verb).\n_docplat_verb() {\n  case "$1 $2" in\n`;
   for (const g of groupsOf(m)) for (const c of g.commands) s += `    ${[c.name, ...c.aliases].map((n) => sq(`${g.name} ${n}`)).join('|')}) echo ${sq(c.name)} ;;\n`;
   s += `    *) return 1 ;;\n  esac\n}\n\n`;
   s += `_docplat_flags() {\n  case $1 in\n`;
-  for (const c of cmds) s += `    ${sq(c.key)}) ${print(c.flags.flatMap(namesOf))} ;;\n`;
-  s += `  esac\n  ${print(globals)}\n}\n\n`;
+  for (const c of cmds) s += `    ${sq(c.key)}) ${described(flagPairs(c.flags))} ;;\n`;
+  const version = m.globalFlags.filter(isVersion);
+  s += `  esac\n  ${described(globals)}\n  [ -z "$1" ] && ${described(flagPairs(version))}\n  return 0\n}\n\n`;
   s += `# Whether flag $2 of command $1 takes a value (status 0), and its values, if a fixed set.\n_docplat_value() {\n  case "$1 $2" in\n`;
   for (const f of m.globalFlags.filter((x) => x.value)) {
     s += `    ${namesOf(f).map((n) => `*${sq(` ${n}`)}`).join('|')}) ${f.choices ? print(f.choices) : ':'} ;;\n`;
@@ -89,18 +109,26 @@ function posixFunctions(m: Manifest): string {
   s += `  esac\n}\n\n`;
   s += `# What may come at the cursor: $1 is the word being typed, the others the words before it.
 _docplat_candidates() {
-  local cur key group flag verb w n
+  local cur key group flag verb w n _docplat_org= _docplat_profile= _docplat_sandbox= _docplat_probe=
   cur=$1
   shift
   key= group= flag= n=0
   for w in "$@"; do
     if [ -n "$flag" ]; then
+      case $flag in
+        --org) _docplat_org=$w ;;
+        --profile) _docplat_profile=$w ;;
+      esac
       flag=
       continue
     fi
     case $w in
+      --org=*) _docplat_org=\${w#*=} ;;
+      --profile=*) _docplat_profile=\${w#*=} ;;
+      --sandbox) _docplat_sandbox=1 ;;
       --*=*) ;;
-      -*) if _docplat_value "$key" "$w" >/dev/null; then flag=$w; fi ;;
+      # Whether the flag takes a value, without asking the API for the ids it takes.
+      -*) if _docplat_probe=1 _docplat_value "$key" "$w" >/dev/null; then flag=$w; fi ;;
       *)
         if [ -z "$group" ]; then
           group=$w key=$w
@@ -159,6 +187,7 @@ _docplat() {
   # Not compgen -W, which expands $(...) and globs in its words: ids come from the API.
   COMPREPLY=()
   while IFS= read -r t; do
+    t=\${t%%$'\\t'*}   # word<TAB>description: bash offers the word
     [[ -n $t && $t == "$cur"* ]] && COMPREPLY+=("\${t#"$pre"}")
   done < <(_docplat_candidates "\${w[\${#w[@]}-1]}" "\${w[@]:0:\${#w[@]}-1}")
 }
@@ -179,7 +208,19 @@ _docplat() {
   if [[ $cur == --*=* ]]; then
     compset -P '*='
   fi
-  compadd -- $cands
+  # word<TAB>description lines are shown with their description; the others as they are.
+  local -a withdesc plain
+  local c
+  for c in $cands; do
+    if [[ $c == *$'\\t'* ]]; then
+      withdesc+=("\${\${c%%$'\\t'*}//:/\\\\:}:\${c#*$'\\t'}")
+    else
+      plain+=("$c")
+    fi
+  done
+  (( \${#withdesc} )) && _describe -t docplat 'docplat' withdesc
+  (( \${#plain} )) && compadd -- $plain
+  return 0
 }
 
 if [[ \${zsh_eval_context[-1]} == loadautofunc ]]; then
@@ -246,16 +287,34 @@ function __docplat_arg
     __docplat_at $argv[3..-1]; and test (count $w) $argv[1] (math $argv[2] + $skip - 1)
 end
 
+# Ids of kind $argv[1] from the API (id<TAB>title lines), with the --sandbox, --org and --profile typed.
+function __docplat_ids
+    set -l globals
+    set -l tokens (commandline -opc)
+    for i in (seq (count $tokens))
+        switch $tokens[$i]
+            case --sandbox '--org=*' '--profile=*'
+                set -a globals $tokens[$i]
+            case --org --profile
+                if test $i -lt (count $tokens)
+                    set -a globals $tokens[$i] $tokens[(math $i + 1)]
+                end
+        end
+    end
+    docplat $globals __ids $argv[1] 2>/dev/null
+end
+
 complete -c docplat -f
 `;
   const flagLine = (cond: string, f: ManifestFlag) => {
     let line = `complete -c docplat${cond}`;
     if (f.long) line += ` -l ${f.long.slice(2)}`;
     if (f.short) line += ` -s ${f.short.slice(1)}`;
-    if (f.value) line += f.choices ? ` -x -a ${fq(f.choices.join(' '))}` : f.ids ? ` -x -a ${fq(`(${ids(f.ids)})`)}` : ' -r';
+    if (f.value) line += f.choices ? ` -x -a ${fq(f.choices.join(' '))}` : f.ids ? ` -x -a ${fq(`(__docplat_ids ${f.ids})`)}` : ' -r';
     return `${line} -d ${fq(f.description.split('\n')[0])}\n`;
   };
-  for (const f of m.globalFlags) s += flagLine('', f);
+  // --version only before a group: `docplat spaces --version` is no command.
+  for (const f of m.globalFlags) s += flagLine(isVersion(f) ? " -n '__fish_use_subcommand'" : '', f);
   s += `complete -c docplat -s h -l help -d 'show help'\n`;
   for (const g of groupsOf(m)) s += `complete -c docplat -n '__fish_use_subcommand' -a ${fq(g.name)} -d ${fq(g.summary)}\n`;
   for (const g of groupsOf(m)) {
@@ -267,7 +326,7 @@ complete -c docplat -f
     const at = [c.group, ...(c.verb ? [c.verb, ...c.aliases] : [])].join(' ');
     for (const f of c.flags) s += flagLine(` -n ${fq(`__docplat_at ${at}`)}`, f);
     c.args.forEach((a, i) => {
-      const values = a.choices ? a.choices.join(' ') : a.ids ? `(${ids(a.ids)})` : undefined;
+      const values = a.choices ? a.choices.join(' ') : a.ids ? `(__docplat_ids ${a.ids})` : undefined;
       const cond = `__docplat_arg ${a.variadic ? '-ge' : '-eq'} ${i} ${at}`;
       if (values) s += `complete -c docplat -n ${fq(cond)} -a ${fq(values)}\n`;
     });

@@ -4,14 +4,19 @@
 // page arrives, and a JSON array is written item by item.
 import type { Writable } from 'node:stream';
 import { cjsExports } from '../cjs.js';
+import { jqYaml, yamlOf } from './yaml.js';
 import { DocplatError, EXIT, UsageError } from '../errors.js';
 import { escapeControls, Terminal, terminalJson } from './terminal.js';
 
 // Kept here too for the modules that import it from the output module; written once, in terminal.ts.
 export { escapeControls } from './terminal.js';
 
-export const FORMATS = ['table', 'tsv', 'csv', 'json', 'jsonl'] as const;
+export const FORMATS = ['table', 'tsv', 'csv', 'json', 'jsonl', 'yaml'] as const;
 export type Format = (typeof FORMATS)[number];
+
+/** Formats that carry the data as it is (objects, not cells): --jq prints in them, commands print their JSON shape. */
+export const isStructured = (format: string | undefined): boolean => format === 'json' || format === 'jsonl' || format === 'yaml';
+
 
 export interface Column {
   /** Dotted path into the item. */
@@ -123,6 +128,14 @@ export class Output {
       await this.jq(all);
     } else if (format === 'jsonl') {
       for await (const items of source()) await this.lines(items, (item) => this.stringify(this.pick(item)) + '\n');
+    } else if (format === 'yaml') {
+      // A YAML sequence, written as pages arrive: each item is one `- ` entry.
+      let none = true;
+      for await (const items of source()) {
+        if (items.length) await this.write(this.shown(await yamlOf(items.map((item) => this.pick(item)))));
+        none &&= items.length === 0;
+      }
+      if (none) await this.write('[]\n');
     } else if (format === 'json') {
       let first = true;
       await this.write('[');
@@ -173,6 +186,7 @@ export class Output {
     if (this.opts.jq) return this.jq(this.pick(value));
     if (format === 'json') return this.write(this.stringify(this.pick(value), 2) + '\n');
     if (format === 'jsonl') return this.write(this.stringify(this.pick(value)) + '\n');
+    if (format === 'yaml') return this.write(this.shown(await yamlOf(this.pick(value))));
     // Piped, one object is one `key<TAB>value` line per field; the fields asked for by name are one line of values.
     if (format === 'tsv' && !this.opts.fields?.length) return this.write(cols.map((c) => `${tsvCell(c.key)}\t${tsvCell(cellValue(value, c))}\n`).join(''));
     if (format === 'csv' || format === 'tsv') return this.list(onePage([value]), cols).then(() => undefined);
@@ -188,6 +202,11 @@ export class Output {
   }
 
   /** JSON of the data; on a terminal, with C1 codes and bidi controls as \u escapes too (the same JSON value). */
+  /** Text of the data as written: on a terminal, control characters shown escaped (line breaks kept). */
+  private shown(text: string): string {
+    return this.opts.interactive ? escapeControls(text, true) : text;
+  }
+
   private stringify(value: unknown, space?: number): string {
     return this.opts.interactive ? terminalJson(value, space) : JSON.stringify(value, null, space);
   }
@@ -196,6 +215,11 @@ export class Output {
   async text(line: string): Promise<void> {
     const text = this.opts.interactive ? escapeControls(line, true) : line;
     await this.write(text.endsWith('\n') ? text : text + '\n');
+  }
+
+  /** Writes a document to stdout as it is, no newline added; on a terminal, control characters are shown escaped. */
+  async document(text: string): Promise<void> {
+    await this.write(this.shown(text));
   }
 
   /** A note for people, on stderr, through the terminal writer (an array is several lines). */
@@ -264,11 +288,14 @@ export class Output {
   }
 
   private async jq(value: unknown): Promise<void> {
-    const flags = ['-r'];
+    const yaml = this.opts.format === 'yaml';
+    // For YAML, jq prints each result as one compact JSON line, which becomes YAML here (strings still print raw).
+    const flags = yaml ? ['-c'] : ['-r'];
     if (this.opts.format === 'jsonl') flags.push('-c');
-    const { stdout, stderr, exitCode } = await runJq(value, this.opts.jq!, flags);
+    const result = await runJq(value, this.opts.jq!, flags);
+    const { stderr, exitCode } = result;
     // What jq printed before an error is printed, as jq does; on a terminal, its raw strings' control characters escaped.
-    const shown = this.opts.interactive ? escapeControls(stdout, true) : stdout;
+    const shown = this.shown(yaml ? await jqYaml(result.stdout) : result.stdout);
     if (shown) await this.write(shown.endsWith('\n') ? shown : shown + '\n');
     // The expression compiled; it failed on the data, after the requests were made.
     if (exitCode !== 0) throw new DocplatError(`--jq failed on the data: ${jqMessage(stderr)}`, EXIT.failure, { kind: 'jq' });

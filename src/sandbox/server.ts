@@ -105,7 +105,8 @@ export function seedState(seed: SeedName = 'demo', now = Date.now(), extraSpaces
   return stateOf(world);
 }
 
-const MAX_BODY_BYTES = 1 << 20;
+/** A batch of content changes may carry 50 × 20 files of 1 MB inline (as base64): room for a large batch, still bounded. */
+const MAX_BODY_BYTES = 64 << 20;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const ROUTER = new Router(Object.values(OPERATIONS));
 
@@ -302,6 +303,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     if (!handle) return errorReply(501, `${method} ${path} is not emulated by the sandbox yet`);
     const json = method === 'GET' || method === 'DELETE' ? undefined : await readBody(req);
     const { query, body } = parseInputs(operation, new URLSearchParams(search), json);
+    await world.settled();
     const reply = handle({ params, query, body, api, integration });
     if (method !== 'GET') autosave();
     return reply;

@@ -104,7 +104,7 @@ describe('auth login and the organization of the profile', () => {
     expect(stored(env).org).toBeUndefined();
     expect(lines(r.stderr)).toEqual([
       expect.stringMatching(/^Logged in as .* on profile "default"$/),
-      '2 organizations: choose one with `docplat config set org <id>` (see `docplat orgs list`)',
+      '3 organizations: choose one with `docplat config set org <id>` (see `docplat orgs list`)',
     ]);
     await runInProcess(['config', 'set', 'org', second], { env });
     const again = await runInProcess(['auth', 'login', '--with-token'], { env, input: api.sandbox.token });
@@ -118,7 +118,7 @@ describe('auth login and the organization of the profile', () => {
     await runInProcess(['config', 'set', 'org', first], { env });
     const { code, screen } = await converse(['auth', 'login'], env, [
       [/API token/, `${api.sandbox.token}\r`],
-      [/Default organization/, '\x1b[B\x1b[B\r'], // the third choice: none
+      [/Default organization/, '\x1b[B\x1b[B\x1b[B\r'], // the fourth choice (after the three organizations): none
     ]);
     expect(code, screen).toBe(0);
     expect(screen).toMatch(/Logged in as .* on profile "default"\s/);

@@ -4,17 +4,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir, useTestApi } from '../helpers.js';
+import { tempFiles, useTestApi } from '../helpers.js';
 import { badInputTests, type BadInputCase as BadInput } from './bad-input-table.js';
 
 const api = useTestApi();
 
-const dir = tempDir();
-const file = (name: string, text: string | Buffer) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const { dir, file } = tempFiles();
 const long = (n: number, c = 'x') => c.repeat(n);
 
 const GOOD_DOC = file('good.yaml', 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}\n');
@@ -55,6 +50,9 @@ const CASES: BadInput[] = [
   [['openapi', 'publish', 'ok', '--file', A_LIST], /not an OpenAPI document: the top level is not a mapping/],
   [['openapi', 'publish', 'ok', '--file', EMPTY], /--file .*empty\.yaml: the document is empty/],
   [['openapi', 'publish', 'ok', '--url', 'specs/openapi.yaml'], /--url must be an absolute http or https URL/],
+  [['openapi', 'publish', 'ok', '--url', 'https://example.com/a.yaml', '--no-validate'], /--no-validate only applies with --file \(the platform fetches --url itself\)/],
+  [['openapi', 'publish', 'ok', '--file', file('paths5.yaml', 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths: 5\n')], /--file .*paths5\.yaml:3:8: \$\.paths: Expected type "Paths" \(object\) but got "integer"; nothing was sent/],
+  [['openapi', 'validate', NO_VERSION], /no-version\.yaml:1:1: not an OpenAPI document: it has no "openapi" or "swagger" version field/],
   [['openapi', 'publish', 'ok', '--url', 'ftp://example.com/a.yaml'], /--url must be an absolute http or https URL/],
   [['openapi', 'publish', 'ok', '--url', '  '], /--url is blank/],
   [['openapi', 'publish', 'ok', '--url', `https://example.com/${long(2040)}`], /--url must be at most 2048 characters/],

@@ -294,6 +294,27 @@ describe('resolve, reopen, react, delete', () => {
     expect((await json(['comments', 'react', GS, cr.id, '🚀', '--change-request', '1'])).reactions[0].emoji).toBe('🚀');
   });
 
+  it('react refuses what is not an emoji before anything is sent (exit 2), for comments and replies; codepoints are emoji', async () => {
+    const c = await mine('react with words');
+    const before = api.sandbox.requestCount;
+    const cases: [string[], string][] = [
+      [['comments', 'react', GS, c.id, 'notanemoji'], 'notanemoji'],
+      [['comments', 'react', GS, c.id, 'notanemoji', '--remove'], 'notanemoji'],
+      [['replies', 'react', GS, c.id, 'r1', ':tada:'], ':tada:'],
+    ];
+    for (const [args, word] of cases) {
+      const r = await api.cli(args);
+      expect(r.code).toBe(2);
+      expect(lines(r.stderr)).toEqual([`error: emoji must be an emoji (🎉) or its Unicode codepoints (1f389) (got "${word}")`]);
+    }
+    expect(api.sandbox.requestCount).toBe(before);
+    expect((await json(['comments', 'react', GS, c.id, '1f389'])).reactions).toEqual([expect.objectContaining({ emoji: '1f389', count: 1 })]);
+    // The sandbox refuses it too, as the platform's description does, when the CLI is bypassed.
+    const raw = await api.cli(['api', '-X', 'PUT', `/spaces/${GS}/comments/${c.id}`, '--input', '-'], { input: '{"addedReactions":["notanemoji"]}' });
+    expect(raw.code).toBe(1);
+    expect(raw.stderr).toMatch(/400 The field "addedReactions\.0" must be an emoji/);
+  });
+
   it('delete asks for --yes without a terminal; deletes; again: skipped; someone else’s as a non-admin exits 4', async () => {
     const [a, b] = [await mine('del a'), await mine('del b')];
     const noYes = await api.cli(['comments', 'delete', GS, a.id]);
@@ -372,5 +393,29 @@ describe('what is sent again', () => {
     } finally {
       await faults('');
     }
+  });
+});
+
+describe('replies delete (public OpenAPI description 0.202.0)', () => {
+  it.each([[[]], [['--change-request', '1']]])('deletes replies, a second run skips them %j', async (cr: string[]) => {
+    const c = await json(['comments', 'create', GS, ...cr, '--body', 'to prune']);
+    const r1 = await json<{ id: string }>(['replies', 'create', GS, c.id, ...cr, '--body', 'one']);
+    const r2 = await json<{ id: string }>(['replies', 'create', GS, c.id, ...cr, '--body', 'two']);
+    const del = await ok(['replies', 'delete', GS, c.id, r1.id, r2.id, ...cr, '--yes']);
+    expect(del.stderr).toMatch(/deleted 2 of 2/);
+    expect((await json(['comments', 'get', GS, c.id, ...cr])).replies).toBe(0);
+    const again = await ok(['replies', 'delete', GS, c.id, r1.id, ...cr, '--yes']);
+    expect(again.stderr).toMatch(/skipped \(already deleted\)/);
+    // As every bulk delete: an id that is not there is a skip, so a re-run is safe.
+    expect((await ok(['replies', 'delete', GS, c.id, 'nosuch', ...cr, '--yes'])).stderr).toMatch(/nosuch: skipped \(not found/);
+  });
+
+  it('asks before deleting, and refuses without --yes when no one can be asked', async () => {
+    const c = await json(['comments', 'create', GS, '--body', 'keep']);
+    const r = await json<{ id: string }>(['replies', 'create', GS, c.id, '--body', 'keep me']);
+    const refused = await api.cli(['replies', 'delete', GS, c.id, r.id]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--yes/);
+    expect((await json(['comments', 'get', GS, c.id])).replies).toBe(1);
   });
 });

@@ -9,19 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { SCRIPT_FILES, SHELLS } from '../../src/completion/files.js';
 import { SCRIPTS } from '../../src/completion/scripts.js';
 import { buildManifest, type Manifest } from '../../src/manifest.js';
-import { baseEnv, BIN, ROOT, runCli, runInProcess, setFaults, tempDir, useTestApi } from '../helpers.js';
+import { baseEnv, BIN, hasCommand, ROOT, runCli, runInProcess, setFaults, tempDir, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
 const committed = (shell: (typeof SHELLS)[number]) => readFileSync(join(ROOT, 'completions', SCRIPT_FILES[shell]), 'utf8');
-const has = (cmd: string) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
+const has = hasCommand;
 
 /** A bash script that prints what the completion offers after these words (the last one is being typed). */
 function bashScript(words: string[]): string {
@@ -66,7 +59,7 @@ describe('completion scripts', () => {
     expect(bash('spa')).toEqual(['spaces']);
     expect(bash('spaces', '')).toEqual(expect.arrayContaining(['list', 'ls', 'create', 'get', 'delete', 'restore']));
     expect(bash('spaces', 'list', '--out')).toEqual(['--output']);
-    expect(bash('spaces', 'list', '--output', '')).toEqual(['table', 'tsv', 'csv', 'json', 'jsonl']);
+    expect(bash('spaces', 'list', '--output', '')).toEqual(['table', 'tsv', 'csv', 'json', 'jsonl', 'yaml']);
     expect(bash('spaces', 'list', '--output', '=', 'js')).toEqual(['json', 'jsonl']); // bash splits --output=js
     expect(bash('spaces', 'update', 'S', '--edit-mode', '')).toEqual(['live', 'locked']);
     expect(bash('spaces', 'update', 'S', '--default-level', '')).toContain('none');

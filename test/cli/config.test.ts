@@ -33,7 +33,7 @@ describe('config', () => {
     const r1 = await runInProcess(['config', 'set', 'colour', 'x'], { env });
     expect(r1.code).toBe(2);
     expect(r1.stderr).toMatch(/unknown config key "colour"/);
-    const r2 = await runInProcess(['config', 'set', 'format', 'yaml'], { env });
+    const r2 = await runInProcess(['config', 'set', 'format', 'xml'], { env });
     expect(r2.code).toBe(2);
     const r3 = await runInProcess(['config', 'set', 'api-url', 'not a url'], { env });
     expect(r3.code).toBe(2);

@@ -4,26 +4,15 @@
 // paths from the API stay inside the folder, failures exit 5, and Ctrl-C
 // then a re-run completes with each page fetched once in total.
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { lines, runInProcess, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
-import { flat, type Page } from '../content-helpers.js';
+import { filesUnder, flat, type Page } from '../content-helpers.js';
+import { parseSummary, type SummaryEntry } from '../../src/commands/content/summary.js';
 
 
-/** Every file under a folder, as relative paths with `/`. */
-function files(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else out.push(relative(dir, full).split('\\').join('/'));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
+const files = (dir: string) => filesUnder(dir);
 
 async function get(sb: Sandbox, path: string): Promise<any> {
   const res = await fetch(sb.url + path, { headers: { authorization: `Bearer ${sb.token}` } });
@@ -66,9 +55,26 @@ describe('content export', () => {
       expect(summary).toContain('## Guides');
       for (const page of documents) {
         const target = links.find((l) => l.title === page.title)!.target;
-        const md = (await get(api.sandbox, `/spaces/${id}/content/page/${page.id}?format=markdown`)).markdown;
-        expect(readFileSync(join(dir, target), 'utf8')).toBe(md);
+        const api_ = await get(api.sandbox, `/spaces/${id}/content/page/${page.id}?format=markdown`);
+        // The page's metadata as front matter, then its Markdown with only link targets rewritten.
+        const text = readFileSync(join(dir, target), 'utf8');
+        expect(text.startsWith(`---\ndescription: ${api_.description}\n---\n\n`)).toBe(true);
+        const targets = (s: string) => s.replace(/\]\([^)]*\)/g, '](…)');
+        expect(targets(text.replace(/^---\n[\s\S]*?\n---\n\n/, ''))).toBe(targets(api_.markdown));
+        // Every relative link of the page resolves to a file of the export.
+        for (const m of text.matchAll(/\]\(([^)#]+)[^)]*\)/g)) {
+          if (!/^https?:/.test(m[1])) expect(existsSync(join(dir, target, '..', decodeURIComponent(m[1]))), `${target}: ${m[1]}`).toBe(true);
+        }
       }
+      // Internal links become relative links to the pages' files; a target not in the export stays as it was.
+      expect(readFileSync(join(dir, 'guides/authentication.md'), 'utf8')).toContain('See the [FAQ](../faq.md) and the [status page](https://status.example.com/).');
+      expect(readFileSync(join(dir, 'faq.md'), 'utf8')).toContain('Read [Authentication](guides/authentication.md) first.');
+      expect(readFileSync(join(dir, 'guides/configuration.md'), 'utf8')).toContain('[settings](https://example.com/gone/settings)');
+      expect(readFileSync(join(dir, 'guides/configuration.md'), 'utf8')).toContain('![Diagram](../.gitbook/assets/diagram.png)');
+      // SUMMARY.md read back gives the tree: its order, nesting and groups, exactly (FAQ and Status page stay out of Guides).
+      const shape = (pages: Page[]): unknown[] => pages.map((p) => [p.type, p.title, shape(p.pages ?? [])]);
+      const read = (entries: SummaryEntry[]): unknown[] => entries.map((e) => [e.kind === 'page' ? 'document' : e.kind, e.title, read(e.children)]);
+      expect(read(parseSummary(summary))).toEqual(shape(tree));
       expect(links.find((l) => l.title === 'Status page')!.target).toBe('https://status.example.com/');
       const written = files(dir);
       expect(written.filter((f) => f.endsWith('.md') && f !== 'SUMMARY.md')).toHaveLength(documents.length);
@@ -117,7 +123,7 @@ describe('content export', () => {
       expect(r.code, r.stderr).toBe(0);
       // tree + files list + faq + the renamed page (its updatedAt changed); its children are moved, not fetched
       expect(sb.requestCount - before).toBe(4);
-      expect(readFileSync(join(dir, 'faq.md'), 'utf8')).toBe('# FAQ\n\nNew answers.\n');
+      expect(readFileSync(join(dir, 'faq.md'), 'utf8')).toBe('---\ndescription: About faq\n---\n\n# FAQ\n\nNew answers.\n');
       const now = files(dir);
       expect(now).toContain('getting-started/setup/README.md');
       expect(now).toContain('getting-started/setup/linux.md');
@@ -130,6 +136,27 @@ describe('content export', () => {
       expect(pruned.code, pruned.stderr).toBe(0);
       expect(files(dir)).not.toContain('getting-started/quickstart.md');
       expect(pruned.stderr).toMatch(/1 removed/);
+    }));
+
+  it('a moved section leaves no empty folder; pages linking to a moved page are written again with the new link', () =>
+    withTestApi({}, async (api) => {
+      const sb = api.sandbox;
+      const id = await spaceId(api, 'Getting Started');
+      const dir = join(tempDir(), 'docs');
+      const tree = flat((await get(sb, `/spaces/${id}/content/pages`)).pages);
+      const byPath = (p: string) => tree.find((x) => x.path === p)!.id;
+      await adminPost(sb, 'edit-page', { spaceId: id, pageId: byPath('guides/authentication'), markdown: `# Auth\n\nSee the [FAQ](/pages/${byPath('faq')}#top).\n` });
+      expect((await exportTo(api, [id, '--dest', dir])).code).toBe(0);
+      expect(readFileSync(join(dir, 'guides/authentication.md'), 'utf8')).toContain('[FAQ](../faq.md#top)');
+      await adminPost(sb, 'edit-page', { spaceId: id, pageId: byPath('getting-started'), path: 'start' });
+      await adminPost(sb, 'edit-page', { spaceId: id, pageId: byPath('faq'), path: 'help/faq' });
+      const r = await exportTo(api, [id, '--dest', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(join(dir, 'getting-started'))).toBe(false);
+      expect(files(dir)).toContain('start/installation/linux.md');
+      // Authentication links to the FAQ, which moved: its file now says where the FAQ is.
+      expect(readFileSync(join(dir, 'guides/authentication.md'), 'utf8')).toContain('[FAQ](../help/faq.md#top)');
+      expect(readFileSync(join(dir, 'help/faq.md'), 'utf8')).toContain('[Authentication](../guides/authentication.md)');
     }));
 
   it('hostile paths and names from the API stay inside the folder; collisions get distinct names', () =>
@@ -204,6 +231,12 @@ describe('content export', () => {
       expect(lines(r.stdout)).toContain('write .gitbook/assets/dataset.bin');
       expect(lines(r.stdout).at(-1)).toBe('write SUMMARY.md');
       expect(existsSync(dir)).toBe(false);
+      // Over an up-to-date export, a dry run lists nothing (not even SUMMARY.md).
+      expect((await exportTo(api, [id, '--dest', dir])).code).toBe(0);
+      const again = await exportTo(api, [id, '--dest', dir, '--dry-run']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toBe('');
+      expect(again.stderr).toMatch(/dry run: 0 changes/);
     }));
 
   it('--change-request exports the change request\'s revision; a folder of another export is refused', () =>
@@ -212,11 +245,17 @@ describe('content export', () => {
       const dir = join(tempDir(), 'cr');
       const r = await exportTo(api, [id, '--change-request', '1', '--dest', dir]);
       expect(r.code, r.stderr).toBe(0);
-      expect(readFileSync(join(dir, 'getting-started/installation/README.md'), 'utf8')).toMatch(/^# Installing/);
+      expect(readFileSync(join(dir, 'getting-started/installation/README.md'), 'utf8')).toMatch(/^---\n[^]*\n---\n\n# Installing/);
       expect(existsSync(join(dir, 'getting-started/installation/windows.md'))).toBe(true);
       const other = await exportTo(api, [id, '--dest', dir]);
       expect(other.code).toBe(2);
-      expect(other.stderr).toMatch(/--dest holds an export of space .*, change request 1: choose another folder/);
+      expect(other.stderr).toMatch(/--dest holds an export of change request 1 of space \w+, and this run exports the space itself, not a change request: choose another folder/);
+      // The space's own export, and the run exports one of its change requests: the message says so.
+      const spaceDir = join(tempDir(), 'space');
+      expect((await exportTo(api, [id, '--dest', spaceDir])).code).toBe(0);
+      const cr = await exportTo(api, [id, '--change-request', '2', '--dest', spaceDir]);
+      expect(cr.code).toBe(2);
+      expect(cr.stderr).toContain(`--dest holds an export of space ${id}, and this run exports its change request 2, not the space itself`);
     }));
 
   it('Ctrl-C mid-export exits 130 with complete files; a re-run completes, each page fetched once in total', async () => {

@@ -172,7 +172,7 @@ describe('the safe writer', () => {
       expect(lstatSync(join(out, 'README.md')).isSymbolicLink()).toBe(true);
       expect(r.code).toBe(5);
       expect(lines(r.stderr).filter((l) => l.startsWith('failed:'))).toEqual([expect.stringMatching(/README\.md.*symbolic link/)]);
-      expect(readFileSync(join(out, 'faq.md'), 'utf8')).toMatch(/^# FAQ/);
+      expect(readFileSync(join(out, 'faq.md'), 'utf8')).toMatch(/^# FAQ/m);
     }));
 
   it('files download --force and openapi content --dest never replace a symbolic link', async () => {
@@ -335,7 +335,7 @@ describe('content export: the folder', () => {
       expect(readFileSync(join(out, 'faq.md'), 'utf8')).toBe('MY OWN FAQ');
       const forced = await api.cli(['content', 'export', id, '--dest', out, '--force']);
       expect(forced.code, forced.stderr).toBe(0);
-      expect(readFileSync(join(out, 'faq.md'), 'utf8')).toMatch(/^# FAQ/);
+      expect(readFileSync(join(out, 'faq.md'), 'utf8')).toMatch(/^# FAQ/m);
     }));
 
   it('a second export into a folder another export holds names its process and exits 1; nothing is written', () =>
@@ -367,7 +367,9 @@ describe('content export: the folder', () => {
     const dir = scratch();
     const r = await runInProcess(['content', 'export', 'S', '--dest', join(dir, 'out')], { env: srv.env() });
     expect(r.code).toBe(1);
-    expect(lines(r.stderr)).toEqual(['error: the page tree of space S nests deeper than 1000 levels: docplat does not read trees that deep']);
+    // Refused where the answer is read (JSON past its depth bound): one line.
+    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^error: .*nested deeper than \d+ levels/)]);
+    expect(r.stderr).not.toMatch(/call stack/);
     expect(srv.requests.filter((q) => q.includes('/content/page/'))).toEqual([]);
   });
 

@@ -71,7 +71,7 @@ describe('command manifest', () => {
     expect(flag('spaces', 'update', '--default-level').choices).toEqual(['admin', 'create', 'review', 'edit', 'comment', 'read', 'none']);
     expect(flag('spaces', 'links', '--status').choices).toEqual(['ok', 'broken', 'in-app']);
     expect(flag('spaces', 'update', '--title').choices).toBeUndefined();
-    expect(manifest.globalFlags.find((f) => f.long === '--output')!.choices).toEqual(['table', 'tsv', 'csv', 'json', 'jsonl']);
+    expect(manifest.globalFlags.find((f) => f.long === '--output')!.choices).toEqual(['table', 'tsv', 'csv', 'json', 'jsonl', 'yaml']);
   });
 
   it('the built CLI prints a command help without loading commander, identical to the live one', async () => {

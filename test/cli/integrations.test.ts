@@ -2,8 +2,8 @@
 // manifest with files beside it (secrets never printed), unpublish, and
 // installations with a user token (refused, with the way out) and with the
 // integration's own token.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseEnv, lines, runInProcess, startCli, tempDir, tsv, until, useTestApi } from '../helpers.js';
 
@@ -153,6 +153,46 @@ describe('integrations publish', () => {
     // Said, as every destructive verb says what it did (it printed nothing).
     expect(lines(gone.stderr)).toEqual(['widget: unpublished', 'unpublished 1 of 1']);
     expect((await api.cli(['integrations', 'get', 'widget'])).code).toBe(3);
+  });
+
+  it("accepts the platform CLI's gitbook-manifest.yaml: its name is the integration's (the argument may be left out, or must match)", async () => {
+    const path = manifest(api.sandbox.defaultOrg!, 'name: gb-widget\n');
+    const gitbook = join(path, '..', 'gitbook-manifest.yaml');
+    writeFileSync(gitbook, readFileSync(path, 'utf8'));
+    const r = await api.cli(['integrations', 'publish', '--manifest', gitbook, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/published integration "gb-widget" \(version 1\)/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ name: 'gb-widget', title: 'Widget' });
+    const same = await api.cli(['integrations', 'publish', 'gb-widget', '--manifest', gitbook, '--dry-run']);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stdout).toMatch(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/integrations\/gb-widget \{/);
+    expect(same.stdout).not.toContain('"name"'); // not a field of the publish body
+
+    const before = api.sandbox.requestCount;
+    const other = await api.cli(['integrations', 'publish', 'other-widget', '--manifest', gitbook]);
+    expect(other.code).toBe(2);
+    expect(lines(other.stderr)).toEqual([`error: --manifest ${gitbook}: "name" is "gb-widget", but the integration given is "other-widget" (leave the argument out to use the manifest's)`]);
+    writeFileSync(join(path, '..', 'nameless.yaml'), readFileSync(path, 'utf8').replace('name: gb-widget\n', ''));
+    const noName = await api.cli(['integrations', 'publish', '--manifest', join(path, '..', 'nameless.yaml')]);
+    expect(noName.code).toBe(2);
+    expect(lines(noName.stderr)).toEqual([`error: give the integration's name: as the argument, or as "name" in --manifest ${join(path, '..', 'nameless.yaml')}`]);
+    writeFileSync(join(path, '..', 'bad-name.yaml'), readFileSync(path, 'utf8').replace('name: gb-widget', 'name: has space'));
+    const badName = await api.cli(['integrations', 'publish', '--manifest', join(path, '..', 'bad-name.yaml')]);
+    expect(badName.code).toBe(2);
+    expect(lines(badName.stderr)).toEqual(['error: --manifest "name" must be letters, digits, -, _ and . (got "has space")']);
+    // What the platform's CLI also reads but docplat does not: still unknown keys; a TypeScript script it would build first.
+    writeFileSync(gitbook, readFileSync(path, 'utf8') + 'envs:\n  staging: {organization: x}\n');
+    const envs = await api.cli(['integrations', 'publish', '--manifest', gitbook]);
+    expect(envs.code).toBe(2);
+    expect(lines(envs.stderr)).toEqual([expect.stringMatching(/^error: --manifest .*gitbook-manifest\.yaml: unknown key "envs" \(the keys are name, icon, title, /)]);
+    writeFileSync(gitbook, readFileSync(path, 'utf8').replace('script: script.js', 'script: ./src/index.tsx'));
+    const tsx = await api.cli(['integrations', 'publish', '--manifest', gitbook]);
+    expect(tsx.code).toBe(2);
+    expect(lines(tsx.stderr)).toEqual([
+      `error: --manifest ${gitbook}: "script" names a source file (./src/index.tsx): docplat sends the script as it is; build it into one JavaScript file and name that file`,
+    ]);
+    expect(api.sandbox.requestCount).toBe(before);
+    rmSync(dirname(path), { recursive: true, force: true });
   });
 
   it('a publish refused by the platform (not an admin there) is exit 4', async () => {

@@ -274,3 +274,62 @@ describe('changing members (each on a sandbox of its own)', () => {
     });
   });
 });
+
+describe('members invite (public OpenAPI description 0.202.0)', () => {
+  it('invites each address with its own result; members are skipped; guests; stdin; a re-run changes nothing', async () => {
+    await withTestApi({}, async (t) => {
+      const existing = json<Member[]>(await t.cli(['members', 'list', '--limit', '1', '--json']))[0].user.email;
+      const r = await t.cli(['members', 'invite', 'new.one@example.com', existing, '--role', 'edit']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(tsv(r.stdout).sort()).toEqual(
+        [
+          ['new.one@example.com', 'ok', 'invited'],
+          [existing, 'skipped', 'already a member'],
+        ].sort(),
+      );
+      expect(r.stderr).toMatch(/invited 1 of 2, 1 skipped/);
+      const found = json<Member[]>(await t.cli(['members', 'list', '--search', 'new.one@', '--json']));
+      expect(found.map((m) => m.role)).toEqual(['edit']);
+
+      const guests = await t.cli(['members', 'invite', '-', '--role', 'guest', '--json'], { input: 'g1@example.com\ng2@example.com new.one@example.com\n' });
+      expect(guests.code, guests.stderr).toBe(0);
+      expect(JSON.parse(guests.stdout).map((x: { id: string; result: string }) => [x.id, x.result]).sort()).toEqual([
+        ['g1@example.com', 'ok'],
+        ['g2@example.com', 'ok'],
+        ['new.one@example.com', 'skipped'],
+      ]);
+      expect(json<Member[]>(await t.cli(['members', 'list', '--search', 'g1@', '--json']))[0].role).toBeNull();
+
+      const again = await t.cli(['members', 'invite', 'g1@example.com', 'g2@example.com']);
+      expect(again.stderr).toMatch(/invited 0 of 2, 2 skipped/);
+    });
+  });
+
+  it('--sso: someone of another organization is invited, and the result says not as an SSO member', async () => {
+    await withTestApi({}, async (t) => {
+      const acme = new Set(json<Member[]>(await t.cli(['members', 'list', '--all', '--json'])).map((m) => m.user.email));
+      const other = json<Member[]>(await t.cli(['members', 'list', '--all', '--org', GLOBEX, '--json'])).find((m) => !acme.has(m.user.email))!;
+      const r = await t.cli(['members', 'invite', other.user.email, 'fresh@example.com', '--sso']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(tsv(r.stdout).sort()).toEqual(
+        [
+          [other.user.email, 'ok', 'invited, but not as an SSO member (a member of another organization)'],
+          ['fresh@example.com', 'ok', 'invited'],
+        ].sort(),
+      );
+      const fresh = json<Member[]>(await t.cli(['members', 'list', '--search', 'fresh@', '--json']))[0];
+      expect(fresh.sso).toBe(true);
+    });
+  });
+
+  it('--dry-run prints one request per address and sends none', async () => {
+    const before = api.sandbox.requestCount;
+    const r = await api.cli(['members', 'invite', 'a@example.com', 'b@example.com', '--sso', '--dry-run']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(lines(r.stdout)).toEqual([
+      expect.stringMatching(/^POST http:\/\/127\.0\.0\.1:\d+\/v1\/orgs\/\w+\/invites \{"emails":\["a@example\.com"\],"sso":true\}$/),
+      expect.stringMatching(/\{"emails":\["b@example\.com"\],"sso":true\}$/),
+    ]);
+    expect(api.sandbox.requestCount).toBe(before);
+  });
+});

@@ -3,17 +3,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lines, runInProcess, startCli, tempDir, tsv, until, useTestApi, withTestApi } from '../helpers.js';
+import { lines, runInProcess, startCli, tempDir, tempFiles, tsv, until, useTestApi, withTestApi } from '../helpers.js';
 
 const api = useTestApi({ processingMs: 400 });
 
 const DOC = 'openapi: 3.0.3\ninfo:\n  title: Orders\n  version: "1.0"\npaths: {}\n';
-const dir = tempDir();
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
+const { dir, file } = tempFiles();
 
 describe('openapi list, get, versions, version, content', () => {
   it('lists the demo specs as TSV and JSON', async () => {
@@ -67,6 +62,28 @@ describe('openapi list, get, versions, version, content', () => {
     const forced = await api.cli(['openapi', 'content', 'petstore', 'latest', '--dest', dest, '--force']);
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(dest, 'utf8')).toMatch(/title: Petstore/);
+  });
+
+  it('content prints the document itself on stdout; --dest F writes it and prints nothing on stdout; --json shows the content object', async () => {
+    const published = 'openapi: 3.1.0\ninfo: {title: Printed, version: "2"}\npaths: {}'; // no final newline: printed as it is
+    expect((await api.cli(['openapi', 'publish', 'printed', '--file', '-', '--wait'], { input: published })).code).toBe(0);
+    const r = await api.cli(['openapi', 'content', 'printed']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(published);
+    expect(r.stderr).toBe('');
+    const dashed = await api.cli(['openapi', 'content', 'printed', 'latest', '--dest', '-']);
+    expect(dashed.stdout).toBe(published);
+    const dest = join(dir, 'printed.yaml');
+    const written = await api.cli(['openapi', 'content', 'printed', '--dest', dest]);
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toBe('');
+    expect(readFileSync(dest, 'utf8')).toBe(published);
+    const object = JSON.parse((await api.cli(['openapi', 'content', 'printed', '--json'])).stdout);
+    expect(object).toMatchObject({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/_files\/openapi\//), filesystem: { entryPoint: 'openapi.yaml' } });
+    expect((await api.cli(['openapi', 'content', 'printed', '--fields', 'url'])).stdout).toBe(`${object.url}\n`);
+    const both = await api.cli(['openapi', 'content', 'printed', '--dest', dest, '--json']);
+    expect(both.code).toBe(2);
+    expect(JSON.parse(both.stderr).error).toMatchObject({ kind: 'usage', message: '--dest writes the document: it cannot be used with --json, --output, --fields or --jq', exitCode: 2 });
   });
 
   it('content --dest naming a folder is refused (exit 2, nothing sent), with or without --force', async () => {

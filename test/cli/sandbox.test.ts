@@ -1,8 +1,8 @@
 // --sandbox: an embedded emulator whose state persists between invocations.
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, lines, runInProcess } from '../helpers.js';
+import { baseEnv, lines, runInProcess, tsv } from '../helpers.js';
 
 describe('--sandbox', () => {
   it('needs no flags, and keeps state between invocations', async () => {
@@ -28,6 +28,28 @@ describe('--sandbox', () => {
     expect(reset.code, reset.stderr).toBe(0);
     const fresh = lines((await runInProcess(['--sandbox', 'spaces', 'list', '--fields', 'id'], { env })).stdout);
     expect(fresh).toEqual(ids);
+  });
+
+  it("the README's transfer path: into Initech (admin there) works, into Globex (an editor there) is refused with 403", async () => {
+    const env = baseEnv();
+    const run = (args: string[]) => runInProcess(['--sandbox', ...args], { env });
+    const orgs = tsv((await run(['orgs', 'list'])).stdout);
+    expect(orgs.map((o) => o[1])).toEqual(['Acme Docs', 'Globex', 'Initech']);
+    const idOf = (title: string) => orgs.find((o) => o[1] === title)![0];
+    const [initech, globex] = [idOf('Initech'), idOf('Globex')];
+    const space = (await run(['spaces', 'list', '--limit', '1', '--fields', 'id'])).stdout.trim();
+    const moved = await run(['spaces', 'transfer', space, '--to-org', initech]);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(tsv(moved.stdout)).toEqual([[space, 'ok', 'transferred']]);
+    expect((await run(['spaces', 'get', space, '--fields', 'organization'])).stdout).toBe(`${initech}\n`);
+    const collection = (await run(['collections', 'list', '--limit', '1', '--fields', 'id'])).stdout.trim();
+    const movedCollection = await run(['collections', 'transfer', collection, '--to-org', initech, '--fields', 'organization']);
+    expect(movedCollection.code, movedCollection.stderr).toBe(0);
+    expect(movedCollection.stdout).toBe(`${initech}\n`);
+    const refused = await run(['spaces', 'transfer', space, '--to-org', globex]);
+    expect(refused.code).toBe(4);
+    expect(lines(refused.stderr).at(-1)).toMatch(/^error: .*403 You need the admin role in organization "Globex" .* your role there is edit\.$/);
+    rmSync(env.DOCPLAT_CONFIG_DIR!, { recursive: true, force: true });
   });
 
   it('sandbox reset --seed empty leaves no spaces', async () => {

@@ -185,7 +185,8 @@ describe('sections', () => {
     const list = await json(api, ['sections', 'list', '--site', help]);
     expect(list[0].siteSpaces.map((s: { title: string }) => s.title)).toEqual(['Welcome', 'Getting Started']);
     const dry = await api.cli(['sections', 'list', '--site', help, '--share-key', 'k1', '--dry-run']);
-    expect(dry.stdout).toMatch(/\/sections\?shareKey=k1$/m);
+    // The key is sent, and shown masked (the operation declares it a secret).
+    expect(dry.stdout).toMatch(/\/sections\?shareKey=\*\*\*$/m);
   });
 
   it('create, update (null versus unchanged for condition, icon, description), move, delete', async () => {
@@ -336,4 +337,23 @@ describe('share-links', () => {
     expect(Date.now() - started).toBeLessThan(20_000); // not the 30 s wait for the sandbox's lock
     expect((await runCli(['--sandbox', 'share-links', 'list', '--site', site], { env })).stdout).toBe('');
   }, 60_000);
+});
+
+describe('sites publish and unpublish (public OpenAPI description 0.202.0)', () => {
+  it('flip the published flag; a site already so is skipped; --published lists follow', async () => {
+    await withTestApi({}, async (t) => {
+      const { 'Acme Internal': internal, 'Acme Help Center': help } = await sites(t);
+      const pub = await t.cli(['sites', 'publish', internal, help]);
+      expect(pub.code, pub.stderr).toBe(0);
+      expect(tsv(pub.stdout).sort()).toEqual([[help, 'skipped', 'already published'], [internal, 'ok', 'published']].sort());
+      expect(lines(await ok(t, ['sites', 'list', '--unpublished', '--fields', 'title']))).toEqual([]);
+      expect((await json(t, ['sites', 'get', internal])).published).toBe(true);
+      const off = await t.cli(['sites', 'unpublish', internal]);
+      expect(off.code, off.stderr).toBe(0);
+      expect(lines(await ok(t, ['sites', 'list', '--unpublished', '--fields', 'title']))).toEqual(['Acme Internal']);
+      const again = await t.cli(['sites', 'unpublish', internal]);
+      expect(tsv(again.stdout)).toEqual([[internal, 'skipped', 'already unpublished']]);
+      expect((await t.cli(['sites', 'publish', 'nosuchsite'])).code).toBe(3);
+    });
+  });
 });

@@ -1,13 +1,13 @@
 // --version and --help load nothing heavy: no undici, chalk, cli-table3,
 // @inquirer/prompts, conf, and no group's code. Checked by tracing the modules
 // the process loads and mapping each bundle chunk to its sources (dist/meta.json).
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { baseEnv, ROOT, runCli, tempDir } from '../helpers.js';
 
-const HEAVY = [/node_modules\/undici\//, /node_modules\/chalk\//, /node_modules\/cli-table3\//, /node_modules\/@inquirer\//, /node_modules\/conf\//, /node_modules\/jq-wasm\//, /src\/commands\/(?!index)/, /src\/sandbox\//, /src\/client\//];
+const HEAVY = [/node_modules\/@redocly\//, /node_modules\/undici\//, /node_modules\/chalk\//, /node_modules\/cli-table3\//, /node_modules\/@inquirer\//, /node_modules\/conf\//, /node_modules\/jq-wasm\//, /src\/commands\/(?!index)/, /src\/sandbox\//, /src\/client\//];
 
 async function loadedSources(args: string[]): Promise<string[]> {
   const trace = join(tempDir(), 'trace.txt');
@@ -37,6 +37,21 @@ describe('start-up', () => {
       expect(heavy).toEqual([]);
     });
   }
+
+  it('only the commands that check an OpenAPI document load the validator', async () => {
+    const dir = tempDir();
+    const doc = join(dir, 'openapi.yaml');
+    writeFileSync(doc, 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths: {}\n');
+    const validator = (s: string) => /node_modules\/@redocly\//.test(s);
+    try {
+      expect((await loadedSources(['openapi', 'validate', doc])).some(validator)).toBe(true);
+      for (const args of [['openapi', 'publish', '--help'], ['--sandbox', 'openapi', 'get', 'petstore'], ['--sandbox', 'integrations', 'list']]) {
+        expect((await loadedSources(args)).filter(validator), args.join(' ')).toEqual([]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('the trace does see heavy modules when a command needs them (the check can fail)', async () => {
     const sources = await loadedSources(['config', 'path']);

@@ -21,8 +21,8 @@ describe('--web', () => {
       pageId: (await json(['pages', 'list', space]))[0].id,
       slug: (await json(['openapi', 'list']))[0].slug,
       integration: (await json(['integrations', 'list']))[0].name,
-      organizationId: api.sandbox.defaultOrg,
-      orgId: api.sandbox.defaultOrg,
+      organizationId: api.sandbox.defaultOrg!,
+      orgId: api.sandbox.defaultOrg!,
     };
     const gets = manifest.groups.flatMap((g) => g.commands.filter((c) => c.name === 'get').map((c) => ({ group: g.name, c })));
     const web = gets.filter(({ c }) => c.flags.some((f) => f.long === '--web'));
@@ -36,6 +36,22 @@ describe('--web', () => {
       const r = await api.cli([group, 'get', ...args, '--web'], { env: { CI: 'true' } });
       expect(r.code, `${group} get: ${r.stderr}`).toBe(0);
       expect(r.stdout.trim(), `${group} get --web`).toBe(resource.urls.app);
+    }
+  });
+});
+
+describe('--web with a hostile API', () => {
+  it('refuses an app URL with control characters: it is never printed or opened', async () => {
+    const { startPoisonProxy } = await import('../poison.js');
+    const proxy = await startPoisonProxy(api.sandbox.url);
+    try {
+      const space = JSON.parse((await api.cli(['spaces', 'list', '--limit', '1', '--json'])).stdout)[0].id as string;
+      const r = await api.cli(['spaces', 'get', space, '--web'], { env: { CI: 'true', DOCPLAT_API_URL: proxy.url } });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/^error: the API gave an app URL that is not one: https:\/\/\S+#\\x1b\]52/m);
+    } finally {
+      await proxy.close();
     }
   });
 });

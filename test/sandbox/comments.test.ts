@@ -126,6 +126,23 @@ describe('rules', () => {
     expect(removed.body.reactions.find((r: any) => r.emoji === '👍').count).toBe(1);
   });
 
+  it("a reaction is an emoji, as the description's Emoji (format emoji) says: text is a 400; codepoints, flags, keycaps and ZWJ sequences are emoji", async () => {
+    const c = byBody('The requirements');
+    const url = `${ON_SPACE}/${c.id}`;
+    for (const bad of ['notanemoji', '', ' ', ':thumbsup:', '👍👍', 'cafe', '23', '👍'.repeat(51)]) {
+      for (const field of ['addedReactions', 'removedReactions']) {
+        expectError(await call(sb, 'PUT', url, { body: { [field]: [bad] } }), 400, new RegExp(`The field "${field}\\.0" must be (an emoji \\(🎉\\) or its Unicode codepoints \\(1f389\\)|at most 50 characters)`));
+      }
+    }
+    const kept = (await call(sb, 'GET', url)).body.reactions.map((r: any) => r.emoji);
+    expect(kept).not.toContain('notanemoji');
+    const good = ['🚀', '1f389', '🇫🇷', '#️⃣', '👩‍💻', '👍🏽', '❤', '❤️', '1F468-200D-1F4BB'];
+    const added = await call(sb, 'PUT', url, { body: { addedReactions: good } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.reactions.map((r: any) => r.emoji)).toEqual(expect.arrayContaining(good));
+    expect((await call(sb, 'PUT', url, { body: { removedReactions: good } })).status).toBe(200);
+  });
+
   it("only the author edits a body (403); an admin deletes anyone's comment; a non-admin cannot (403)", async () => {
     const grace = byBody('The requirements');
     const res = await call(sb, 'PUT', `${ON_SPACE}/${grace.id}`, { body: { body: { markdown: 'mine now' } } });
@@ -237,5 +254,24 @@ describe("the space's open-comments counter", () => {
     expect(await counter()).toBe(before - 1);
     const listed = (await call(sb, 'GET', `/orgs/${ids.org('Acme Docs')}/spaces`)).body.items.find((s: any) => s.id === GS);
     expect(listed.comments).toBe(before - 1);
+  });
+});
+
+describe('reply delete (public OpenAPI description 0.202.0)', () => {
+  it.each([[ON_SPACE], [ON_CR]])('205 then 204 under %s; only the author or an admin', async (base) => {
+    const c = await call(sb, 'POST', base, { body: { body: { markdown: 'topic' } } });
+    const r = await call(sb, 'POST', `${base}/${c.body.id}/replies`, { body: { body: { markdown: 'reply' } } });
+    const path = `${base}/${c.body.id}/replies/${r.body.id}`;
+    expect((await call(sb, 'DELETE', path)).status).toBe(205);
+    expect((await call(sb, 'DELETE', path)).status).toBe(204);
+    expectError(await call(sb, 'GET', path), 404, /No reply/);
+    expect((await call(sb, 'GET', `${base}/${c.body.id}`)).body.replies).toBe(0);
+    expectError(await call(sb, 'DELETE', `${base}/${c.body.id}/replies/nosuch`), 404, /No reply with id nosuch/);
+  });
+
+  it('an admin deletes someone else’s reply (Acme: the caller is admin)', async () => {
+    const theirs = seeded.find((c) => c.space === GS && !c.changeRequest && c.replies.some((r) => r.postedBy !== ids.me))!;
+    const reply = theirs.replies.find((r) => r.postedBy !== ids.me)!;
+    expect((await call(sb, 'DELETE', `${ON_SPACE}/${theirs.id}/replies/${reply.id}`)).status).toBe(205);
   });
 });

@@ -81,6 +81,31 @@ describe('openapi specs', () => {
     expectError(await call(sb, 'GET', `${SPECS}/broken/versions/latest`), 404, /no version yet/);
   });
 
+  it('an OpenAPI document the platform would refuse (paths: 5, a $ref to nothing) ends in PARSE_ERROR with every error', async () => {
+    const bad = 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths: 5\ncomponents:\n  schemas:\n    A: {$ref: "#/components/schemas/Nope"}\n';
+    await call(sb, 'PUT', `${SPECS}/invalid`, { body: { source: { text: bad } } });
+    finish();
+    const done = await call(sb, 'GET', `${SPECS}/invalid`);
+    expectOperation(done, 'GET', '/orgs/{organizationId}/openapi/{specSlug}', 200);
+    expect(done.body).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR', lastProcessedErrorCount: 2 });
+    expect(done.body.lastProcessedErrors).toEqual([
+      { code: 'PARSE_ERROR', message: 'line 3, column 8: $.paths: Expected type "Paths" (object) but got "integer"' },
+      { code: 'PARSE_ERROR', message: 'line 6, column 8: $.components.schemas.A: $ref "#/components/schemas/Nope" points to nothing in this document' },
+    ]);
+    expect(done.body.lastVersion).toBeUndefined();
+  });
+
+  it('a text source clears the sourceURL of a spec that came from a URL', async () => {
+    await call(sb, 'PUT', `${SPECS}/moved`, { body: { source: { url: 'https://specs.example.com/openapi.yaml' } } });
+    expect((await call(sb, 'GET', `${SPECS}/moved`)).body.sourceURL).toBe('https://specs.example.com/openapi.yaml');
+    finish();
+    const res = await call(sb, 'PUT', `${SPECS}/moved`, { body: { source: { text: DOC } } });
+    expectOperation(res, 'PUT', '/orgs/{organizationId}/openapi/{specSlug}', 200);
+    expect(res.body.sourceURL).toBeUndefined();
+    finish();
+    expect((await call(sb, 'GET', `${SPECS}/moved`)).body).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
+  });
+
   it('fetches nothing outside loopback (FETCH_ERROR), and fetches a loopback URL', async () => {
     await call(sb, 'PUT', `${SPECS}/remote`, { body: { source: { url: 'https://specs.example.com/openapi.yaml' } } });
     finish();

@@ -24,12 +24,11 @@ describe('user and organizations', () => {
   it('lists the user’s organizations; the first is the default', async () => {
     const res = await call(sb, 'GET', '/orgs');
     expectOperation(res, 'GET', '/orgs', 200);
-    expect(res.body.items.map((o: { title: string }) => o.title)).toEqual(['Acme Docs', 'Globex']);
+    expect(res.body.items.map((o: { title: string }) => o.title)).toEqual(['Acme Docs', 'Globex', 'Initech']);
     expect(sb.defaultOrg).toBe(ACME);
-    expect(res.body.items[0].permissions.admin).toBe(true);
-    expect(res.body.items[1].permissions.admin).toBe(false);
+    expect(res.body.items.map((o: { permissions: { admin: boolean } }) => o.permissions.admin)).toEqual([true, false, true]);
     const paged = await listAll(sb, '/orgs', 1);
-    expect(paged.pages).toBe(2);
+    expect(paged.pages).toBe(3);
   });
 
   it('GET an organization; unknown is 404', async () => {
@@ -172,6 +171,29 @@ describe('member changes (each on a sandbox of its own)', () => {
       const sso = await call(sb, 'POST', `/orgs/${ACME}/members/${ada}/sso`);
       expectOperation(sso, 'POST', `${MEMBER}/sso`, 200);
       expect(sso.body).toMatchObject({ id: ada, sso: true });
+    });
+  });
+});
+
+describe('invites (public OpenAPI description 0.202.0)', () => {
+  it('adds new addresses as members with the role (null: guest); members and repeats add nobody; admins only', async () => {
+    await withSandbox({}, async (own) => {
+      const members = (await listAll(own, `/orgs/${ACME}/members`)).items;
+      const existing = members[0].user.email;
+      const res = await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: ['new.one@example.com', existing, 'NEW.ONE@example.com'], role: 'edit' } });
+      expectOperation(res, 'POST', '/orgs/{organizationId}/invites', 200);
+      expect(res.body.invited).toBe(1);
+      expect(res.body.users).toHaveLength(1);
+      const added = await call(own, 'GET', `/orgs/${ACME}/members/${res.body.users[0]}`);
+      expect(added.body).toMatchObject({ role: 'edit', user: { email: 'new.one@example.com' } });
+      const guest = await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: ['guest@example.com'], role: null, sso: true } });
+      expectOperation(guest, 'POST', '/orgs/{organizationId}/invites', 200);
+      expect(guest.body).toMatchObject({ invited: 1, failedSSOEmails: [] });
+      expect((await call(own, 'GET', `/orgs/${ACME}/members/${guest.body.users[0]}`)).body.role).toBeNull();
+      expect((await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: ['guest@example.com'] } })).body).toEqual({ users: [], invited: 0 });
+      expectError(await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: ['not an address'] } }), 400, /emails\.0/);
+      expectError(await call(own, 'POST', `/orgs/${ACME}/invites`, { body: { emails: [] } }), 400, /emails/);
+      expectError(await call(own, 'POST', `/orgs/${GLOBEX}/invites`, { body: { emails: ['x@example.com'] } }), 403, /admin/);
     });
   });
 });

@@ -97,7 +97,7 @@ describe('families by name', () => {
     delete state.families.orgs;
     await withFile(state, async (sb) => {
       expect((await call(sb, 'GET', '/user')).body).toMatchObject({ id: state.userId, displayName: 'Dana Demo' });
-      expect((await call(sb, 'GET', '/orgs')).body.count).toBe(2);
+      expect((await call(sb, 'GET', '/orgs')).body.count).toBe(3);
     });
   });
 

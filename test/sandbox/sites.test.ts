@@ -353,3 +353,19 @@ describe('structure', () => {
     expect((state.families.sites as { sites: unknown[] }).sites).toHaveLength(3);
   });
 });
+
+describe('publish and unpublish (public OpenAPI description 0.202.0)', () => {
+  it('flip `published` (each answer a valid Site), twice is the same as once; the published view follows', async () => {
+    const internal = await siteId('Acme Internal');
+    const on = await call(sb, 'POST', `${SITES}/${internal}/publish`);
+    expectOperation(on, 'POST', `${P}/{siteId}/publish`, 200);
+    expect(on.body.published).toBe(true);
+    expect((await call(sb, 'POST', `${SITES}/${internal}/publish`)).body.published).toBe(true);
+    expect((await call(sb, 'GET', `${SITES}/${internal}/published`)).status).toBe(200);
+    const off = await call(sb, 'POST', `${SITES}/${internal}/unpublish`);
+    expectOperation(off, 'POST', `${P}/{siteId}/unpublish`, 200);
+    expect(off.body.published).toBe(false);
+    expectError(await call(sb, 'GET', `${SITES}/${internal}/published`), 404, /not published/);
+    expectError(await call(sb, 'POST', `${SITES}/nosuch/publish`), 404);
+  });
+});

@@ -10,7 +10,9 @@ const REPLY = `${COMMENT}/replies/{commentReplyId}`;
 /** A comment's body: one of several variants (`{markdown}`, an empty object, ...); every one is an object. */
 const BODY = obj({ markdown: str() });
 const FORMAT = { format: oneOf(CONTENT_FORMATS) };
-const REACTIONS = { addedReactions: arr(str()), removedReactions: arr(str()) };
+/** A reaction is an emoji (the description's Emoji: at most 50 characters, format emoji). */
+const EMOJI = str({ max: 50, format: 'emoji' });
+const REACTIONS = { addedReactions: arr(EMOJI), removedReactions: arr(EMOJI) };
 
 const SPACE_COMMENTS = {
   'comments.list': op('comments.list', `GET ${COMMENTS}`, {

@@ -1,11 +1,13 @@
 // Every operation of the API that docplat uses, declared once, by family.
 // The CLI builds its requests from these; the sandbox routes by them.
 import type { Operation } from '../operation.js';
+import { CHANGE_REQUESTS_OPERATIONS } from './changeRequests.js';
 import { COLLECTIONS_OPERATIONS } from './collections.js';
 import { COMMENTS_OPERATIONS } from './comments.js';
 import { CONTENT_OPERATIONS } from './content.js';
 import { CUSTOM_FIELDS_OPERATIONS } from './customFields.js';
 import { INTEGRATIONS_OPERATIONS } from './integrations.js';
+import { LEFT_OPEN_OPERATIONS } from './leftOpen.js';
 import { MEMBERS_OPERATIONS } from './members.js';
 import { OPENAPI_OPERATIONS } from './openapi.js';
 import { ORGS_OPERATIONS } from './orgs.js';
@@ -29,6 +31,8 @@ export const OPERATIONS = {
   ...OPENAPI_OPERATIONS,
   ...TRANSLATIONS_OPERATIONS,
   ...INTEGRATIONS_OPERATIONS,
+  ...CHANGE_REQUESTS_OPERATIONS,
+  ...LEFT_OPEN_OPERATIONS,
 } satisfies Record<string, Operation>;
 
 export type OperationId = keyof typeof OPERATIONS;

@@ -24,8 +24,7 @@ async function deleteImpact(ctx: Context, ids: string[]): Promise<{ describe: st
   const client = await ctx.client();
   const organizationId = await ctx.org();
   const all = (opId: 'collections.list' | 'spaces.list') => {
-    const { path, query } = buildRequest(OPERATIONS[opId], { params: { organizationId }, query: {} });
-    return client.all<Node>(path, { query, signal: ctx.signal });
+    return client.all<Node>(buildRequest(OPERATIONS[opId], { params: { organizationId }, query: {} }), { signal: ctx.signal });
   };
   const [collections, spaces] = await Promise.all([all('collections.list'), all('spaces.list')]);
   const doomed = new Set(ids);
@@ -49,7 +48,7 @@ async function deleteImpact(ctx: Context, ids: string[]): Promise<{ describe: st
   }
   return { describe: plural(ids.length, 'collection') + withThem, type: withThem ? String(ids.length) : undefined };
 }
-const TITLE = { flags: '--title <title>', description: 'title (at most 50 characters)', body: 'title', nonBlank: true } as const;
+const TITLE = { flags: '--title <title>', description: 'title', body: 'title', nonBlank: true } as const;
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({
@@ -87,7 +86,7 @@ export const COMMANDS: CommandDef[] = [
     args: COLLECTION_ID,
     flags: {
       title: TITLE,
-      description: { flags: '--description <text>', description: 'description (at most 100 characters)', body: 'description' },
+      description: { flags: '--description <text>', description: 'description', body: 'description' },
       defaultLevel: {
         flags: '--default-level <role>',
         description: 'default role for its content: admin, create, review, edit, comment, read, or none',

@@ -1,6 +1,7 @@
 // What the comments and replies commands share: the body flags, the
 // change-request flag, the `--format` of reads, and the react verb.
-import type { OperationId } from '../../api/operations/index.js';
+import { OPERATIONS, type OperationId } from '../../api/operations/index.js';
+import { check, type ArraySpec } from '../../api/schema.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { defineCommand, type Arg, type CommandDef, type Flag } from '../define.js';
@@ -41,7 +42,7 @@ export function reactVerb(what: 'comment' | 'reply', args: Arg[], operation: 'co
     summary: `add your reaction to a ${what}, or remove it with --remove`,
     help: 'Reacting twice with the same emoji changes nothing; so does removing a reaction you have not made.',
     examples,
-    args: [...args, { name: 'emoji', description: 'the emoji, e.g. 👍' }],
+    args: [...args, { name: 'emoji', description: 'the emoji, e.g. 👍 (or its codepoints in hex, 1f44d)' }],
     flags: {
       remove: { flags: '--remove', description: 'remove your reaction instead of adding it' },
       changeRequest: changeRequest(`${operation}.cr`),
@@ -51,6 +52,9 @@ export function reactVerb(what: 'comment' | 'reply', args: Arg[], operation: 'co
     async run(ctx, { args: given, opts }) {
       const emoji = given[given.length - 1];
       if (!emoji.trim()) throw new UsageError('emoji is empty');
+      // The operation's own bound (an emoji, as the platform's description has it), named as the argument.
+      const refused = check((OPERATIONS[operation].body!.addedReactions as ArraySpec).items, emoji);
+      if (refused) throw new UsageError(`emoji must be ${refused.rule} (got "${emoji}")`);
       await execute(ctx, { ...plain, body: { [opts.remove ? 'removedReactions' : 'addedReactions']: [emoji] } }, given.slice(0, -1), opts);
     },
   });

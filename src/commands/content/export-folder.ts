@@ -11,6 +11,7 @@ import { checkReal, cleanPath, inside, makeDirInside } from '../../files/paths.j
 import { TEMPORARY, writeSafely } from '../../files/write.js';
 import { FileLock } from '../../sandbox/core/lock.js';
 import { exists, isDirectory } from '../files/download.js';
+import { describeOtherExport } from './export-links.js';
 import type { Where } from './shared.js';
 
 export const MANIFEST = '.docplat-export.json';
@@ -20,6 +21,10 @@ export interface ManifestPage {
   path: string;
   updatedAt: string | null;
   bytes: number;
+  /** SHA-256 of the file as written (push tells the user's edits by it). */
+  sha256?: string;
+  /** Ids of the pages and files its relative links point at. */
+  deps?: string[];
 }
 
 export interface ManifestFile {
@@ -77,10 +82,7 @@ async function readManifest(root: string, where: Where): Promise<Manifest | unde
     (m) => m?.format === MANIFEST_FORMAT && typeof m.pages === 'object' && typeof m.files === 'object' && m.pages !== null && m.files !== null,
   );
   if (!m) return undefined;
-  if (m.space !== where.spaceId || (m.changeRequest ?? null) !== (where.changeRequest ?? null)) {
-    const was = `space ${m.space}${m.changeRequest ? `, change request ${m.changeRequest}` : ''}`;
-    throw new UsageError(`--dest holds an export of ${was}: choose another folder`);
-  }
+  if (m.space !== where.spaceId || (m.changeRequest ?? null) !== (where.changeRequest ?? null)) throw new UsageError(describeOtherExport(m, where));
   return m;
 }
 

@@ -20,13 +20,18 @@ import { parseConcurrency } from '../bulk.js';
 import { defineCommand } from '../define.js';
 import { PathClaims, cleanPath, localFileName } from '../../files/paths.js';
 import { downloadTo, type ApiFile } from '../files/download.js';
-import { MANIFEST, Writer, claimFolder, newManifest, recorded, type Manifest } from './export-folder.js';
-import { changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
+import { MANIFEST, Writer, claimFolder, newManifest, recorded, type Manifest, type ManifestPage } from './export-folder.js';
+import { withFrontMatter } from './front-matter.js';
+import { exportPaths, relinkStale, pageHash, pruneEmptyFolders, dryRunLines } from './export-links.js';
+import { toRelative } from './markdown-links.js';
+import { summary } from './summary.js';
+import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
 
+export { MANIFEST, type Manifest, type ManifestFile, type ManifestPage } from './export-folder.js';
 const ASSETS = '.gitbook/assets';
 
 /** What a run does with one page or file. */
-interface Item {
+export interface Item {
   kind: 'page' | 'file';
   id: string;
   /** Relative path it must end up at. */
@@ -36,12 +41,14 @@ interface Item {
   from?: string;
   page?: ApiPage;
   file?: ApiFile;
+  /** With fetch, a page: what its manifest entry records of the file written. */
+  written?: Pick<ManifestPage, 'sha256' | 'deps'>;
 }
 
 // ---- the plan ------------------------------------------------------------------------------
 
 /** Where a document page's Markdown goes: `<path>.md`, or `<path>/README.md` when it has children. */
-function pageFile(page: ApiPage): string {
+export function pageFile(page: ApiPage): string {
   const segments = cleanPath(String(page.path ?? ''));
   if (page.pages?.length || segments.length === 0) return [...segments, 'README.md'].join('/');
   const last = segments.pop()!;
@@ -95,33 +102,8 @@ async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manife
     const rel = recorded(root, entry.path);
     if (rel && !ids.has(id) && !now.has(rel.toLowerCase())) stale.push(rel);
   }
+  relinkStale(items, old);
   return { items, paths, stale };
-}
-
-// ---- SUMMARY.md ----------------------------------------------------------------------------
-
-const linkText = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/([\\[\]])/g, '\\$1').trim() || 'Untitled';
-const linkTarget = (s: string) => s.split('/').map(encodeURIComponent).join('/');
-
-/** The table of contents as Git Sync writes it: nested lists, groups as `##` headings, links as external entries. */
-export function summary(tree: ApiPage[], paths: Map<string, string>): string {
-  const out = ['# Table of contents', ''];
-  const list = (pages: ApiPage[], depth: number) => {
-    for (const page of pages) {
-      const type = page.type ?? 'document';
-      if (type === 'group') {
-        out.push('', `## ${linkText(page.title)}`, '');
-        list(page.pages ?? [], 0);
-        continue;
-      }
-      const target = type === 'link' ? String(page.href ?? '') : paths.has(page.id) ? linkTarget(paths.get(page.id)!) : '';
-      const safeTarget = /^[a-z][a-z0-9+.-]*:/i.test(target) && !/^https?:/i.test(target) ? '' : target.replace(/[\s()<>]/g, encodeURIComponent);
-      out.push(`${'  '.repeat(depth)}* [${linkText(page.title)}](${safeTarget})`);
-      list(page.pages ?? [], depth + 1);
-    }
-  };
-  list(tree, 0);
-  return out.join('\n').replace(/\n{3,}/g, '\n\n') + '\n';
 }
 
 // ---- writing -------------------------------------------------------------------------------
@@ -133,25 +115,26 @@ export const EXPORT_COMMAND = defineCommand({
   summary: 'write a space (or a change request) as Markdown files with SUMMARY.md and its assets',
   help: `Layout (as the platform's Git Sync): one <path>.md per document page (<path>/README.md when it
 has children), SUMMARY.md with the tree (groups as headings, link pages as links), and every
-file under .gitbook/assets/. Paths from the API never leave --dest.
+file under .gitbook/assets/. Paths from the API never leave --dest. Links between pages become
+relative links to their files, file references point at the asset, and front matter carries a
+page's description, emoji and hidden flag. content push sends such a folder back.
 
 A manifest (${MANIFEST}) records what was written: a re-run fetches only pages and files that
 changed or are missing, moves the files of pages whose path changed, and with --prune removes
 those of pages and files that no longer exist. After Ctrl-C (exit 130) every written file is
 complete and recorded; run the command again to finish. Failed pages or files are listed at the
-end (exit 5).
+end (exit 5). --dry-run reads the tree and the files list, and prints what would be written.
 
 --dest must be empty or hold this export's manifest: a file the export did not write is never
 replaced or removed (--force takes over a folder holding other files). One export at a time writes
 a folder: a second one names the process that holds it and exits 1.
---dry-run reads the tree and the files list, and prints what would be written.
 
 --all-spaces exports every space of the organization (--collection: of one collection, nested
 ones included) into <dest>/<collection path>/<space slug>/, each as above, 4 spaces at once, with
 one manifest (.docplat-export-all.json): a re-run exports only the spaces whose revision changed,
 a renamed space keeps its folder, spaces gone are reported (--prune removes their folders).`,
   examples: ['export <spaceId> --dest ./docs', 'export <spaceId> --change-request 3 --dest ./cr-3 --concurrency 16', 'export --all-spaces --dest ./backup'],
-  args: [{ name: 'spaceId', optional: true }],
+  args: [{ ...SPACE_ID[0], optional: true }],
   flags: {
     dest: { flags: '--dest <dir>', description: 'folder to write into (created if missing; its parent must exist)', required: true, nonBlank: true },
     concurrency: { flags: '--concurrency <n>', description: 'requests in flight at once (default 8, at most 64)' },
@@ -209,14 +192,13 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const concurrency = parseConcurrency(opts.concurrency);
   const client = await ctx.client();
   // The two reads at once: a space's export waits one round trip for both.
-  const [tree, files] = await Promise.all([fetchTree(ctx, where), client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal })]);
+  const [tree, files] = await Promise.all([fetchTree(ctx, where), client.all<ApiFile>(filesRequest, { signal: ctx.signal })]);
   const { items, paths, stale } = await plan(root, tree, files, old);
+  const links = exportPaths(tree, files, paths);
 
   if (opts.dryRun) {
-    const lines = items.filter((i) => i.action !== 'keep').map((i) => (i.action === 'move' ? `move ${i.from} -> ${i.path}` : `write ${i.path}`));
-    lines.push('write SUMMARY.md');
-    if (opts.prune) lines.push(...stale.map((s) => `remove ${s}`));
-    await ctx.output.text(lines.join('\n'));
+    const lines = await dryRunLines(root, items, summary(tree, paths), opts.prune ? stale : []);
+    if (lines.length) await ctx.output.text(lines.join('\n'));
     const kept = items.filter((i) => i.action === 'keep').length;
     ctx.output.note(`dry run: ${lines.length} changes in ${root} (${kept} unchanged${!opts.prune && stale.length ? `, ${stale.length} stale kept without --prune` : ''}); nothing written`);
     return;
@@ -242,7 +224,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   for (const [id, entry] of Object.entries(old?.pages ?? {})) if (!present.has(id)) manifest.pages[id] = entry;
   for (const [id, entry] of Object.entries(old?.files ?? {})) if (!present.has(id)) manifest.files[id] = entry;
   const record = (item: Item, bytes: number) => {
-    if (item.kind === 'page') manifest.pages[item.id] = { path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes };
+    if (item.kind === 'page') manifest.pages[item.id] = { ...old?.pages[item.id], path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
     else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes };
   };
   const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
@@ -292,7 +274,9 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
           await finished(item, await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) }));
           continue;
         }
-        const markdown = await fetchMarkdown(ctx, where, item.id, stop.signal);
+        const used = new Set<string>();
+        const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, stop.signal), item.path, links, used));
+        item.written = { sha256: pageHash(markdown), deps: [...used] };
         const write: Promise<void> = writer
           .write(item.path, markdown)
           .then((bytes) => finished(item, bytes))
@@ -320,6 +304,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   }
 
   await writer.write('SUMMARY.md', summary(tree, paths));
+  await pruneEmptyFolders(root, items.filter((i) => i.action === 'move').map((i) => i.from!));
   // A page or file fetched again at a new path (renamed and changed): its old file goes.
   const taken = new Set(items.map((i) => i.path.toLowerCase()));
   for (const item of items.filter((i) => i.action === 'fetch' && !failures.some((f) => f.item === i))) {
@@ -351,7 +336,7 @@ async function fetchMarkdown(ctx: Context, where: Where, pageId: string, signal:
   const request = contentRequest('pages.get', where, { pageId }, { format: 'markdown' });
   const client = await ctx.client();
   // A page in flight when Ctrl-C comes is still written if it arrives within the grace: a re-run does not fetch it again.
-  const { data } = await client.request<{ markdown?: unknown }>(request.method, request.path, { query: request.query, finishOnInterrupt: true, signal });
+  const { data } = await client.send<{ markdown?: unknown }>(request, { finishOnInterrupt: true, signal });
   if (typeof data?.markdown !== 'string') throw new DocplatError('the page has no markdown');
   return data.markdown;
 }

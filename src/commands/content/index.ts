@@ -4,6 +4,7 @@ import { IMPORT_SOURCES } from '../../api/enums.js';
 import { IMPORT_DETAIL, REVISION_DETAIL } from '../../resources/content.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { EXPORT_COMMAND } from './export.js';
+import { PUSH_COMMAND } from './push.js';
 import { SPACE_ID, changeRequestFlag } from './shared.js';
 
 export const COMMANDS: CommandDef[] = [
@@ -32,4 +33,5 @@ is unknown (the connection broke after sending), it is not sent again; check the
     output: { item: IMPORT_DETAIL },
   }),
   EXPORT_COMMAND as CommandDef,
+  PUSH_COMMAND as CommandDef,
 ];

@@ -3,11 +3,11 @@
 // for the special commands, and the page tree (walk, lookup by path).
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { ApiError, DocplatError } from '../../errors.js';
+import { ApiError } from '../../errors.js';
 import type { Flag } from '../define.js';
 import { checkedRequest, send } from '../runner.js';
 
-export const SPACE_ID = [{ name: 'spaceId' }];
+export const SPACE_ID = [{ name: 'spaceId', param: 'spaceId' }];
 
 /** `--change-request <id>`: the same read (or import) in a change request, by its id or number. */
 export function changeRequestFlag(operation: OperationId) {
@@ -82,30 +82,9 @@ export function* walkTree(pages: ApiPage[], depth = 0, parent?: ApiPage, lastAnc
   }
 }
 
-/**
- * How deep a page tree may nest. Every reader of the tree (its walk, SUMMARY.md,
- * the folders of an export) goes one level per level: a deeper tree is refused
- * with a clear error rather than overflowing the stack (no file system holds
- * a path that deep anyway).
- */
-export const MAX_TREE_DEPTH = 1000;
-
 export async function fetchTree(ctx: Context, where: Where): Promise<ApiPage[]> {
   const data = (await send(ctx, contentRequest('pages.list', where))).data as { pages?: ApiPage[] } | undefined;
-  const pages = Array.isArray(data?.pages) ? data.pages : [];
-  // Checked without recursion: the check itself must not overflow.
-  const stack: [ApiPage[], number][] = [[pages, 1]];
-  while (stack.length) {
-    const [level, depth] = stack.pop()!;
-    for (const page of level) {
-      if (!Array.isArray(page?.pages) || page.pages.length === 0) continue;
-      if (depth >= MAX_TREE_DEPTH) {
-        throw new DocplatError(`the page tree of ${where.changeRequest ? `change request ${where.changeRequest} of ` : ''}space ${where.spaceId} nests deeper than ${MAX_TREE_DEPTH} levels: docplat does not read trees that deep`);
-      }
-      stack.push([page.pages, depth + 1]);
-    }
-  }
-  return pages;
+  return Array.isArray(data?.pages) ? data.pages : [];
 }
 
 /**

@@ -10,10 +10,10 @@ import { setValues } from './set.js';
 
 const NAME = [{ name: 'name', param: 'fieldName' }];
 const DETAILS = {
-  title: { flags: '--title <title>', description: 'title shown in the app (at most 100 characters)', body: 'title' },
-  description: { flags: '--description <text>', description: 'description (at most 200 characters)', body: 'description' },
-  placeholder: { flags: '--placeholder <text>', description: 'placeholder of an empty value (at most 100 characters)', body: 'placeholder' },
-  option: { flags: '--option <value...>', description: 'a choice of a select field, 1 to 40 characters (repeat the flag; 1 to 50 choices); update replaces them all', body: 'options' },
+  title: { flags: '--title <title>', description: 'title shown in the app', body: 'title' },
+  description: { flags: '--description <text>', description: 'description', body: 'description' },
+  placeholder: { flags: '--placeholder <text>', description: 'placeholder of an empty value', body: 'placeholder' },
+  option: { flags: '--option <value...>', description: 'a choice of a select field (repeat the flag); update replaces them all', body: 'options' },
 } as const;
 
 export const COMMANDS: CommandDef[] = [
@@ -38,7 +38,7 @@ export const COMMANDS: CommandDef[] = [
     summary: 'declare a custom field (admins only)',
     examples: ['create --name owner --type text --title Owner', 'create --name audience --type select:single --option internal --option partners --option public'],
     flags: {
-      name: { flags: '--name <name>', description: 'the key of the field: 1 to 50 lowercase letters, digits, _ and -', body: 'name', required: true, nonBlank: true },
+      name: { flags: '--name <name>', description: 'the key of the field: lowercase letters, digits, _ and -', body: 'name', required: true, nonBlank: true },
       type: { flags: '--type <type>', description: `one of ${CUSTOM_FIELD_TYPES.join(', ')}`, body: 'type', required: true },
       ...DETAILS,
     },
@@ -75,7 +75,7 @@ export const COMMANDS: CommandDef[] = [
     summary: 'list the custom fields of a space with its values',
     help: 'Every field of the organization is listed; a field the space has no value for\nhas an empty value. Lists show comma-separated, as set takes them.',
     examples: ['values <spaceId>', "values <spaceId> --jq 'map({(.customField.name): .value}) | add'"],
-    args: [{ name: 'spaceId' }],
+    args: [{ name: 'spaceId', param: 'spaceId' }],
     operation: 'customFields.values',
     output: { list: VALUE_COLUMNS },
   }),
@@ -95,7 +95,7 @@ export const COMMANDS: CommandDef[] = [
       'set <spaceId> owner=',
       'set - --dry-run < values.txt',
     ],
-    args: [{ name: 'spaceId', description: 'the space, or - to read "<spaceId> name=value..." lines from stdin' }, { name: 'values', description: 'name=value words', variadic: true }],
+    args: [{ name: 'spaceId', param: 'spaceId', description: 'the space, or - to read "<spaceId> name=value..." lines from stdin' }, { name: 'values', description: 'name=value words', variadic: true }],
     flags: {
       concurrency: { flags: '--concurrency <n>', description: 'requests in flight at once, with - (default 8)' },
       dryRun: { flags: '--dry-run', description: 'print the requests that would be sent (after reading the fields), and send none' },

@@ -63,13 +63,18 @@ async function readRows(ctx: Context, target: string, words: string[]): Promise<
   return rows;
 }
 
-/** The words of a line: split at white space outside double quotes, which are removed (`owner="Docs team"`; `\\"` is a quote). */
+/**
+ * The words of a line: split at white space outside double quotes, which are
+ * removed (`owner="Docs team"`; `\\"` is a quote); a `#` that starts a word
+ * starts a comment.
+ */
 function wordsOf(line: string, where: string): string[] {
   const out: string[] = [];
   let word: string | undefined;
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
+    if (c === '#' && !quoted && word === undefined) break; // a comment, to the end of the line
     if (c === '\\' && quoted && line[i + 1] === '"') {
       word = (word ?? '') + line[++i];
     } else if (c === '"') {
@@ -108,7 +113,7 @@ async function readFields(ctx: Context): Promise<Map<string, Field>> {
   const org = await ctx.org();
   const client = await ctx.client();
   const fields = new Map<string, Field>();
-  for (const f of await client.all<Field>(apiRequest('customFields.list', { params: { organizationId: org } }).path, { signal: ctx.signal })) fields.set(f.name, f);
+  for (const f of await client.all<Field>(apiRequest('customFields.list', { params: { organizationId: org } }), { signal: ctx.signal })) fields.set(f.name, f);
   return fields;
 }
 

@@ -10,7 +10,7 @@ import { defineCommand, type CommandDef } from '../define.js';
 import { downloadTo, downloadToStdout, exists, isDevice, isDirectory } from './download.js';
 import { downloadAll, findFile } from './fetch.js';
 
-const FILE_ARGS = [{ name: 'spaceId' }, { name: 'fileId' }];
+const FILE_ARGS = [{ name: 'spaceId', param: 'spaceId' }, { name: 'fileId', param: 'fileId' }];
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({
@@ -54,7 +54,7 @@ which never receives the API token.
 current folder), --concurrency at a time; files already there at their size are skipped, so a
 re-run finishes an interrupted one.`,
     examples: ['download <spaceId> <fileId> --dest ./assets/', 'download <spaceId> diagram.png --dest - > diagram.png', 'download <spaceId> --all --dest ./assets'],
-    args: [{ name: 'spaceId' }, { name: 'file', param: 'fileId', optional: true, description: 'the file id or name' }],
+    args: [FILE_ARGS[0], { ...FILE_ARGS[1], optional: true, description: 'the file id or name' }],
     flags: {
       dest: { flags: '--dest <path>', description: 'file path, existing folder, or - for stdout (default: the file name in the current folder)' },
       force: { flags: '--force', description: 'overwrite an existing file' },
@@ -76,7 +76,7 @@ re-run finishes an interrupted one.`,
         if (opts.dryRun) return dryRun(ctx, [request]);
         return downloadAll(ctx, where, dest, { force: !!opts.force, concurrency });
       }
-      if (ref === undefined) throw new UsageError("missing required argument 'file' (a file id or name), or --all");
+      if (ref === undefined) throw new UsageError("missing required argument 'fileId' (a file id or name), or --all");
       if (opts.concurrency !== undefined) throw new UsageError('--concurrency only applies with --all');
       const toStdout = dest === '-';
       // A file's bytes are not text for a terminal: escape sequences in them would act on it (as curl, docplat refuses).

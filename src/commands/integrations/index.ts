@@ -49,17 +49,21 @@ description, summary, visibility, target, scopes, categories, blocks,
 contentSources, externalLinks, configurations, organization, secrets,
 contentSecurityPolicy); script, icon and previewImages name files relative to
 the manifest, sent as the script's text and base64 images. Secrets are sent but
-never printed (*** in --dry-run and --debug).`,
-    examples: ['publish my-widget --manifest integration.yaml', 'publish my-widget --manifest integration.yaml --dry-run'],
-    args: [NAME],
+never printed (*** in --dry-run and --debug).
+
+The manifest of the platform's own CLI (gitbook-manifest.yaml) is accepted:
+its "name" is the integration's name, so the argument may be left out (given,
+it must be the same). Its script must be the built JavaScript file.`,
+    examples: ['publish my-widget --manifest integration.yaml', 'publish --manifest gitbook-manifest.yaml', 'publish my-widget --manifest integration.yaml --dry-run'],
+    args: [{ ...NAME, optional: true, description: "the integration name (default: the manifest's name)" }],
     flags: { manifest: { flags: '--manifest <path>', description: 'YAML or JSON manifest (files it names are relative to it)', required: true } },
     operation: 'integrations.publish',
     output: { item: INTEGRATION_DETAIL, fields: INTEGRATION_FIELDS },
     async run(ctx, { args, opts }) {
-      const request = await manifestRequest(ctx, args[0], opts.manifest!);
+      const { name, request } = await manifestRequest(ctx, args[0], opts.manifest!);
       if (opts.dryRun) return dryRun(ctx, [request]);
       const { data } = await send(ctx, request);
-      ctx.output.note(`published integration "${args[0]}" (version ${(data as { version?: number }).version ?? '?'})`);
+      ctx.output.note(`published integration "${name}" (version ${(data as { version?: number }).version ?? '?'})`);
       await ctx.output.item(data, INTEGRATION_DETAIL, { fields: INTEGRATION_FIELDS });
     },
   }),

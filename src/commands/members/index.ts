@@ -1,9 +1,10 @@
 // docplat members <verb>: declarations; the runner (../runner.ts) does the work.
-import { ROLES } from '../../api/enums.js';
 import { UsageError } from '../../errors.js';
 import { MEMBER_COLUMNS, MEMBER_DETAIL, MEMBER_SHAPE, MEMBER_TEAM_COLUMNS, MEMBER_TEAM_SHAPE } from '../../resources/members.js';
 import { MEMBER_SPACE_COLUMNS, MEMBER_SPACE_SHAPE } from '../../resources/spaces.js';
 import { defineCommand, type CommandDef } from '../define.js';
+import { INVITE } from './invite.js';
+import { roleFlag } from './role.js';
 
 const USER_ID = [{ name: 'userId' }];
 const DURATION_UNITS: Record<string, number> = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
@@ -76,17 +77,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['update <userId> --role edit', 'update <userId> <userId> --role guest', "list --last-seen-before 90d --all --jq '.[].id' | docplat members update - --role read"],
     args: USER_ID,
     flags: {
-      role: {
-        flags: '--role <role>',
-        description: 'the new role: admin, create, review, edit, comment, read, or guest (no role: only the spaces shared with them)',
-        body: 'role',
-        nullWord: 'guest',
-        map: (role: string) => {
-          if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}, or guest (got "${role}")`);
-          return role;
-        },
-        required: true,
-      },
+      role: { ...roleFlag('the new role: admin, create, review, edit, comment, read, or guest (no role: only the spaces shared with them)'), required: true },
     },
     operation: 'members.update',
     bulk: {
@@ -102,6 +93,7 @@ export const COMMANDS: CommandDef[] = [
       },
     },
   }),
+  INVITE,
   defineCommand({
     name: 'remove',
     aliases: ['rm'],

@@ -2,16 +2,18 @@
 import { CONTENT_DETAIL, SPEC_COLUMNS, SPEC_DETAIL, SPEC_FIELDS, VERSION_COLUMNS, VERSION_DETAIL } from '../../resources/openapi.js';
 import { dryRun } from '../bulk.js';
 import { defineCommand, type Arg, type CommandDef } from '../define.js';
-import { checkedRequest, send } from '../runner.js';
-import { checkDest, download, publishSpec } from './publish.js';
+import { checkedRequest, readUserFile, send } from '../runner.js';
+import { checkDest, download, fetchDocument, publishSpec } from './publish.js';
+import { checkDocument, VALIDATION_DETAIL } from './validate.js';
 import { DocplatError, UsageError } from '../../errors.js';
 
 const SLUG: Arg = { name: 'slug', param: 'specSlug', description: 'the specification slug (lowercase letters and digits, words joined by -)' };
-const VERSION: Arg = { name: 'versionId', optional: true, description: 'a version id, or latest (the default)' };
+const VERSION: Arg = { name: 'versionId', param: 'versionId', optional: true, description: 'a version id, or latest (the default)' };
 
 const SOURCE_FLAGS = {
   url: { flags: '--url <url>', description: 'URL the platform fetches the document from', body: 'source.url', nonBlank: true },
-  file: { flags: '--file <path>', description: 'YAML or JSON document to send (- reads stdin); checked before sending', body: 'source.text' },
+  file: { flags: '--file <path>', description: 'YAML or JSON document to send (- reads stdin); checked as `openapi validate` does before sending', body: 'source.text' },
+  validate: { flags: '--no-validate', description: 'send --file as it is, without checking it first (the platform still checks it)' },
   wait: { flags: '--wait', description: 'wait until the platform has processed the document; exit 1 if it could not' },
   waitTimeout: { flags: '--wait-timeout <duration>', description: 'how long --wait waits, e.g. 90s, 10m (default 5m; implies --wait)' },
 } as const;
@@ -70,6 +72,25 @@ export const COMMANDS: CommandDef[] = [
     run: (ctx, { args, opts }) => publishSpec(ctx, 'openapi.publish', args[0], opts),
   }),
   defineCommand({
+    name: 'validate',
+    summary: 'check an OpenAPI or Swagger document as the platform checks it, sending nothing',
+    help: `Checks a YAML or JSON file as OpenAPI 3.0, 3.1, 3.2 or Swagger 2.0: its
+structure and that every $ref points to something. Each error is printed on
+stderr as FILE:LINE:COLUMN: $.json.path: message, and the command exits 2
+(--json puts the errors in the error object). A $ref to another file or a URL
+is an error: nothing is read but the file, nothing is fetched. The same check
+runs before \`openapi create\` and \`openapi publish\` send a --file.`,
+    examples: ['validate openapi.yaml', 'validate - < openapi.json', 'validate openapi.yaml --json'],
+    args: [{ name: 'file', description: 'the YAML or JSON document (- reads stdin)' }],
+    output: { item: VALIDATION_DETAIL },
+    async run(ctx, { args }) {
+      const shown = args[0] === '-' ? '(stdin)' : args[0];
+      const check = await checkDocument(ctx, '', shown, await readUserFile(ctx, 'file', args[0]));
+      ctx.output.note(`${shown}: a valid ${check.specification} ${check.version} document`);
+      await ctx.output.item({ file: shown, valid: true, specification: check.specification, version: check.version, title: check.title }, VALIDATION_DETAIL);
+    },
+  }),
+  defineCommand({
     name: 'delete',
     aliases: ['rm'],
     summary: 'delete OpenAPI specifications and their versions',
@@ -102,30 +123,38 @@ export const COMMANDS: CommandDef[] = [
   }),
   defineCommand({
     name: 'content',
-    summary: "show a version's content object (default: the latest), or download its document with --dest",
-    help: '--dest writes the document found at the content\'s url, atomically; it refuses to overwrite a file without --force.',
-    examples: ['content petstore', 'content petstore latest --dest openapi.yaml', 'content petstore <versionId> --dest spec.yaml --force'],
+    summary: "print the document of a version (default: the latest); --json shows the version's content object",
+    help: `Prints the document itself on stdout, as the platform stores it (YAML or
+JSON), so \`docplat openapi content petstore > openapi.yaml\` saves it.
+--dest writes it to a file instead (atomically; it refuses to overwrite a file
+without --force) and prints nothing on stdout; --dest - is stdout.
+--json, --output, --fields and --jq show the version's content object (its
+url and filesystem) instead of the document.`,
+    examples: ['content petstore > openapi.yaml', 'content petstore <versionId> --dest spec.yaml --force', 'content petstore --json'],
     args: [SLUG, VERSION],
     flags: {
-      dest: { flags: '--dest <path>', description: 'write the document to this file' },
+      dest: { flags: '--dest <path>', description: 'write the document to this file (- for stdout) instead of printing it' },
       force: { flags: '--force', description: 'with --dest, overwrite an existing file' },
     },
     operation: 'openapi.content',
     output: { item: CONTENT_DETAIL },
     async run(ctx, { args, opts }) {
       if (opts.force && opts.dest === undefined) throw new UsageError('--force only applies with --dest');
-      if (opts.dest !== undefined) checkDest(opts.dest, !!opts.force);
+      const toFile = opts.dest !== undefined && opts.dest !== '-';
+      const g = ctx.globals;
+      const asObject = !!(g.json || g.jsonl || g.output || g.fields || g.jq);
+      if (opts.dest !== undefined && asObject) throw new UsageError('--dest writes the document: it cannot be used with --json, --output, --fields or --jq');
+      if (toFile) checkDest(opts.dest!, !!opts.force);
       const request = versionRequest(await ctx.org(), args[0], args[1], 'content');
       if (opts.dryRun) return dryRun(ctx, [request]);
       const content = (await send(ctx, request)).data as { url?: string; urls?: { source?: string } };
-      if (opts.dest !== undefined) {
-        const url = content.url ?? content.urls?.source;
-        // API data is untrusted: only an absolute http(s) URL is fetched (a path would go to the API, with the token).
-        if (!url || !/^https?:\/\//i.test(url)) throw new DocplatError(`the version content has no http(s) url to download the document from${url ? ` (got "${url}")` : ''}`);
-        const bytes = await download(ctx, url, opts.dest, !!opts.force);
-        ctx.output.note(`wrote ${bytes} bytes to ${opts.dest}`);
-      }
-      await ctx.output.item(content, CONTENT_DETAIL);
+      if (asObject && opts.dest === undefined) return ctx.output.item(content, CONTENT_DETAIL);
+      const url = content.url ?? content.urls?.source;
+      // API data is untrusted: only an absolute http(s) URL is fetched (a path would go to the API, with the token).
+      if (!url || !/^https?:\/\//i.test(url)) throw new DocplatError(`the version content has no http(s) url to download the document from${url ? ` (got "${url}")` : ''}`);
+      if (!toFile) return ctx.output.document(await fetchDocument(ctx, url));
+      const bytes = await download(ctx, url, opts.dest!, !!opts.force);
+      ctx.output.note(`wrote ${bytes} bytes to ${opts.dest}`);
     },
   }),
 ];

@@ -1,5 +1,5 @@
-// openapi create/publish: the source (--url, or --file checked locally as an
-// OpenAPI document before anything is sent), the request, and --wait, which
+// openapi create/publish: the source (--url, or --file checked as the platform
+// checks it before anything is sent, see validate.ts), the request, and --wait, which
 // polls the spec with backoff until the platform has processed it and fails
 // when processing failed. Also the download of `openapi content --dest`.
 import { existsSync, statSync } from 'node:fs';
@@ -13,12 +13,15 @@ import { SPEC_DETAIL, SPEC_FIELDS } from '../../resources/openapi.js';
 import { progressLine } from '../../output/progress.js';
 import { dryRun } from '../bulk.js';
 import { checkedRequest, readUserFile, send } from '../runner.js';
+import { checkDocument } from './validate.js';
 
 export interface SourceOpts {
   url?: string;
   file?: string;
   wait?: boolean;
   waitTimeout?: string;
+  /** false with --no-validate: the file is sent as it is. */
+  validate?: boolean;
   dryRun?: boolean;
 }
 
@@ -39,9 +42,10 @@ const MAX_POLL_MS = 5_000;
 export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'openapi.create' | 'openapi.publish'>, slug: string, opts: SourceOpts): Promise<void> {
   if (opts.url !== undefined && opts.file !== undefined) throw new UsageError('--url and --file cannot be used together');
   if (opts.url === undefined && opts.file === undefined) throw new UsageError('give the document with --url <url> or --file <path> (- reads stdin)');
+  if (opts.validate === false && opts.file === undefined) throw new UsageError('--no-validate only applies with --file (the platform fetches --url itself)');
   const timeoutMs = opts.waitTimeout !== undefined ? parseDuration('--wait-timeout', opts.waitTimeout) : WAIT_TIMEOUT_MS;
   const wait = !!opts.wait || opts.waitTimeout !== undefined;
-  const source = opts.url !== undefined ? { url: opts.url } : { text: await readDocument(ctx, opts.file!) };
+  const source = opts.url !== undefined ? { url: opts.url } : { text: await readDocument(ctx, opts.file!, opts.validate !== false) };
   const organizationId = await ctx.org();
   const names = { 'param:specSlug': 'slug', 'body:slug': 'slug', 'body:source.url': '--url', 'body:source.text': '--file', 'body:source': opts.url !== undefined ? '--url' : '--file' };
   const request =
@@ -72,13 +76,10 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
   }
 }
 
-/** The document of --file (`-`: stdin), checked: YAML or JSON with an `openapi` or `swagger` field. */
-async function readDocument(ctx: Context, path: string): Promise<string> {
+/** The document of --file (`-`: stdin), checked as the platform checks it unless --no-validate. */
+async function readDocument(ctx: Context, path: string, validate: boolean): Promise<string> {
   const text = await readUserFile(ctx, '--file', path);
-  // Loaded here: only a command that reads a YAML file pays for the parser.
-  const { checkOpenApiDocument, describeCheck } = await import('../../api/openapi-document.js');
-  const check = checkOpenApiDocument(text);
-  if (!check.ok) throw new UsageError(`--file ${describeCheck(path === '-' ? '(stdin)' : path, check)}`);
+  if (validate) await checkDocument(ctx, '--file ', path === '-' ? '(stdin)' : path, text, '; nothing was sent (--no-validate sends the file as it is)');
   return text;
 }
 
@@ -138,6 +139,12 @@ export function checkDest(dest: string, force: boolean): void {
   if (existsSync(dest) && !force) throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
 }
 
+/** The document at `url` (the version content's url; the token goes only to the API's own origin). */
+export async function fetchDocument(ctx: Context, url: string): Promise<string> {
+  const client = await ctx.client();
+  return (await client.request<string>('GET', url, { as: 'text', signal: ctx.signal })).data;
+}
+
 /**
  * Downloads the document at `url` (the token goes only to the API's own
  * origin) and writes it to `dest` through the safe writer (src/files/write.ts):
@@ -145,8 +152,7 @@ export function checkDest(dest: string, force: boolean): void {
  * only with --force and never a symbolic link.
  */
 export async function download(ctx: Context, url: string, dest: string, force: boolean): Promise<number> {
-  const client = await ctx.client();
-  const { data } = await client.request<string>('GET', url, { as: 'text', signal: ctx.signal });
+  const data = await fetchDocument(ctx, url);
   try {
     return await writeSafely(dest, data, { replace: force });
   } catch (err) {

@@ -1,8 +1,23 @@
 // docplat orgs <verb>: declarations; the runner (../runner.ts) does the work.
 import { apiRequest } from '../../api/request.js';
-import { ORG_COLUMNS, ORG_FIELDS } from '../../resources/orgs.js';
+import { ORG_COLUMNS, ORG_DETAIL, ORG_FIELDS } from '../../resources/orgs.js';
 import { dryRun } from '../bulk.js';
 import { defineCommand, type CommandDef } from '../define.js';
+import { execute } from '../runner.js';
+
+const ORG_ID = { name: 'orgId', param: 'organizationId', description: 'the organization (default: --org, or the configured one)' };
+
+const ORGS_GET: CommandDef = defineCommand({
+  name: 'get',
+  summary: 'show an organization (yours by default)',
+  examples: ['get', 'get <orgId> --json', "get --jq '.permissions'"],
+  args: [{ ...ORG_ID, optional: true }],
+  operation: 'orgs.get',
+  output: { item: ORG_DETAIL, fields: ORG_FIELDS },
+  // Only the optional argument is special: without it, the runner fills the organization as for every org operation.
+  run: (ctx, { args, opts }): Promise<void> =>
+    execute(ctx, { ...ORGS_GET, run: undefined, args: args[0] === undefined ? [] : [ORG_ID] }, args[0] === undefined ? [] : [args[0]], opts),
+});
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({
@@ -13,6 +28,7 @@ export const COMMANDS: CommandDef[] = [
     operation: 'orgs.list',
     output: { list: ORG_COLUMNS, fields: ORG_FIELDS },
   }),
+  ORGS_GET,
   defineCommand({
     name: 'ping',
     summary: 'ping the organization (prints the visitor claims when the platform returns some)',
@@ -24,7 +40,7 @@ export const COMMANDS: CommandDef[] = [
       const request = apiRequest('orgs.ping', { params: { organizationId: org } });
       if (opts.dryRun) return dryRun(ctx, [request]);
       const client = await ctx.client();
-      const { data } = await client.request<{ serviceVisitorClaims?: unknown }>(request.method, request.path, { idempotency: 'safe', signal: ctx.signal });
+      const { data } = await client.send<{ serviceVisitorClaims?: unknown }>(request, { signal: ctx.signal });
       if (data?.serviceVisitorClaims !== undefined || ctx.jsonErrors || ctx.globals.jq) {
         await ctx.output.item(data ?? {}, [{ key: 'serviceVisitorClaims', header: 'Visitor claims' }]);
       } else {

@@ -1,7 +1,7 @@
 // docplat pages <verb>: the page tree of a space (or a change request), a page
 // by id or path (its Markdown alone with --format markdown), and its links.
 import { UsageError } from '../../errors.js';
-import { escapeControls } from '../../output/format.js';
+import { escapeControls, isStructured } from '../../output/format.js';
 import { PAGE_COLUMNS, PAGE_DETAIL } from '../../resources/content.js';
 import { LINK_COLUMNS } from '../../resources/spaces.js';
 import { dryRun } from '../bulk.js';
@@ -60,7 +60,7 @@ children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} 
         await ctx.output.item(tree, []);
         return;
       }
-      const rows = [...walkTree(tree)].map(({ page, depth, parent }) => (format === 'jsonl' || format === 'json' ? { ...alone(page), [TREE_KEY]: { depth, parent: parent?.id ?? null } } : alone(page)));
+      const rows = [...walkTree(tree)].map(({ page, depth, parent }) => (isStructured(format) ? { ...alone(page), [TREE_KEY]: { depth, parent: parent?.id ?? null } } : alone(page)));
       await ctx.output.list(
         (async function* () {
           yield { items: rows, count: rows.length };
@@ -76,7 +76,7 @@ children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} 
 With --format markdown and no --output/--json, stdout holds the Markdown and nothing else:
   docplat pages get <spaceId> <page> --format markdown > page.md`,
     examples: ['get <spaceId> <pageId>', 'get <spaceId> getting-started/installation --format markdown > install.md', 'get <spaceId> <pageId> --format document --json'],
-    args: [{ name: 'spaceId' }, { name: 'pageId', description: 'page id, or its path (getting-started/install)' }],
+    args: [{ name: 'spaceId', param: 'spaceId' }, { name: 'pageId', description: 'page id, or its path (getting-started/install)' }],
     flags: {
       format: { flags: '--format <format>', description: 'content to include: document or markdown', query: 'format' },
       changeRequest: changeRequestFlag('pages.get.cr'),
@@ -110,7 +110,7 @@ With --format markdown and no --output/--json, stdout holds the Markdown and not
     name: 'links',
     summary: 'list the links found in a page',
     examples: ['links <spaceId> <pageId>', 'links <spaceId> <pageId> --status broken --json'],
-    args: [{ name: 'spaceId' }, { name: 'pageId' }],
+    args: [{ name: 'spaceId', param: 'spaceId' }, { name: 'pageId', param: 'pageId' }],
     flags: {
       status: { flags: '--status <status>', description: 'only links with this status: ok, broken, in-app', query: 'status' },
       changeRequest: changeRequestFlag('pages.links.cr'),

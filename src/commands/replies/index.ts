@@ -3,7 +3,7 @@ import { REPLY_COLUMNS, REPLY_DETAIL } from '../../resources/comments.js';
 import { BODY, changeRequest, FORMAT, MARKDOWN, reactVerb } from '../comments/shared.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
-const COMMENT = [{ name: 'spaceId' }, { name: 'commentId' }];
+const COMMENT = [{ name: 'spaceId', param: 'spaceId' }, { name: 'commentId', param: 'commentId' }];
 const REPLY = [...COMMENT, { name: 'replyId', param: 'commentReplyId' }];
 
 export const COMMANDS: CommandDef[] = [
@@ -45,6 +45,17 @@ export const COMMANDS: CommandDef[] = [
     flags: { ...BODY, changeRequest: changeRequest('replies.update.cr') },
     operation: 'replies.update',
     output: { item: REPLY_DETAIL },
+  }),
+  defineCommand({
+    name: 'delete',
+    aliases: ['rm'],
+    summary: 'delete replies (yours, or any as an admin; public OpenAPI description 0.202.0)',
+    examples: ['delete <spaceId> <commentId> <replyId> --yes', 'delete <spaceId> <commentId> <replyId> --change-request 3 --yes', "list <spaceId> <commentId> --jq '.[].id' | docplat replies delete <spaceId> <commentId> - --yes"],
+    args: REPLY,
+    flags: { changeRequest: changeRequest('replies.delete.cr') },
+    operation: 'replies.delete',
+    bulk: { what: 'reply', done: 'deleted' },
+    confirm: 'Delete',
   }),
   reactVerb('reply', REPLY, 'replies.update', REPLY_DETAIL, ['react <spaceId> <commentId> <replyId> 🎉', 'react <spaceId> <commentId> <replyId> 🎉 --remove']),
 ];

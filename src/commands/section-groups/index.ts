@@ -4,8 +4,8 @@ import { defineCommand, type CommandDef } from '../define.js';
 import { nullable, SITE } from '../sites/common.js';
 
 const GROUP = { name: 'groupId', param: 'siteSectionGroupId' };
-const ICON = { flags: '--icon <name>', description: 'icon (at most 50 characters)', body: 'icon' } as const;
-const TITLE = { flags: '--title <title>', description: 'title (1 to 100 characters)', body: 'title', nonBlank: true } as const;
+const ICON = { flags: '--icon <name>', description: 'icon', body: 'icon' } as const;
+const TITLE = { flags: '--title <title>', description: 'title', body: 'title', nonBlank: true } as const;
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({
@@ -36,7 +36,7 @@ export const COMMANDS: CommandDef[] = [
     help: 'Nullable: --icon I sets the icon, --no-icon removes it (sends null), leaving both out keeps it unchanged.',
     examples: ['update <groupId> --site <siteId> --title Build', 'update <groupId> --site <siteId> --no-icon'],
     args: [GROUP],
-    flags: { site: SITE, title: TITLE, icon: nullable('--icon <name>', 'icon', 'at most 50 characters', 'icon') },
+    flags: { site: SITE, title: TITLE, icon: nullable('--icon <name>', 'icon', undefined, 'icon') },
     operation: 'sectionGroups.update',
     output: { item: GROUP_DETAIL },
   }),

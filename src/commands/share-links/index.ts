@@ -4,7 +4,7 @@ import { defineCommand, type CommandDef } from '../define.js';
 import { SITE } from '../sites/common.js';
 
 const SHARE_LINK_ID = [{ name: 'shareLinkId' }];
-const NAME = { flags: '--name <name>', description: 'name (at most 50 characters)', body: 'name', nonBlank: true } as const;
+const NAME = { flags: '--name <name>', description: 'name', body: 'name', nonBlank: true } as const;
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({

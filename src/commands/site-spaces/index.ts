@@ -40,8 +40,8 @@ export const COMMANDS: CommandDef[] = [
     args: SITE_SPACE_ID,
     flags: {
       site: SITE,
-      path: { flags: '--path <path>', description: 'path of the space on the site (1 to 100 characters)', body: 'path' },
-      condition: nullable('--condition <expression>', 'condition deciding whether visitors see the space', '1 to 1024 characters', 'condition'),
+      path: { flags: '--path <path>', description: 'path of the space on the site', body: 'path' },
+      condition: nullable('--condition <expression>', 'condition deciding whether visitors see the space', undefined, 'condition'),
     },
     operation: 'siteSpaces.update',
     output: { item: SITE_SPACE_DETAIL },

@@ -12,11 +12,12 @@ export const SITE = { flags: '--site <siteId>', description: 'the site', param: 
  * A nullable field: `--<name> <value>` sets it, `--no-<name>` sends null
  * (removes it), leaving both out leaves it unchanged.
  */
-export function nullable<const S extends string>(flags: S, what: string, bounds: string, body: string): Flag<S> & { negatable: string } {
+export function nullable<const S extends string>(flags: S, what: string, note: string | undefined, body: string): Flag<S> & { negatable: string } {
   const name = /^--([\w-]+)/.exec(flags)![1];
   return {
     flags,
-    description: `set the ${what} (${bounds}); without --${name} or --no-${name} it stays as it is`,
+    // The field's bounds are added from the operation table (commands/help/bounds.ts).
+    description: `set the ${what}${note ? ` (${note})` : ''}; without --${name} or --no-${name} it stays as it is`,
     body,
     negatable: `remove the ${what} (sends null)`,
   };

@@ -7,7 +7,12 @@ import { adaptiveSchemaFile, nullable, onOff } from './common.js';
 import { TREE } from './tree.js';
 
 const SITE_ID = [{ name: 'siteId' }];
-const TITLE = { flags: '--title <title>', description: 'title (2 to 128 characters)', body: 'title', nonBlank: true } as const;
+
+type Published = { published?: boolean; type?: string; sessionId?: string };
+/** A publish may answer a checkout session (the plan needs payment) rather than the site: not published. */
+const checkout = (data: unknown) =>
+  (data as Published | undefined)?.type === 'checkout' ? { result: 'failed' as const, message: `needs a checkout in the app first (session ${String((data as Published).sessionId)})` } : undefined;
+const TITLE = { flags: '--title <title>', description: 'title', body: 'title', nonBlank: true } as const;
 const VISIBILITY = { flags: '--visibility <visibility>', description: `who can read it: ${SITE_VISIBILITIES.join(', ')}`, body: 'visibility' } as const;
 
 export const COMMANDS: CommandDef[] = [
@@ -55,7 +60,7 @@ export const COMMANDS: CommandDef[] = [
     flags: {
       title: TITLE,
       visibility: VISIBILITY,
-      basename: { flags: '--basename <basename>', description: 'path of the site below its host (1 to 100 characters)', body: 'basename' },
+      basename: { flags: '--basename <basename>', description: 'path of the site below its host', body: 'basename' },
       adaptiveContent: { flags: '--adaptive-content <on|off>', description: 'turn adaptive content on or off', body: 'adaptiveContent.enabled', map: onOff('--adaptive-content'), choices: ['on', 'off'] },
       defaultSiteSpace: { flags: '--default-site-space <siteSpaceId>', description: 'make this site space the default (of the default section, when the site has sections)', body: 'defaultSiteSpace', idOf: 'site space' },
       defaultSection: { flags: '--default-section <sectionId>', description: 'make this section the default', body: 'defaultSiteSection', idOf: 'section' },
@@ -73,6 +78,24 @@ export const COMMANDS: CommandDef[] = [
     operation: 'sites.delete',
     bulk: { what: 'site', done: 'deleted' },
     confirm: 'Delete',
+  }),
+  defineCommand({
+    name: 'publish',
+    summary: 'publish docs sites (public OpenAPI description 0.202.0)',
+    help: 'A published site is skipped ("skipped (already published)"), so a re-run is safe. A plan that needs payment answers with a checkout session instead: that site fails, to be finished in the app.',
+    examples: ['publish <siteId>', "list --unpublished --jq '.[].id' | docplat sites publish -"],
+    args: SITE_ID,
+    operation: 'sites.publish',
+    bulk: { what: 'site', done: 'published', check: { operation: 'sites.get', skip: (site) => ((site as Published).published === true ? 'already published' : undefined) }, answered: checkout },
+  }),
+  defineCommand({
+    name: 'unpublish',
+    summary: 'take docs sites offline (public OpenAPI description 0.202.0); their content stays',
+    help: 'An unpublished site is skipped ("skipped (already unpublished)"), so a re-run is safe.',
+    examples: ['unpublish <siteId>', "list --published --title Beta --jq '.[].id' | docplat sites unpublish -"],
+    args: SITE_ID,
+    operation: 'sites.unpublish',
+    bulk: { what: 'site', done: 'unpublished', check: { operation: 'sites.get', skip: (site) => ((site as Published).published === false ? 'already unpublished' : undefined) } },
   }),
   defineCommand({
     name: 'published',

@@ -5,7 +5,7 @@
 import type { BuiltRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { escapeControls } from '../../output/format.js';
+import { escapeControls, isStructured } from '../../output/format.js';
 import { defineCommand } from '../define.js';
 import { checkedRequest } from '../runner.js';
 
@@ -145,11 +145,11 @@ async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
   };
   const client = await ctx.client();
   const [site, groups, sections, siteSpaces, shareLinks] = await Promise.all([
-    client.get<Site>(requests.site.path, { signal: ctx.signal }).then((r) => r.data),
-    client.all<Group>(requests.groups.path, { signal: ctx.signal }),
-    client.all<Section>(requests.sections.path, { signal: ctx.signal }),
-    client.all<SiteSpace>(requests.siteSpaces.path, { signal: ctx.signal }),
-    client.all<ShareLink>(requests.shareLinks.path, { signal: ctx.signal }),
+    client.send<Site>(requests.site, { signal: ctx.signal }).then((r) => r.data),
+    client.all<Group>(requests.groups, { signal: ctx.signal }),
+    client.all<Section>(requests.sections, { signal: ctx.signal }),
+    client.all<SiteSpace>(requests.siteSpaces, { signal: ctx.signal }),
+    client.all<ShareLink>(requests.shareLinks, { signal: ctx.signal }),
   ]);
   return assemble(site, groups, sections, siteSpaces, shareLinks);
 }
@@ -159,12 +159,12 @@ export const TREE = defineCommand({
   summary: 'show how a site is put together: its groups, sections, site spaces and share links',
   help: 'Drawn as a tree on a terminal, indented text when piped; --json prints one document:\n{site, structure: [groups (with their sections) and sections, in order], siteSpaces (at the root), shareLinks},\nwhich --jq and --fields (site.title, shareLinks, ...) read.',
   examples: ['tree <siteId>', "tree <siteId> --json --jq '.structure[].title'"],
-  args: [{ name: 'siteId' }],
+  args: [{ name: 'siteId', param: 'siteId' }],
   async run(ctx, input) {
     const tree = await fetchTree(ctx, input.args[0]);
     const { format, jq, fields } = ctx.output.opts;
     // The document serves --json, --jq and --fields (`--fields site.title,shareLinks`); the tree is for reading.
-    if (jq || fields?.length || format === 'json' || format === 'jsonl') return ctx.output.item(tree, []);
+    if (jq || fields?.length || isStructured(format)) return ctx.output.item(tree, []);
     await ctx.output.text(renderTree(treeNodes(tree), ctx.io.stdoutTTY));
   },
 });

@@ -3,7 +3,7 @@ import { LINK_COLUMNS, MEMBER_SPACE_COLUMNS, MEMBER_SPACE_SHAPE, SEARCH_COLUMNS,
 import { defineCommand, type CommandDef } from '../define.js';
 
 const SPACE_ID = [{ name: 'spaceId' }];
-const TITLE = { flags: '--title <title>', description: 'title (at most 50 characters)', body: 'title', nonBlank: true } as const;
+const TITLE = { flags: '--title <title>', description: 'title', body: 'title', nonBlank: true } as const;
 const EMOJI = { flags: '--emoji <emoji>', description: 'emoji shown with the title', body: 'emoji' } as const;
 
 const lockVerb = (name: 'lock' | 'unlock', editMode: 'locked' | 'live', done: string) =>

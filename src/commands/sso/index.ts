@@ -36,10 +36,10 @@ function certificateOf(text: string): string {
 }
 
 const PROVIDER_FLAGS = {
-  entityId: { flags: '--entity-id <id>', description: "the identity provider's entity id (at most 1024 characters)", body: 'entityID', nonBlank: true },
+  entityId: { flags: '--entity-id <id>', description: "the identity provider's entity id", body: 'entityID', nonBlank: true },
   certificateFile: {
     flags: '--certificate-file <file>',
-    description: "the identity provider's signing certificate: a PEM file with one BEGIN CERTIFICATE block, at most 10,000 characters (- reads stdin)",
+    description: "the identity provider's signing certificate: a PEM file with one BEGIN CERTIFICATE block (- reads stdin)",
     body: 'certificate',
     file: true,
     map: certificateOf,
@@ -54,7 +54,7 @@ const PROVIDER_FLAGS = {
   },
 } as const;
 
-const LABEL = { flags: '--label <label>', description: 'name on the login page (1 to 30 characters)', body: 'label', nonBlank: true } as const;
+const LABEL = { flags: '--label <label>', description: 'name on the login page', body: 'label', nonBlank: true } as const;
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({

@@ -4,7 +4,7 @@ import { TRANSLATION_COLUMNS, TRANSLATION_DETAIL } from '../../resources/transla
 import { defineCommand, type CommandDef } from '../define.js';
 
 const TRANSLATION_ID = [{ name: 'translationId', param: 'translationSettingsId' }];
-const TITLE = { flags: '--title <title>', description: 'title (1 to 100 characters)', body: 'title', nonBlank: true, required: true } as const;
+const TITLE = { flags: '--title <title>', description: 'title', body: 'title', nonBlank: true, required: true } as const;
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({

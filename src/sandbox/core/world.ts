@@ -123,6 +123,25 @@ export class World {
     return family?.file?.(path.slice(slash + 1));
   }
 
+  /** Work a family runs in the background that a request must see finished (an OpenAPI document being checked). */
+  private readonly working = new Set<Promise<unknown>>();
+
+  /** Runs `work` in the background; requests wait for it (settled()) before they are answered. */
+  background<T>(work: Promise<T>): Promise<T> {
+    // Its failure is the caller's to handle (on the returned promise), not the waiting requests'.
+    const tracked: Promise<void> = work.then(
+      () => undefined,
+      () => undefined,
+    ).finally(() => this.working.delete(tracked));
+    this.working.add(tracked);
+    return work;
+  }
+
+  /** Resolves when no background work is under way (at once when there is none). */
+  async settled(): Promise<void> {
+    while (this.working.size) await Promise.all([...this.working]);
+  }
+
   /** The next id of the state. */
   nextId(): string {
     return this.seq.id();

@@ -259,10 +259,8 @@ export class Comments implements Family {
     const body = input.body === undefined ? undefined : markdownOf(input.body);
     if (body !== undefined && target.postedBy !== this.world.userId) throw forbidden(`Only the author of ${what} ${target.id} can edit its body.`);
     const reacts = !!(input.addedReactions?.length || input.removedReactions?.length);
+    // Each reaction is an emoji: the operation table refuses any other string (400) before this runs.
     if (reacts) this.require(scope, 'comment', 'react to comments');
-    for (const emoji of [...(input.addedReactions ?? []), ...(input.removedReactions ?? [])]) {
-      if (emoji.trim() === '') throw badRequest('A reaction must be an emoji, not an empty string.');
-    }
     if (input.resolved !== undefined) {
       if (!('replies' in target)) throw badRequest('A reply cannot be resolved: resolve its comment.');
       this.require(scope, 'comment', 'resolve or reopen comments');
@@ -294,6 +292,19 @@ export class Comments implements Family {
     this.comments.delete(id);
     this.removed.add(id);
     this.counted(scope.space);
+    return 'deleted';
+  }
+
+  /** A reply's delete (OpenAPI 0.202.0): by its author or an admin; `removed` also holds reply ids, for the 204 of a second delete. */
+  private removeReply(scope: Scope, commentId: string, id: string): 'deleted' | 'nothing' {
+    const c = this.comment(scope, commentId);
+    if (this.removed.has(id) && !c.replies.some((r) => r.id === id)) return 'nothing';
+    const r = this.reply(c, id);
+    if (r.postedBy !== this.world.userId && !atLeast(this.orgs.roleIn(scope.space.org), 'admin')) {
+      throw forbidden(`Only the author of reply ${id} or an admin of the organization can delete it.`);
+    }
+    c.replies = c.replies.filter((x) => x !== r);
+    this.removed.add(id);
     return 'deleted';
   }
 
@@ -410,6 +421,7 @@ export class Comments implements Family {
         this.update(scope, r, req.body, 'reply');
         return ok(this.replyObject(scope, c, r, undefined, req.api));
       },
+      deleteReply: (req: Req): Reply => deleted(this.removeReply(this.writable(req.params, 'read', 'delete replies'), req.params.commentId, req.params.commentReplyId)),
     };
   }
 
@@ -424,6 +436,7 @@ export class Comments implements Family {
       'replies.create': o.reply,
       'replies.get': o.getReply,
       'replies.update': o.updateReply,
+      'replies.delete': o.deleteReply,
       'comments.list.cr': o.list,
       'comments.create.cr': o.create,
       'comments.get.cr': o.get,
@@ -433,6 +446,7 @@ export class Comments implements Family {
       'replies.create.cr': o.reply,
       'replies.get.cr': o.getReply,
       'replies.update.cr': o.updateReply,
+      'replies.delete.cr': o.deleteReply,
     }) satisfies Handlers)(this.ops());
 
   // ---- persistence -----------------------------------------------------------------------------

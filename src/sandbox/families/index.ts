@@ -2,10 +2,12 @@
 // build on the records of the families before it. A new family is one
 // module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
+import { changeRequestsFamily } from './change-requests/index.js';
 import { commentsFamily } from './comments.js';
 import { contentFamily } from './content/index.js';
 import { customFieldsFamily } from './customFields.js';
 import { integrationsFamily } from './integrations.js';
+import { invitesFamily } from './invites.js';
 import { openapiFamily } from './openapi.js';
 import { orgsFamily } from './orgs.js';
 import { sitesFamily } from './sites/index.js';
@@ -25,5 +27,7 @@ export const FAMILIES: readonly FamilyFactory[] = [
   integrationsFamily,
   sitesFamily,
   contentFamily,
+  changeRequestsFamily,
   commentsFamily,
+  invitesFamily,
 ];

@@ -2,16 +2,18 @@
 // a slug, and their versions. A publish (POST, or PUT of a slug) starts a
 // processing job that moves the spec's `processingState` from `pending` to
 // `progress` to `complete` over the sandbox clock (processingMs, 1.5 s by
-// default): a text source is parsed then (PARSE_ERROR with the parser's
-// errors when it is not an OpenAPI document), a URL source is fetched, but
-// only from loopback (localhost, 127.x, ::1): any other host ends in
-// FETCH_ERROR, so the sandbox never reaches the network. A job that ends
-// well adds a version; one that fails leaves the last version as it was.
+// default). The document (a text source, or what a URL source answers) is
+// checked with the validator of `openapi validate`: PARSE_ERROR with every
+// error (line, column, JSON path) when the platform would refuse it. A URL
+// source is fetched only from loopback: any other host ends in FETCH_ERROR
+// (the fetch and the check: openapi-processing.ts). A job that ends well adds a version; one that fails
+// leaves the last version as it was. A text source clears the spec's
+// sourceURL: the spec no longer comes from that URL.
 // A version's document is served without a token at
 // /_files/openapi/<versionId> (text sources; a URL source's version points
 // at the URL itself).
 import type { Role } from '../../api/enums.js';
-import { checkOpenApiDocument } from '../../api/openapi-document.js';
+import { Processing, type Failure, type Job, type ProcessErrorCode } from './openapi-processing.js';
 import { OPERATIONS } from '../../api/operations/index.js';
 import { iso } from '../core/clock.js';
 import { badRequest, conflict, notFound } from '../core/errors.js';
@@ -30,7 +32,6 @@ declare module '../core/world.js' {
   }
 }
 
-export type ProcessErrorCode = 'FETCH_ERROR' | 'FETCH_TIMEOUT' | 'PARSE_ERROR';
 
 export interface VersionRec {
   id: string;
@@ -52,18 +53,12 @@ export interface SpecRec {
   lastProcessedAt?: string;
   lastProcessErrorCode?: ProcessErrorCode;
   lastProcessedErrors?: { code?: string; message: string }[];
+  /** How many errors there were, when more than lastProcessedErrors keeps. */
+  lastProcessedErrorCount?: number;
   /** The document being processed: since when (sandbox-clock ms) and its source. */
-  job?: { startedAt: number; text?: string; url?: string };
+  job?: Job;
   /** Oldest first. */
   versions: VersionRec[];
-}
-
-/** A loopback fetch of a URL job. */
-interface Fetch {
-  done: boolean;
-  text?: string;
-  error?: string;
-  timedOut?: boolean;
 }
 
 interface Source {
@@ -73,9 +68,8 @@ interface Source {
 
 /** Default processing time, in sandbox-clock ms: long enough that `--wait` really waits. */
 export const PROCESSING_MS = 1500;
-/** A loopback fetch that has not answered in this much wall time is a FETCH_TIMEOUT. */
-const FETCH_TIMEOUT_MS = 10_000;
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+/** lastProcessedErrors keeps this many; lastProcessedErrorCount says how many there were. */
+const ERRORS_KEPT = 20;
 
 export class OpenApiSpecs implements Family {
   readonly name = 'openapi';
@@ -85,10 +79,12 @@ export class OpenApiSpecs implements Family {
   /** Keys (org/slug) of deleted specs: a second DELETE answers 204; a slug never published is 404. */
   private readonly removed = new Set<string>();
   private readonly versionsById = new Map<string, { spec: SpecRec; version: VersionRec }>();
-  /** Fetches of URL jobs under way or done, by spec id and job start; not persisted (a reload fetches again). */
-  private readonly fetches = new Map<string, Fetch>();
+  /** The fetches and checks of the jobs; not persisted (a reload does them again). */
+  private readonly processing: Processing;
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.processing = new Processing(world);
+  }
 
   private get orgs() {
     return this.world.family('orgs');
@@ -123,65 +119,31 @@ export class OpenApiSpecs implements Family {
     const job = spec.job;
     if (!job) return 'complete';
     const elapsed = this.world.clock.now() - job.startedAt;
+    if (job.text !== undefined) this.processing.start(jobKey(spec), job);
     if (elapsed < this.processingMs / 3) return 'pending';
-    if (job.url !== undefined) this.startFetch(spec, job.url);
+    if (job.url !== undefined) this.processing.start(jobKey(spec), job);
     if (elapsed < this.processingMs) return 'progress';
-    const outcome = this.outcome(spec);
+    const outcome = this.processing.outcome(jobKey(spec), job);
     if (!outcome) return 'progress';
     this.finish(spec, outcome);
     return 'complete';
   }
 
-  /** What the job ended with, or undefined while a loopback fetch is still under way. */
-  private outcome(spec: SpecRec): { text: string } | { code: ProcessErrorCode; message: string } | undefined {
-    const job = spec.job!;
-    if (job.text !== undefined) return { text: job.text };
-    const url = new URL(job.url!);
-    if (!LOOPBACK.test(url.hostname)) {
-      return { code: 'FETCH_ERROR', message: `The sandbox fetches nothing outside loopback: ${url.host} was not fetched (serve the document on 127.0.0.1, or publish it with --file).` };
-    }
-    const fetched = this.fetches.get(`${spec.id}@${job.startedAt}`);
-    if (!fetched?.done) return undefined;
-    if (fetched.timedOut) return { code: 'FETCH_TIMEOUT', message: `${job.url} did not answer within ${FETCH_TIMEOUT_MS / 1000} seconds.` };
-    if (fetched.error !== undefined) return { code: 'FETCH_ERROR', message: `Cannot fetch ${job.url}: ${fetched.error}.` };
-    return { text: fetched.text! };
-  }
-
-  private startFetch(spec: SpecRec, url: string): void {
-    const key = `${spec.id}@${spec.job!.startedAt}`;
-    if (this.fetches.has(key) || !LOOPBACK.test(new URL(url).hostname)) return;
-    const entry: Fetch = { done: false };
-    this.fetches.set(key, entry);
-    fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'error' })
-      .then(async (res) => {
-        if (!res.ok) entry.error = `it answered ${res.status}`;
-        else entry.text = await res.text();
-      })
-      .catch((err: Error) => {
-        entry.timedOut = err.name === 'TimeoutError';
-        entry.error = (err.cause as Error | undefined)?.message ?? err.message;
-      })
-      .finally(() => (entry.done = true));
-  }
-
-  private finish(spec: SpecRec, outcome: { text: string } | { code: ProcessErrorCode; message: string }): void {
+  private finish(spec: SpecRec, outcome: { text: string } | Failure): void {
     const job = spec.job!;
     const at = iso(job.startedAt + this.processingMs);
     spec.job = undefined;
-    this.fetches.delete(`${spec.id}@${job.startedAt}`);
+    this.processing.forget(jobKey(spec, job));
     spec.lastProcessedAt = at;
-    let failure: { code: ProcessErrorCode; message: string } | undefined = 'code' in outcome ? outcome : undefined;
-    if (!failure) {
-      const check = checkOpenApiDocument((outcome as { text: string }).text);
-      if (!check.ok) failure = { code: 'PARSE_ERROR', message: check.line !== undefined ? `line ${check.line}, column ${check.column}: ${check.message}` : check.message };
-    }
-    if (failure) {
-      spec.lastProcessErrorCode = failure.code;
-      spec.lastProcessedErrors = [{ code: failure.code, message: failure.message }];
+    if ('code' in outcome) {
+      spec.lastProcessErrorCode = outcome.code;
+      spec.lastProcessedErrors = outcome.messages.slice(0, ERRORS_KEPT).map((message) => ({ code: outcome.code, message }));
+      spec.lastProcessedErrorCount = outcome.messages.length;
       return;
     }
     spec.lastProcessErrorCode = undefined;
     spec.lastProcessedErrors = undefined;
+    spec.lastProcessedErrorCount = undefined;
     const version: VersionRec = { id: this.world.nextId(), createdAt: at, ...(job.url !== undefined ? { url: job.url } : { text: job.text }) };
     spec.versions.push(version);
     this.versionsById.set(version.id, { spec, version });
@@ -190,12 +152,15 @@ export class OpenApiSpecs implements Family {
   /** Starts processing a new document: the previous outcome is forgotten. */
   private startJob(spec: SpecRec, source: Source): void {
     const now = this.world.clock.now();
-    if (spec.job) this.fetches.delete(`${spec.id}@${spec.job.startedAt}`);
+    if (spec.job) this.processing.forget(jobKey(spec));
     spec.job = { startedAt: now, ...(source.url !== undefined ? { url: source.url } : { text: source.text }) };
-    if (source.url !== undefined) spec.sourceURL = source.url;
+    // A text source replaces the URL the spec came from: it no longer comes from there.
+    spec.sourceURL = source.url;
     spec.updatedAt = iso(now);
     spec.lastProcessErrorCode = undefined;
     spec.lastProcessedErrors = undefined;
+    spec.lastProcessedErrorCount = undefined;
+    if (source.text !== undefined) this.processing.start(jobKey(spec), spec.job);
   }
 
   private writable(org: string): void {
@@ -222,7 +187,7 @@ export class OpenApiSpecs implements Family {
       ...(spec.lastProcessedAt ? { lastProcessedAt: spec.lastProcessedAt } : {}),
       ...(spec.lastProcessErrorCode ? { lastProcessErrorCode: spec.lastProcessErrorCode } : {}),
       ...(spec.lastProcessedErrors ? { lastProcessedErrors: spec.lastProcessedErrors } : {}),
-      lastProcessedErrorCount: spec.lastProcessedErrors?.length ?? 0,
+      lastProcessedErrorCount: spec.lastProcessedErrorCount ?? spec.lastProcessedErrors?.length ?? 0,
       permissions: { view: true, edit: atLeast(role, 'create') },
       urls: { location: `${api}/orgs/${spec.org}/openapi/${spec.slug}`, app: `${APP_URL}/o/${spec.org}/openapi/${spec.slug}` },
     };
@@ -387,6 +352,11 @@ export class OpenApiSpecs implements Family {
 }
 
 export const openapiFamily = (world: World): OpenApiSpecs => new OpenApiSpecs(world);
+
+/** A job's key: the spec and when the job started (a new publish is a new job). */
+function jobKey(spec: SpecRec, job = spec.job!): string {
+  return `${spec.id}@${job.startedAt}`;
+}
 
 /** Exactly one of url and text. */
 function checkSource(source: Source): Source {

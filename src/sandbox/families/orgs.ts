@@ -204,6 +204,15 @@ export class Orgs implements Family {
     return view;
   }
 
+  /** A user by e-mail address (case-insensitive), made when there is none (an invite). */
+  userByEmail(email: string): UserRec {
+    const lower = email.toLowerCase();
+    for (const u of this.users.values()) if (u.email.toLowerCase() === lower) return u;
+    const user = { id: this.world.nextId(), displayName: email.split('@')[0], email };
+    this.users.set(user.id, user);
+    return user;
+  }
+
   /** The caller was seen now (POST /orgs/{org}/ping). */
   ping(org: string): void {
     const me = this.org(org).members.find((m) => m.userId === this.world.userId);
@@ -393,10 +402,14 @@ class OrgsBuilder {
     return this.world.userId;
   }
 
-  /** An organization with its members; each joined within 200 days of its creation and was last seen `seen` days before now (never when absent). */
-  org(title: string, plan: OrgRec['plan'], emailDomains: string[], members: [string, Role | null, MemberSeed?][]): void {
+  /**
+   * An organization with its members; each joined within 200 days of its
+   * creation and was last seen `seen` days before now (never when absent).
+   * `id`: a fixed id, for an organization added to the demo after others had
+   * ids (taking the next one would move every id seeded after it).
+   */
+  org(title: string, plan: OrgRec['plan'], emailDomains: string[], members: [string, Role | null, MemberSeed?][], id = this.world.nextId()): void {
     const createdAt = this.draws.time(5);
-    const id = this.world.nextId();
     const now = this.world.clock.now();
     this.orgs.set(id, {
       id,
@@ -428,9 +441,13 @@ interface MemberSeed {
   sso?: boolean;
 }
 
+/** Initech's id: fixed, so that the ids seeded after the organizations stay those the README and tests name. */
+const INITECH_ID = 'InitechDemoOrg000001';
+
 /**
- * The demo organizations: the caller (Dana Demo) is admin of "Acme Docs" and
- * editor of "Globex". Acme has 25 members: every role, three guests (whose
+ * The demo organizations: the caller (Dana Demo) is admin of "Acme Docs",
+ * editor of "Globex" and admin of "Initech" (empty: where a transfer from
+ * Acme works, while one into Globex is refused with 403). Acme has 25 members: every role, three guests (whose
  * grants the spaces seed gives), two disabled members, four SSO members, and
  * last activity spread over a year (12 not seen for 90 days or more, two of
  * them never).
@@ -483,6 +500,16 @@ function demo(b: OrgsBuilder): void {
     [dana, 'edit', { seen: 8 }],
     [frank, 'read', { seen: 60 }],
   ]);
+  b.org(
+    'Initech',
+    'free',
+    ['initech.example'],
+    [
+      [dana, 'admin', { seen: 2 }],
+      [frank, 'edit', { seen: 30 }],
+    ],
+    INITECH_ID,
+  );
 }
 
 /** The empty seed: the caller and one organization. */

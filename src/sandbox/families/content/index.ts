@@ -5,22 +5,23 @@
 // `content` number (model.ts) until something changes it; only changed
 // revisions and change requests go to the state file.
 //
-// For other families (comments): page(), revision() and changeRequest().
-import { badRequest, conflict, notFound } from '../../core/errors.js';
+// For other families (comments, change requests): page(), revision(),
+// changeRequest(), changeRequests, update().
+import { conflict, notFound } from '../../core/errors.js';
 import { type SeedName } from '../../core/ids.js';
 import type { PageQuery } from '../../core/paging.js';
-import { familyObject, records } from '../../core/persist.js';
+import { familyObject } from '../../core/persist.js';
 import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
 import type { Family, Handlers, World } from '../../core/world.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { linkStats, slug } from '../spaces-content.js';
+import { contentAdmin, text } from './admin.js';
+import { ChangeRequestRecords, DEMO_CHANGE_REQUEST_SPACE } from './change-requests.js';
 import {
   PNG_DIMENSIONS,
   benchRevision,
-  changeRequestRevisions,
   documentPage,
-  findPage,
   generatedRevision,
   walk,
   type ChangeRequestRec,
@@ -30,6 +31,7 @@ import {
 } from './model.js';
 
 export type { ChangeRequestRec, FileRec, PageRec, RevisionRec } from './model.js';
+export { DEMO_CHANGE_REQUEST_SPACE } from './change-requests.js';
 
 declare module '../../core/world.js' {
   interface Families {
@@ -52,9 +54,6 @@ interface Scope {
 
 type ContentReq<Q = Record<string, unknown>, B = Record<string, unknown>> = Req<Q & { format?: 'document' | 'markdown' }, B>;
 
-/** The title of the demo space that has two change requests. */
-export const DEMO_CHANGE_REQUEST_SPACE = 'Getting Started';
-
 const LAYOUT = {
   width: 'default',
   cover: false,
@@ -75,9 +74,17 @@ export class Content implements Family {
   readonly name = 'content';
   private readonly stored = new Map<string, RevisionRec>();
   private readonly generated = new Map<string, RevisionRec>();
-  private readonly crs = new Map<string, ChangeRequestRec[]>();
+  /** Every space's change requests (their records; the operations are the changeRequests family's). */
+  readonly changeRequestRecords: ChangeRequestRecords;
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.changeRequestRecords = new ChangeRequestRecords(world, (space) => this.scope(space.id).rev);
+    this.admin = contentAdmin(world, (body, apply) => {
+      let result: unknown;
+      const rev = this.update(text(body, 'spaceId'), body.changeRequestId === undefined ? undefined : text(body, 'changeRequestId'), (r) => (result = apply(r)));
+      return { ...(result as object), revision: rev.id };
+    });
+  }
 
   private get spaces() {
     return this.world.family('spaces');
@@ -96,15 +103,17 @@ export class Content implements Family {
 
   /** A change request of a space by id or number; 404 when the space has none such. */
   changeRequest(spaceId: string, idOrNumber: string): ChangeRequestRec {
-    const space = this.activeSpace(spaceId);
-    const cr = (this.crs.get(space.id) ?? []).find((c) => c.id === idOrNumber || String(c.number) === idOrNumber);
-    if (!cr) throw notFound(`No change request ${idOrNumber} in space ${spaceId}.`);
-    return cr;
+    return this.changeRequestRecords.find(this.activeSpace(spaceId), idOrNumber);
   }
 
   /** The change requests of a space, by number. */
   changeRequests(spaceId: string): readonly ChangeRequestRec[] {
-    return this.crs.get(spaceId) ?? [];
+    return this.changeRequestRecords.of(this.spaces.space(spaceId));
+  }
+
+  /** Changes a space's revision, or a change request's: `apply` edits it in place, and it gets a new id. */
+  update(spaceId: string, changeRequestId: string | undefined, apply: (rev: RevisionRec) => void): RevisionRec {
+    return this.change(this.scope(spaceId, changeRequestId), apply);
   }
 
   /** A page of a space's revision (or a change request's), by id; 404 when there is none. Has at least id, title, path. */
@@ -188,7 +197,7 @@ export class Content implements Family {
 
   /** A page as the tree and the page read give it; `format` adds the content. */
   pageObject(scope: Scope, page: PageRec, format?: 'document' | 'markdown'): Record<string, unknown> {
-    const base = { id: page.id, title: page.title, ...(page.emoji ? { emoji: page.emoji } : {}), createdAt: page.createdAt, updatedAt: page.updatedAt };
+    const base = { id: page.id, title: page.title, ...(page.emoji ? { emoji: page.emoji } : {}), ...(page.hidden ? { hidden: true } : {}), createdAt: page.createdAt, updatedAt: page.updatedAt };
     const children = () => page.pages.map((p) => this.pageObject(scope, p));
     if (page.type === 'link') return { ...base, kind: 'link', type: 'link', target: { kind: 'url', url: page.href ?? '' }, href: page.href ?? '' };
     if (page.type === 'group') return { ...base, kind: 'group', type: 'group', slug: page.slug, path: page.path, pages: children() };
@@ -354,70 +363,14 @@ export class Content implements Family {
     'files.backlinks.cr': this.read.backlinks,
   } satisfies Handlers;
 
-  // ---- admin (tests: renames, hostile paths) --------------------------------------------------
+  // ---- admin (tests: renames, hostile paths): admin.ts ----------------------------------------
 
-  /**
-   * `POST /_sandbox/content/<action>` with a JSON body. Each names `spaceId`
-   * (and optionally `changeRequestId`):
-   *   edit-page {pageId, title?, path?, markdown?}   add-page {title, path, type?, markdown?, parentId?}
-   *   remove-page {pageId}                            add-file {name, size?}
-   */
-  readonly admin = {
-    'edit-page': (body: AdminBody) =>
-      this.edit(body, (rev) => {
-        const page = findPage(rev, text(body, 'pageId'));
-        if (!page) throw notFound(`No page ${String(body.pageId)}.`);
-        if (body.title !== undefined) page.title = text(body, 'title');
-        if (body.path !== undefined) {
-          // As a rename in the app: the page's descendants move with it (their own updatedAt unchanged).
-          const from = page.path;
-          page.path = text(body, 'path');
-          page.slug = page.path.split('/').pop() ?? '';
-          for (const { page: child } of walk(page.pages)) if (child.path.startsWith(`${from}/`)) child.path = page.path + child.path.slice(from.length);
-        }
-        if (body.markdown !== undefined) page.markdown = text(body, 'markdown');
-        page.updatedAt = this.now();
-        return { id: page.id };
-      }),
-    'add-page': (body: AdminBody) =>
-      this.edit(body, (rev) => {
-        const page = documentPage(this.world.nextId(), text(body, 'title'), text(body, 'path'), this.now(), body.markdown === undefined ? undefined : text(body, 'markdown'));
-        if (body.type === 'group' || body.type === 'link') {
-          page.type = body.type;
-          delete page.markdown;
-          if (body.type === 'link') page.href = 'https://example.com/';
-        }
-        const parent = body.parentId === undefined ? undefined : findPage(rev, text(body, 'parentId'));
-        (parent ? parent.pages : rev.pages).push(page);
-        return { id: page.id };
-      }),
-    'remove-page': (body: AdminBody) =>
-      this.edit(body, (rev) => {
-        const id = text(body, 'pageId');
-        const prune = (pages: PageRec[]): PageRec[] => pages.filter((p) => p.id !== id).map((p) => ({ ...p, pages: prune(p.pages) }));
-        rev.pages = prune(rev.pages);
-        return { id };
-      }),
-    'add-file': (body: AdminBody) =>
-      this.edit(body, (rev) => {
-        const size = typeof body.size === 'number' ? body.size : 1000;
-        const file: FileRec = { id: this.world.nextId(), name: text(body, 'name'), contentType: 'application/octet-stream', kind: 'bin', size, seed: size, updatedAt: this.now() };
-        rev.files.push(file);
-        return { id: file.id };
-      }),
-  };
-
-  private edit(body: AdminBody, apply: (rev: RevisionRec) => unknown): unknown {
-    const scope = this.scope(text(body, 'spaceId'), body.changeRequestId === undefined ? undefined : text(body, 'changeRequestId'));
-    let result: unknown;
-    const rev = this.change(scope, (r) => (result = apply(r)));
-    return { ...(result as object), revision: rev.id };
-  }
+  readonly admin: ReturnType<typeof contentAdmin>;
 
   // ---- persistence -----------------------------------------------------------------------------
 
   toJSON(): ContentJson {
-    return { revisions: Object.fromEntries(this.stored), changeRequests: [...this.crs.values()].flat() };
+    return { revisions: Object.fromEntries(this.stored), changeRequests: this.changeRequestRecords.toJSON() };
   }
 
   load(json: unknown): void {
@@ -427,13 +380,7 @@ export class Content implements Family {
       if (typeof rev !== 'object' || rev === null || !Array.isArray(rev.pages) || !Array.isArray(rev.files)) throw new Error(`revision of space ${space} must have pages and files`);
       this.stored.set(space, rev);
     }
-    for (const cr of records<ChangeRequestRec>(data, 'changeRequests', ['space'])) this.addChangeRequest(cr);
-  }
-
-  private addChangeRequest(cr: ChangeRequestRec): void {
-    const list = this.crs.get(cr.space) ?? [];
-    list.push(cr);
-    this.crs.set(cr.space, list);
+    this.changeRequestRecords.load(data);
   }
 
   // ---- seeds -----------------------------------------------------------------------------------
@@ -443,16 +390,11 @@ export class Content implements Family {
     if (extra > 0 || (extras.contentLargeFileMB ?? 0) > 0) this.bench(extra, extras.contentLargeFileMB ?? 0);
   }
 
-  /** Two change requests in the demo space "Getting Started" of Acme (when both exist). */
+  /** Change requests with edits in the demo space "Getting Started" of Acme (when both exist). */
   private demo(): void {
     const acme = this.world.family('orgs').byTitle('Acme Docs');
     const space = acme && this.spaces.orgSpaces(acme.id).find((s) => s.title === DEMO_CHANGE_REQUEST_SPACE);
-    if (!space) return;
-    const base = this.scope(space.id).rev;
-    const time = Date.parse(base.createdAt) + 3 * 86_400_000;
-    changeRequestRevisions(base, () => this.world.nextId(), time).forEach(({ subject, revision }, i) =>
-      this.addChangeRequest({ id: this.world.nextId(), number: i + 1, space: space.id, subject, revision }),
-    );
+    if (space) this.changeRequestRecords.seedDemo(space);
   }
 
   /**
@@ -472,14 +414,6 @@ export class Content implements Family {
     this.generated.delete(space.id);
     this.stored.set(space.id, rev);
   }
-}
-
-type AdminBody = Record<string, unknown>;
-
-function text(body: AdminBody, key: string): string {
-  const v = body[key];
-  if (typeof v !== 'string') throw badRequest(`"${key}" must be a string.`);
-  return v;
 }
 
 /** A minimal JSON document: one paragraph per non-empty line of the Markdown. */

@@ -29,6 +29,8 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
     'sites.get': (req: Req) => ok(r.siteObject(at(req), req.api)),
     'sites.update': (req: Req<object, SiteFields>) => ok(r.siteObject(f.updateSite(at(req), req.body), req.api)),
     'sites.delete': (req: Req) => deleted(f.deleteSite(req.params.organizationId, req.params.siteId)),
+    'sites.publish': (req: Req) => ok(r.siteObject(f.setPublished(at(req), true), req.api)),
+    'sites.unpublish': (req: Req) => ok(r.siteObject(f.setPublished(at(req), false), req.api)),
     'sites.published': (req: Req<{ shareKey?: string }>) => ok(r.publishedObject(f.published(at(req), req.query.shareKey), req.api, req.query.shareKey)),
     'sites.adaptiveSchema': (req: Req) => ok(r.schemaObject(at(req))),
     'sites.setAdaptiveSchema': (req: Req<object, { jsonSchema: unknown }>) => ok(r.schemaObject(f.setAdaptiveSchema(at(req), req.body.jsonSchema))),

@@ -188,6 +188,14 @@ export class Sites implements Family {
     return site;
   }
 
+  /** Publish or unpublish (OpenAPI 0.202.0): admins only; doing it twice is the same as once. */
+  setPublished(site: SiteRec, published: boolean): SiteRec {
+    this.orgs.require(site.org, 'admin', published ? 'publish sites' : 'unpublish sites');
+    site.published = published;
+    this.world.cache.changed(true, site);
+    return site;
+  }
+
   deleteSite(orgId: string, id: string): 'deleted' {
     const site = this.site(orgId, id);
     this.orgs.require(site.org, 'admin', 'delete sites');

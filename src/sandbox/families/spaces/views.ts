@@ -62,9 +62,9 @@ export class SpaceViews {
       revision: space.revision,
       defaultLevel: space.defaultLevel,
       comments: this.world.has('comments') ? this.world.family('comments').openCount(space.id) : space.comments,
-      changeRequests: space.changeRequests,
-      changeRequestsOpen: space.changeRequestsOpen,
-      changeRequestsDraft: space.changeRequestsDraft,
+      ...(this.world.has('content')
+        ? this.world.family('content').changeRequestRecords.counters(space)
+        : { changeRequests: space.changeRequests, changeRequestsOpen: space.changeRequestsOpen, changeRequestsDraft: space.changeRequestsDraft }),
       permissions: {
         view: true,
         access: true,

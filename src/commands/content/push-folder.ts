@@ -1,0 +1,187 @@
+// content push, the folder's side: SUMMARY.md, the Markdown file of each
+// page it names and the assets under .gitbook/assets/, read and checked
+// before anything is sent. Bad input is a usage error (exit 2) naming the
+// file and the line: a SUMMARY.md entry whose file is missing, two entries
+// claiming one file or one page path, a relative link that leaves the
+// folder, a file that is not UTF-8, front matter push cannot read (keys it
+// does not send are only warned of).
+import { createHash } from 'node:crypto';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { UsageError } from '../../errors.js';
+import { MANIFEST, type Manifest } from './export.js';
+import { FrontMatterError, parseFrontMatter, type PageMeta } from './front-matter.js';
+import { localTarget, mapLinks } from './markdown-links.js';
+import { SummaryError, parseSummary, type SummaryEntry } from './summary.js';
+
+export const ASSETS = '.gitbook/assets';
+
+export interface LocalPage {
+  kind: 'page' | 'group' | 'link';
+  title: string;
+  /** A page's file, a link's URL; '' for a group. */
+  target: string;
+  /** Its line in SUMMARY.md. */
+  line: number;
+  children: LocalPage[];
+  /** A page's file as read (front matter included). */
+  text?: string;
+  sha256?: string;
+  meta?: PageMeta;
+  /** The Markdown after the front matter. */
+  body?: string;
+  /** Lines the front matter takes (to report a body line as the file's). */
+  bodyOffset?: number;
+}
+
+export interface LocalAsset {
+  /** `.gitbook/assets/<name>`. */
+  path: string;
+  name: string;
+  size: number;
+  full: string;
+}
+
+export interface Folder {
+  root: string;
+  tree: LocalPage[];
+  /** Page file (lower case) → its entry. */
+  pages: Map<string, LocalPage>;
+  assets: Map<string, LocalAsset>;
+  manifest?: Manifest;
+  /** Front matter keys push does not send, as `file:line: ...`. */
+  ignored: string[];
+}
+
+const bad = (file: string, line: number, message: string) => new UsageError(`--src: ${file}:${line}: ${message}; nothing was sent`);
+
+/** The text of a file, or a usage error naming its first line that is not UTF-8. */
+export function utf8(file: string, bytes: Buffer): string {
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return strict.decode(bytes);
+  } catch {
+    let line = 1;
+    let start = 0;
+    for (let i = 0; i <= bytes.length; i++) {
+      if (i === bytes.length || bytes[i] === 0x0a) {
+        try {
+          strict.decode(bytes.subarray(start, i));
+        } catch {
+          throw bad(file, line, 'the file is not UTF-8 text');
+        }
+        line++;
+        start = i + 1;
+      }
+    }
+    throw bad(file, 1, 'the file is not UTF-8 text');
+  }
+}
+
+/** The page path a file stands for (`a/b.md`, `a/b/README.md` → `a/b`; `README.md` → ''), lower case. */
+export const pagePathOf = (file: string): string => file.replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '').toLowerCase();
+
+async function readAssets(root: string): Promise<Map<string, LocalAsset>> {
+  const out = new Map<string, LocalAsset>();
+  const dir = join(root, ASSETS);
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const e of entries) {
+    if (!e.isFile() || e.name.startsWith('.')) continue;
+    const full = join(dir, e.name);
+    out.set(`${ASSETS}/${e.name}`, { path: `${ASSETS}/${e.name}`, name: e.name, size: (await stat(full)).size, full });
+  }
+  return out;
+}
+
+async function readManifest(root: string): Promise<Manifest | undefined> {
+  try {
+    const m = JSON.parse(await readFile(join(root, MANIFEST), 'utf8')) as Manifest;
+    if (typeof m?.pages !== 'object' || m.pages === null || typeof m.space !== 'string') return undefined;
+    // Only entries of the shape export writes are used.
+    const pages: Manifest['pages'] = {};
+    for (const [id, e] of Object.entries(m.pages)) if (typeof e?.path === 'string' && (e.sha256 === undefined || typeof e.sha256 === 'string')) pages[id] = e;
+    return { ...m, pages, changeRequest: typeof m.changeRequest === 'string' ? m.changeRequest : null };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads and checks the folder; the first bad input is thrown. */
+export async function readFolder(src: string): Promise<Folder> {
+  const root = resolve(src);
+  if (!(await stat(root).then((s) => s.isDirectory(), () => false))) throw new UsageError(`--src: ${root} is not a folder`);
+  const summaryBytes = await readFile(join(root, 'SUMMARY.md')).catch(() => undefined);
+  if (!summaryBytes) throw new UsageError(`--src: ${root} has no SUMMARY.md (the table of contents a Git Sync folder has; \`content export\` writes one)`);
+  let entries: SummaryEntry[];
+  try {
+    entries = parseSummary(utf8('SUMMARY.md', summaryBytes).replace(/^\uFEFF/, ''));
+  } catch (err) {
+    if (err instanceof SummaryError) throw bad('SUMMARY.md', err.line, err.message);
+    throw err;
+  }
+  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(root), manifest: await readManifest(root), ignored: [] };
+  // The tree and its claims first, in SUMMARY.md's order (the first bad entry is the one reported).
+  const paths = new Map<string, LocalPage>();
+  const order: LocalPage[] = [];
+  const build = (entry: SummaryEntry): LocalPage => {
+    const page: LocalPage = { kind: entry.kind, title: entry.title, target: entry.target, line: entry.line, children: [] };
+    if (entry.kind === 'page') {
+      const key = entry.target.toLowerCase();
+      const claimed = folder.pages.get(key) ?? paths.get(pagePathOf(entry.target));
+      if (claimed) throw bad('SUMMARY.md', entry.line, `"${entry.title}" claims ${entry.target}, the page "${claimed.title}" of line ${claimed.line} has that path already`);
+      folder.pages.set(key, page);
+      paths.set(pagePathOf(entry.target), page);
+      order.push(page);
+    }
+    page.children = entry.children.map(build);
+    return page;
+  };
+  folder.tree = entries.map(build);
+  // Then the files, several at once.
+  const bytes = new Map<LocalPage, Buffer | undefined>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(16, order.length) }, async () => {
+      while (next < order.length) {
+        const page = order[next++];
+        bytes.set(page, await readFile(join(root, page.target)).catch(() => undefined));
+      }
+    }),
+  );
+  for (const page of order) {
+    const data = bytes.get(page);
+    if (!data) throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which is not in the folder`);
+    // Line ends and a byte-order mark an editor adds are not changes.
+    page.text = utf8(page.target, data).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+    page.sha256 = createHash('sha256').update(page.text).digest('hex');
+    try {
+      const { meta, body, ignored } = parseFrontMatter(page.text);
+      Object.assign(page, { meta, body, bodyOffset: page.text.slice(0, page.text.length - body.length).split('\n').length - 1 });
+      for (const { key, line } of ignored) folder.ignored.push(`${page.target}:${line}: front matter "${key}"`);
+    } catch (err) {
+      if (err instanceof FrontMatterError) throw bad(page.target, err.line, err.message);
+      throw err;
+    }
+    checkLinks(page.target, page);
+  }
+  return folder;
+}
+
+/** Relative links must stay in the folder. */
+function checkLinks(file: string, page: LocalPage): void {
+  mapLinks(page.body!, (target, line) => {
+    const local = localTarget(file, target);
+    const at = line + page.bodyOffset!;
+    // An asset that is not in the folder is left as it is (export keeps a reference the space cannot resolve).
+    if (local.kind === 'outside') throw bad(file, at, `the link "${target}" leads outside the folder`);
+    return target;
+  });
+}
+
+/** Every page entry of the tree, depth first. */
+export function* localPages(tree: LocalPage[], parent?: LocalPage): Generator<{ page: LocalPage; parent?: LocalPage }> {
+  for (const page of tree) {
+    yield { page, parent };
+    yield* localPages(page.children, page);
+  }
+}

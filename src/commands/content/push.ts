@@ -1,0 +1,180 @@
+// docplat content push: the inverse of content export. The folder (SUMMARY.md,
+// one Markdown file per page, .gitbook/assets/) is compared with the
+// space's current content, or a change request's, and only the difference
+// is sent, as batches of content changes into a change request (a new one
+// unless one is named), which --merge then merges. Everything the folder
+// holds is checked before anything is sent (push-folder.ts); the plan is in
+// push-plan.ts, the batches in push-batches.ts.
+import { basename } from 'node:path';
+import type { Context } from '../../context.js';
+import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
+import { parseConcurrency } from '../bulk.js';
+import { defineCommand } from '../define.js';
+import type { ApiFile } from '../files/download.js';
+import { checkedRequest, send } from '../runner.js';
+import { Batcher, MAX_INLINE_BYTES, readAnswer } from './push-batches.js';
+import { readFolder, type LocalPage } from './push-folder.js';
+import { describePlan, planPush, type Plan } from './push-plan.js';
+import { SPACE_ID, contentRequest, fetchTree, type Where } from './shared.js';
+
+const NAMES = { 'param:spaceId': 'space id', 'param:changeRequestId': '--change-request', 'body:subject': '--subject' };
+
+interface ChangeRequest {
+  id: string;
+  number?: number;
+  urls?: { app?: string };
+  status?: string;
+}
+
+function counts(plan: Plan): string {
+  const n = (f: (c: Plan['changes'][number]) => boolean) => plan.changes.filter(f).length;
+  return (
+    `${n((c) => c.op === 'insert')} pages added, ${n((c) => c.op === 'update' && c.document)} changed, ` +
+    `${n((c) => c.op === 'update' && !!c.move)} moved, ${n((c) => c.op === 'delete')} deleted, ${n((c) => c.op === 'file')} files added`
+  );
+}
+
+export const PUSH_COMMAND = defineCommand({
+  name: 'push',
+  summary: 'send a folder of Markdown (as content export writes it) into a change request, only what differs',
+  help: `The folder is in the Git Sync layout content export writes: SUMMARY.md (the
+tree), one Markdown file per page (front matter: description, emoji, hidden),
+files under .gitbook/assets/. It is compared with the space's current content
+(or with --change-request's) and only the difference is sent, in batches (at
+most 50 changes, 20 files, 1 MB per file), into a new change request
+(--subject, default naming the folder and the time) or the one named. Relative
+links between pages and to assets become the platform's links. Pages the space
+has and the folder does not are deleted only with --prune. Groups and link
+pages are matched by title and URL; push creates neither. Files already in the
+space are not sent again.
+
+A folder equal to the content sends nothing and creates no change request
+("nothing to push"). --dry-run prints the plan. --merge merges the change
+request after (exit 1 on conflicts: the change request stays open). Bad input
+(a SUMMARY.md entry whose file is missing, two pages with one path, a link out
+of the folder, a file not UTF-8, an asset over 1 MB) is exit 2 with the file
+and line, and nothing is sent. After Ctrl-C between batches, the change
+request holds the batches sent: run again with --change-request N to send the
+rest.`,
+  examples: [
+    'push <spaceId> --src ./docs --dry-run',
+    'push <spaceId> --src ./docs --subject "Update the API guide" --prune --merge',
+    'push <spaceId> --src ./docs --change-request 4',
+  ],
+  args: SPACE_ID,
+  flags: {
+    src: { flags: '--src <dir>', description: 'the folder to push (SUMMARY.md, Markdown files, .gitbook/assets/)', required: true, nonBlank: true },
+    changeRequest: { flags: '--change-request <id>', description: 'push into this change request (its id or number) and compare with its content' },
+    subject: { flags: '--subject <text>', description: 'subject of the new change request (default: the folder and the time)', body: 'subject', nonBlank: true },
+    merge: { flags: '--merge', description: 'merge the change request once everything is sent' },
+    prune: { flags: '--prune', description: 'delete the pages the folder does not have' },
+    concurrency: { flags: '--concurrency <n>', description: 'pages read at once to compare (default 8, at most 64)' },
+  },
+  operation: 'changeRequests.create',
+  async run(ctx, { args, opts }) {
+    const spaceId = args[0];
+    if (opts.changeRequest !== undefined && opts.subject !== undefined) throw new UsageError('--subject names a new change request: it cannot go with --change-request');
+    const concurrency = parseConcurrency(opts.concurrency);
+    const where: Where = { spaceId, changeRequest: opts.changeRequest };
+    // Every input is checked, and the folder read, before any request.
+    if (opts.subject !== undefined) checkedRequest('changeRequests.create', { params: { spaceId }, body: { subject: opts.subject } }, NAMES);
+    contentRequest('pages.list', where);
+    const filesRequest = contentRequest('files.list', where);
+    const folder = await readFolder(opts.src!);
+    for (const what of folder.ignored.slice(0, 10)) ctx.warn(`${what} is not sent (push sends description, emoji and hidden)`);
+    if (folder.ignored.length > 10) ctx.warn(`${folder.ignored.length - 10} more front matter keys are not sent`);
+
+    const client = await ctx.client();
+    const tree = await fetchTree(ctx, where);
+    const files = await client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal });
+    const markdown = async (pageId: string) => {
+      const data = (await send(ctx, contentRequest('pages.get', where, { pageId }, { format: 'markdown' }))).data as { markdown?: unknown };
+      if (typeof data?.markdown !== 'string') throw new DocplatError(`page ${pageId} has no markdown`);
+      return data.markdown;
+    };
+    const plan = await planPush(folder, { tree, files, markdown }, { spaceId, changeRequest: opts.changeRequest, prune: !!opts.prune, concurrency });
+    const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
+    if (large.length) {
+      throw new UsageError(`--src: ${large.map((a) => `${a.path} (${a.size} bytes)`).join(', ')}: over the ${MAX_INLINE_BYTES} bytes (1 MB) a file can be sent inline; nothing was sent`);
+    }
+    const target = opts.changeRequest ? `change request ${opts.changeRequest} of space ${spaceId}` : `space ${spaceId}`;
+    const keptNote = plan.kept.length ? ` (${plan.kept.length} pages not in the folder kept; --prune deletes them)` : '';
+
+    if (opts.dryRun) {
+      const lines = describePlan(plan);
+      if (lines.length) await ctx.output.text(lines.join('\n'));
+      ctx.output.note(`dry run: ${lines.length ? counts(plan) : 'nothing to push'} against ${target}${keptNote}; nothing sent`);
+      return;
+    }
+    if (plan.changes.length === 0 && !(opts.merge && opts.changeRequest)) {
+      ctx.output.note(`nothing to push: ${folder.root} matches ${target}${keptNote}`);
+      return;
+    }
+
+    const cr = opts.changeRequest ? await getChangeRequest(ctx, spaceId, opts.changeRequest) : await createChangeRequest(ctx, spaceId, opts.subject ?? defaultSubject(folder.root));
+    const name = `change request ${cr.number ?? cr.id}`;
+    ctx.output.note(`${opts.changeRequest ? 'pushing into' : 'created'} ${name}: ${cr.urls?.app ?? ''}`);
+    const sent = await sendBatches(ctx, spaceId, cr, plan, folder.pages);
+    ctx.output.note(`sent ${counts(plan)} in ${sent} batches to ${name}${keptNote}`);
+
+    let merged = false;
+    if (opts.merge) {
+      const request = checkedRequest('changeRequests.merge', { params: { spaceId, changeRequestId: cr.id } }, NAMES);
+      const answer = (await send(ctx, request)).data as { result?: string; conflicts?: unknown; [k: string]: unknown };
+      if (answer?.result === 'conflicts') {
+        const what = JSON.stringify(answer.conflicts ?? answer).slice(0, 500);
+        await ctx.output.item({ number: cr.number ?? null, id: cr.id, url: cr.urls?.app ?? null, merged: false }, []);
+        throw new DocplatError(`${name} has conflicts with the space and stays open (${cr.urls?.app ?? ''}): ${what}`, EXIT.failure, { kind: 'conflicts' });
+      }
+      merged = true;
+    }
+    await ctx.output.item({ number: cr.number ?? null, id: cr.id, url: cr.urls?.app ?? null, merged }, []);
+  },
+});
+
+/** "Push of <folder> at <time>", within the subject's 100 characters. */
+function defaultSubject(root: string): string {
+  const at = ` at ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const name = [...basename(root)];
+  return `Push of ${name.length > 100 - 8 - at.length ? name.slice(0, 100 - 9 - at.length).join('') + '…' : name.join('')}${at}`;
+}
+
+async function getChangeRequest(ctx: Context, spaceId: string, ref: string): Promise<ChangeRequest> {
+  const data = (await send(ctx, checkedRequest('changeRequests.get', { params: { spaceId, changeRequestId: ref } }, NAMES))).data as ChangeRequest;
+  if (typeof data?.id !== 'string') throw new DocplatError(`change request ${ref}: the answer has no id`);
+  if (data.status === 'merged' || data.status === 'archived') throw new UsageError(`--change-request: change request ${ref} is ${data.status}; push into an open one, or leave --change-request out for a new one`);
+  return data;
+}
+
+async function createChangeRequest(ctx: Context, spaceId: string, subject: string): Promise<ChangeRequest> {
+  const data = (await send(ctx, checkedRequest('changeRequests.create', { params: { spaceId }, body: { subject } }, NAMES))).data as ChangeRequest;
+  if (typeof data?.id !== 'string') throw new DocplatError('the new change request: the answer has no id');
+  return data;
+}
+
+/** Sends the batches one after the other; returns how many. Ctrl-C stops between two (the one in flight completes). */
+async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, plan: Plan, pages: Map<string, LocalPage>): Promise<number> {
+  const batcher = new Batcher(plan, pages);
+  const client = await ctx.client();
+  const crName = cr.number !== undefined ? String(cr.number) : cr.id;
+  let sent = 0;
+  const holds = () => (sent ? `batches 1-${sent}` : 'no batch yet');
+  while (!batcher.done) {
+    if (ctx.signal.aborted) {
+      throw new Interrupted(
+        `interrupted: ${sent ? `batches 1-${sent} were sent to change request ${crName}, each complete` : `nothing was sent to change request ${crName}`}; ` +
+          `run again with --change-request ${crName} to send the rest`,
+      );
+    }
+    const batch = await batcher.build();
+    if (batch.changes.length === 0) throw new DocplatError(`batch ${sent + 1}: the answers did not give the ids of the pages created before it; change request ${crName} holds ${holds()}`);
+    const request = checkedRequest('changeRequests.updateContent', { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
+    // The batch in flight when Ctrl-C comes is completed, so the message can say what the change request holds.
+    const { data } = await client.request(request.method, request.path, { query: request.query, body: request.body, idempotency: 'create', finishOnInterrupt: true }).catch((err: unknown) => {
+      throw err instanceof DocplatError ? new DocplatError(`batch ${sent + 1} failed: ${err.message} (change request ${crName} holds ${holds()}${err instanceof ApiError && err.status ? '' : `, and batch ${sent + 1} if it arrived`}; run again with --change-request ${crName}: push compares with it and sends what is missing)`, err.exitCode, err.details) : err;
+    });
+    batcher.answered(batch, readAnswer(data, batch.fileRefs));
+    sent++;
+  }
+  return sent;
+}
