@@ -10,10 +10,10 @@
 import { readFile, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Context } from '../../context.js';
+import type { BuiltRequest } from '../../api/request.js';
 import { DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { PathClaims, cleanSegment } from '../../files/paths.js';
 import { progressLine } from '../../output/progress.js';
-import { checkedRequest } from '../runner.js';
 import { MANIFEST, Writer, claim, readJsonManifest, recorded, type Manifest } from './export-folder.js';
 import { exportSpace, type ExportOptions } from './export.js';
 import { contentRequest } from './shared.js';
@@ -99,8 +99,8 @@ function within(collections: Map<string, ApiCollection>, id: string | null | und
 
 export async function exportAllSpaces(ctx: Context, root: string, opts: ExportOptions & { collection?: string }): Promise<void> {
   const org = await ctx.org();
-  const spacesRequest = checkedRequest('spaces.list', { params: { organizationId: org } });
-  const collectionsRequest = checkedRequest('collections.list', { params: { organizationId: org } });
+  const spacesRequest = ctx.api.request('spaces.list', { params: { organizationId: org } });
+  const collectionsRequest = ctx.api.request('collections.list', { params: { organizationId: org } });
   const { old, lock } = await claim(root, ALL_MANIFEST, () => readAllManifest(root, org, opts.collection), opts);
   try {
     await exportAll(ctx, root, org, old, { spacesRequest, collectionsRequest }, opts);
@@ -109,7 +109,7 @@ export async function exportAllSpaces(ctx: Context, root: string, opts: ExportOp
   }
 }
 
-type Built = ReturnType<typeof checkedRequest>;
+type Built = BuiltRequest;
 
 async function exportAll(ctx: Context, root: string, org: string, old: AllManifest | undefined, requests: { spacesRequest: Built; collectionsRequest: Built }, opts: ExportOptions & { collection?: string }): Promise<void> {
   const client = await ctx.client();
@@ -163,7 +163,7 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
       try {
         // Its collection folders are made inside the root, never through a link that leaves it.
         await top.prepare(`${path}/${MANIFEST}`);
-        await exportSpace(ctx, join(root, path), where, contentRequest('files.list', where), { ...opts, quiet: true });
+        await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true });
         manifest.spaces[space.id].revision = space.revision ?? null;
       } catch (err) {
         if (ctx.signal.aborted) return;

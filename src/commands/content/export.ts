@@ -16,7 +16,6 @@ import { join, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { DocplatError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { progressLine } from '../../output/progress.js';
-import { parseConcurrency } from '../bulk.js';
 import { defineCommand } from '../define.js';
 import { PathClaims, cleanPath, localFileName } from '../../files/paths.js';
 import { downloadTo, type ApiFile } from '../files/download.js';
@@ -147,7 +146,7 @@ a renamed space keeps its folder, spaces gone are reported (--prune removes thei
   operation: 'pages.list',
   async run(ctx, { args, opts }) {
     // Each download in flight listens for Ctrl-C: that many listeners are expected, not a leak to warn of.
-    setMaxListeners(Math.max(getMaxListeners(ctx.signal), 4 * 4 * parseConcurrency(opts.concurrency)), ctx.signal);
+    setMaxListeners(Math.max(getMaxListeners(ctx.signal), 4 * 4 * ctx.api.bulk.concurrency(opts.concurrency)), ctx.signal);
     const dest = opts.dest!;
     if (!dest.trim()) throw new UsageError('--dest is empty');
     const root = resolve(dest);
@@ -162,8 +161,8 @@ a renamed space keeps its folder, spaces gone are reported (--prune removes thei
     if (args[0] === undefined) throw new UsageError("missing required argument 'spaceId' (or --all-spaces)");
     const where: Where = { spaceId: args[0], changeRequest: opts.changeRequest };
     // Both reads are checked before anything is sent.
-    contentRequest('pages.list', where);
-    const filesRequest = contentRequest('files.list', where);
+    contentRequest(ctx, 'pages.list', where);
+    const filesRequest = contentRequest(ctx, 'files.list', where);
     await exportSpace(ctx, root, where, filesRequest, opts);
   },
 });
@@ -189,7 +188,7 @@ export async function exportSpace(ctx: Context, root: string, where: Where, file
 
 /** The export itself, into a folder claimed for it. */
 async function exportInto(ctx: Context, root: string, where: Where, old: Manifest | undefined, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
-  const concurrency = parseConcurrency(opts.concurrency);
+  const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
   const client = await ctx.client();
   // The two reads at once: a space's export waits one round trip for both.
   const [tree, files] = await Promise.all([fetchTree(ctx, where), client.all<ApiFile>(filesRequest, { signal: ctx.signal })]);
@@ -333,7 +332,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
 const INTERRUPT_GRACE_MS = 500;
 
 async function fetchMarkdown(ctx: Context, where: Where, pageId: string, signal: AbortSignal): Promise<string> {
-  const request = contentRequest('pages.get', where, { pageId }, { format: 'markdown' });
+  const request = contentRequest(ctx, 'pages.get', where, { pageId }, { format: 'markdown' });
   const client = await ctx.client();
   // A page in flight when Ctrl-C comes is still written if it arrives within the grace: a re-run does not fetch it again.
   const { data } = await client.send<{ markdown?: unknown }>(request, { finishOnInterrupt: true, signal });

@@ -11,12 +11,11 @@ import { PathClaims, inside, localFileName } from '../../files/paths.js';
 import { TargetExists } from '../../files/write.js';
 import { progressLine } from '../../output/progress.js';
 import { contentRequest, type Where } from '../content/shared.js';
-import { send } from '../runner.js';
 import { downloadTo, isDirectory, type ApiFile } from './download.js';
 
 /** Every file of the space (or change request). */
 async function listFiles(ctx: Context, where: Where): Promise<ApiFile[]> {
-  const request = contentRequest('files.list', where);
+  const request = contentRequest(ctx, 'files.list', where);
   const client = await ctx.client();
   return client.all<ApiFile>(request.path, { query: request.query, signal: ctx.signal });
 }
@@ -29,14 +28,14 @@ async function listFiles(ctx: Context, where: Where): Promise<ApiFile[]> {
 export async function findFile(ctx: Context, where: Where, ref: string): Promise<ApiFile> {
   let byId: ReturnType<typeof contentRequest> | undefined;
   try {
-    byId = contentRequest('files.get', where, { fileId: ref });
+    byId = contentRequest(ctx, 'files.get', where, { fileId: ref });
   } catch (err) {
     // Not a valid id (`..notes.txt`): a name only. What no file name holds (a separator, a control character) stays a bad id.
     if (!(err instanceof UsageError) || /[/\\\u0000-\u001f\u007f]/.test(ref)) throw err;
   }
   if (byId) {
     try {
-      return (await send(ctx, byId)).data as ApiFile;
+      return (await ctx.api.send(byId)).data as ApiFile;
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     }

@@ -4,7 +4,6 @@ import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { BACKLINK_COLUMNS, FILE_COLUMNS, FILE_DETAIL } from '../../resources/content.js';
 import { inside, localFileName } from '../../files/paths.js';
-import { dryRun, parseConcurrency } from '../bulk.js';
 import { SPACE_ID, changeRequestFlag, contentRequest } from '../content/shared.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { downloadTo, downloadToStdout, exists, isDevice, isDirectory } from './download.js';
@@ -68,12 +67,12 @@ re-run finishes an interrupted one.`,
       const where = { spaceId, changeRequest: opts.changeRequest };
       const dest = opts.dest;
       if (dest !== undefined && !dest.trim()) throw new UsageError('--dest is empty');
-      const concurrency = parseConcurrency(opts.concurrency);
+      const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
       if (opts.all) {
         if (ref !== undefined) throw new UsageError('give a file or --all, not both');
         if (dest === '-') throw new UsageError('--all writes files into a folder: --dest - is not one');
-        const request = contentRequest('files.list', where);
-        if (opts.dryRun) return dryRun(ctx, [request]);
+        const request = contentRequest(ctx, 'files.list', where);
+        if (opts.dryRun) return ctx.api.dryRun([request]);
         return downloadAll(ctx, where, dest, { force: !!opts.force, concurrency });
       }
       if (ref === undefined) throw new UsageError("missing required argument 'fileId' (a file id or name), or --all");
@@ -97,7 +96,7 @@ re-run finishes an interrupted one.`,
         }
       }
       if (opts.dryRun) {
-        await dryRun(ctx, [contentRequest('files.get', where, { fileId: ref })]);
+        await ctx.api.dryRun([contentRequest(ctx, 'files.get', where, { fileId: ref })]);
         ctx.output.note('then: GET the file\'s downloadURL (without the token)');
         return;
       }

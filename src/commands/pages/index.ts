@@ -46,7 +46,7 @@ children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} 
       const format = ctx.output.opts.format;
       if (opts.tree && (explicitOutput(ctx) && format !== 'table' && format !== 'tsv')) throw new UsageError(`--tree draws text: it cannot be used with --output ${format}`);
       if (opts.tree && (ctx.globals.fields || ctx.globals.jq)) throw new UsageError('--tree cannot be used with --fields or --jq');
-      if (opts.dryRun) return ctx.api.dryRun([contentRequest('pages.list', where)]);
+      if (opts.dryRun) return ctx.api.dryRun([contentRequest(ctx, 'pages.list', where)]);
       const tree = await fetchTree(ctx, where);
       if (opts.tree) {
         const boxes = ctx.io.stdoutTTY;
@@ -86,9 +86,9 @@ With --format markdown and no --output/--json, stdout holds the Markdown and not
       if (!ref.trim()) throw new UsageError('page id is empty');
       const where = { spaceId, changeRequest: opts.changeRequest };
       const query: Record<string, string> = opts.format !== undefined ? { format: opts.format } : {};
-      const request = contentRequest('pages.get', where, { pageId: ref.includes('/') ? 'x' : ref }, query);
+      const request = contentRequest(ctx, 'pages.get', where, { pageId: ref.includes('/') ? 'x' : ref }, query);
       if (opts.dryRun) {
-        if (ref.includes('/')) return ctx.api.dryRun([contentRequest('pages.list', where)]);
+        if (ref.includes('/')) return ctx.api.dryRun([contentRequest(ctx, 'pages.list', where)]);
         return ctx.api.dryRun([request]);
       }
       const page = (await resolvePage(ctx, where, ref, query)) as Record<string, unknown>;
