@@ -1,6 +1,6 @@
 // A command is a declaration: its name, arguments, flags and where each value
 // goes (path param, query, body), the operation it calls, its output, and
-// whether it is bulk or destructive. One runner (run.ts) does the rest, so a
+// whether it is bulk or destructive. One runner (runner/) does the rest, so a
 // resource command is data; `run` is for the few that really are special.
 import type { Column, Shape } from '../output/format.js';
 import type { OperationId } from '../api/operations/index.js';

@@ -43,7 +43,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
   const base: RequestInput = { params: input.params, query: input.query, body: op.body ? input.body : undefined };
 
   if (def.bulk) {
-    if (nothingToDo(ctx, [...new Set(bulkIds)], def.bulk.what)) return;
+    if (nothingToDo(ctx, bulkIds, def.bulk.what)) return;
     const plan = await planBulk(ctx, def, op, base, bulkIds, sources, !!opts.dryRun);
     // A dry run makes every local check the real run makes.
     const concurrency = parseConcurrency(opts.concurrency as string | undefined);
