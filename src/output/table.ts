@@ -1,7 +1,7 @@
 // The table writer (stdout on a terminal): a list as rows fitted to the
 // terminal's width, one object as label/value lines. Cells read as a person
 // reads them: ages ("3d ago", one short form everywhere), sizes in KB/MB,
-// lists of scalars as "a, b", control characters escaped. Ids are never cut:
+// lists of scalars as "a,b" (as TSV has them), control characters escaped. Ids are never cut:
 // the other columns give up room, and those that cannot fit are left out.
 import { cellText, cellValue, isIdColumn } from './cells.js';
 import { escapeControls } from './terminal.js';
@@ -62,7 +62,7 @@ export function displayCell(raw: unknown, col: Column, now: number): string {
   if (col.kind === 'time' && typeof value === 'string') return escapeControls(relativeTime(value, now));
   if (col.kind === 'bytes' && typeof value === 'number') return humanSize(value);
   if (col.kind === 'line' && typeof value === 'string') return escapeControls(value.trimStart().split(/\r?\n/, 1)[0]);
-  return escapeControls(cellText(value, ', '));
+  return escapeControls(cellText(value));
 }
 
 /**

@@ -30,7 +30,7 @@ export const INTEGRATION_DETAIL: Column[] = [
 export const INSTALLATION_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'status', header: 'STATUS' },
-  { key: 'target.organization', header: 'ORGANIZATION' },
+  { key: 'target.organization', header: 'ORGANIZATION', id: true },
   { key: 'externalIds', header: 'EXTERNAL IDS', format: words },
   { key: 'spaces', header: 'SPACES' },
   { key: 'createdAt', header: 'CREATED', kind: 'time' },
