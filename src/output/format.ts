@@ -47,6 +47,15 @@ export class Output {
   }
 
   /**
+   * Whether the data was asked for: a format named (--json, --jsonl,
+   * --output), --fields or --jq. A command that otherwise prints a message or
+   * nothing then prints what it did in that format: no output flag is ignored.
+   */
+  get dataAsked(): boolean {
+    return !!(this.opts.explicit || this.opts.jq || this.opts.fields?.length);
+  }
+
+  /**
    * Checks --fields before anything is sent, when the shape declares the
    * resource's fields: an unknown one is a usage error naming the known ones.
    */

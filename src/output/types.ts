@@ -31,6 +31,8 @@ export interface OutputOptions {
   fields?: string[];
   jq?: string;
   color: boolean;
+  /** Whether the format was asked for (--json, --jsonl, --output), rather than chosen by the terminal or the pipe. */
+  explicit?: boolean;
   /** Whether a person reads stdout (hints such as "Showing 100 of 412"). */
   interactive: boolean;
   quiet: boolean;

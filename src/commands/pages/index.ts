@@ -32,7 +32,7 @@ export const COMMANDS: CommandDef[] = [
     name: 'list',
     aliases: ['ls'],
     summary: 'list the pages of a space in tree order (--tree draws the nesting)',
-    help: `--json prints the API's nested array of pages. --jsonl prints one page per line, without its
+    help: `--json (and --output yaml) prints the API's nested array of pages. --jsonl prints one page per line, without its
 children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} added.
 --tree draws the nesting (box-drawing on a terminal, each line cut to its width; two-space
 indentation when piped); with --json, --jsonl, --output yaml|tsv|csv, --fields or --jq, it prints the data as without --tree.`,
@@ -58,7 +58,8 @@ indentation when piped); with --json, --jsonl, --output yaml|tsv|csv, --fields o
         else ctx.output.note('No pages');
         return;
       }
-      if (format === 'json' && !ctx.globals.fields) {
+      // JSON and YAML: the API's nested pages; JSON lines, TSV and CSV: one page a line.
+      if ((format === 'json' || format === 'yaml') && !ctx.globals.fields) {
         await ctx.output.item(tree, []);
         return;
       }

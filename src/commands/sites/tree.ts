@@ -209,7 +209,7 @@ export const TREE = defineCommand({
     // The document serves --json, --jq and --fields (`--fields site.title,shareLinks`); the tree is for reading.
     if (jq || fields?.length || isStructured(format)) return ctx.output.item(tree, []);
     // The rows when asked for by name (--output tsv|csv); piped without it, the indented text.
-    if (format === 'csv' || ctx.globals.output === 'tsv') {
+    if (format === 'csv' || (format === 'tsv' && ctx.output.opts.explicit)) {
       await ctx.output.list(onePage(treeRows(tree)), SITE_TREE_COLUMNS);
       return;
     }

@@ -1,0 +1,123 @@
+// The commands of the manifest (dist/manifest.json) as runs against the
+// demo sandbox: each command's examples without a pipe (then its arguments
+// alone), with the demo's ids filled in and its files in a work folder. For
+// the contract tests that walk every command.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Manifest, ManifestCommand } from '../../src/manifest.js';
+import { ROOT, runInProcess, type TestApi } from '../helpers.js';
+
+export const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'manifest.json'), 'utf8')) as Manifest;
+
+/** Every command of the manifest, with its group (`sites tree`, `api`). */
+export function allCommands(): (ManifestCommand & { group: string; path: string })[] {
+  return manifest.groups
+    .filter((g) => !g.hidden)
+    .flatMap((g) => (g.command ? [{ ...g.command, group: g.name, path: g.name }] : g.commands.map((c) => ({ ...c, group: g.name, path: `${g.name} ${c.name}` }))));
+}
+
+/** The demo's ids, by the names the examples use (`<spaceId>`), read from the sandbox. */
+export async function demoIds(api: TestApi): Promise<Record<string, string>> {
+  const json = async <T = { id: string }[]>(args: string[]): Promise<T> => {
+    const r = await runInProcess([...args, '--json'], { env: api.env() });
+    return r.code === 0 ? (JSON.parse(r.stdout) as T) : ([] as T);
+  };
+  const spaces = await json<{ id: string; title: string }[]>(['spaces', 'list', '--all']);
+  const space = (spaces.find((s) => s.title === 'Getting Started') ?? spaces[0]).id;
+  const sites = await json(['sites', 'list']);
+  const site = sites[0]?.id;
+  // The share links are on another site of the demo than its first.
+  let linkSite: string | undefined;
+  let shareLinkId: string | undefined;
+  for (const s of sites) {
+    shareLinkId ??= (await json(['share-links', 'list', '--site', s.id]))[0]?.id;
+    linkSite ??= shareLinkId ? s.id : undefined;
+  }
+  const groups = await json(['section-groups', 'list', '--site', site]);
+  // A comment with replies, for the replies' commands.
+  const comments = await json<{ id: string; replies?: number }[]>(['comments', 'list', space, '--all']);
+  const comment = (comments.find((c) => (c.replies ?? 0) > 0) ?? comments[0])?.id;
+  const files = await json<{ id: string; name: string }[]>(['files', 'list', space, '--all']);
+  const ids: Record<string, string | undefined> = {
+    spaceId: space,
+    orgId: api.sandbox.defaultOrg,
+    fileId: files[0]?.id,
+    pageId: (await json(['pages', 'list', space]))[0]?.id,
+    collectionId: (await json(['collections', 'list']))[0]?.id,
+    siteId: site,
+    sectionId: (await json(['sections', 'list', '--site', site]))[0]?.id,
+    groupId: groups[0]?.id,
+    otherGroupId: groups[1]?.id,
+    linkSiteId: linkSite,
+    siteSpaceId: (await json(['site-spaces', 'list', '--site', site]))[0]?.id,
+    shareLinkId,
+    userId: (await json(['members', 'list', '--all'])).at(-1)?.id,
+    teamId: (await json(['teams', 'list']))[0]?.id,
+    providerId: (await json(['sso', 'list']))[0]?.id,
+    translationId: (await json(['translations', 'list']))[0]?.id,
+    versionId: (await json(['openapi', 'versions', 'petstore']))[0]?.id,
+    changeRequestId: (await json<{ number?: number; id: string }[]>(['change-requests', 'list', space]))[0]?.number?.toString(),
+    commentId: comment,
+    replyId: comment ? (await json(['replies', 'list', space, comment]))[0]?.id : undefined,
+    slug: 'petstore',
+    key: 'k1',
+    nodeId: 'n1',
+  };
+  return Object.fromEntries(Object.entries(ids).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+/** Shell words of an example (quotes honoured; `|`, `<`, `>` as words of their own). */
+function words(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+/** Output options of an example, left out so that a test adds its own. */
+const OUTPUT_FLAGS = new Set(['--json', '--jsonl']);
+const OUTPUT_VALUED = new Set(['--output', '--jq', '--fields']);
+
+/**
+ * The runs of a command: its examples without a pipe, with output options
+ * taken out, ids filled in, files in `work` (see exampleFiles); stdin from
+ * `< file`; last, its arguments alone, each an id.
+ */
+export function invocations(c: ManifestCommand & { group: string; path: string }, ids: Record<string, string>, work: string): { argv: string[]; input?: string }[] {
+  const fill = (word: string) => {
+    const filled = word.replace(/<(\w+)>/g, (all, key: string) => ids[key] ?? all);
+    if (!/^\.\/|\.(json|ya?ml|pem|md|txt|png|bin)$/.test(filled)) return filled;
+    return join(work, basename(filled.replace(/\/+$/, '')) || 'x');
+  };
+  const examples = (c.help.split('Examples:\n')[1] ?? '').split('\n').map((l) => l.trim().replace(/^\$ docplat /, '')).filter((l) => l.startsWith(`${c.path} `) || l === c.path);
+  const runs: { argv: string[]; input?: string }[] = [];
+  for (const example of examples) {
+    const w = words(example);
+    if (w.includes('|')) continue;
+    let input: string | undefined;
+    const argv: string[] = [];
+    for (let i = 0; i < w.length; i++) {
+      if (w[i] === '>') { i++; continue; }
+      if (w[i] === '<') { input = readFileSync(fill(w[++i]), 'utf8'); continue; }
+      if (OUTPUT_FLAGS.has(w[i])) continue;
+      if (OUTPUT_VALUED.has(w[i])) { i++; continue; }
+      argv.push(fill(w[i]));
+    }
+    runs.push({ argv, input });
+  }
+  runs.push({ argv: [...c.path.split(' '), ...c.args.map((a) => fill(`<${a.name.replace(/\.\.\.$/, '')}>`))] });
+  return runs;
+}
+
+/** The files the examples read, in the work folder. */
+export function exampleFiles(work: string, ids: Record<string, string>, token: string): void {
+  const file = (name: string, text: string) => writeFileSync(join(work, name), text);
+  file('schema.json', JSON.stringify({ type: 'object', properties: { beta: { type: 'boolean', description: 'In the beta programme' } }, additionalProperties: false }));
+  file('openapi.yaml', 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\npaths: {}\n');
+  file('openapi.json', JSON.stringify({ openapi: '3.0.0', info: { title: 'T', version: '1' }, paths: {} }));
+  file('integration.yaml', 'name: my-widget\ntitle: Widget\nscript: ./index.js\n');
+  for (const f of ['review.md', 'note.md', 'body.md', 'reply.md']) file(f, 'A note\n');
+  file('token.txt', `${token}\n`);
+  for (const f of ['leavers.txt', 'emails.txt', 'deleted-ids.txt', 'names.txt', 'values.txt']) file(f, `${ids.userId ?? 'x'}\n`);
+  file('okta.pem', 'not a certificate\n');
+  file('new-okta.pem', 'not a certificate\n');
+}
