@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInProcess, testApi, withTestApi, type Run } from '../helpers.js';
-import { allCommands, demoIds, exampleFiles, invocations } from './examples.js';
+import { testApi } from '../helpers.js';
+import { allCommands, demoIds, exampleFiles, firstRun, runFresh } from './examples.js';
 
 /** Commands not run, and why: none may be left out only because its output is hard to check. */
 const NOT_RUN: Record<string, string> = {
@@ -26,15 +26,6 @@ const NOT_RUN: Record<string, string> = {
   'files download': 'issue 20 item 3: being done in guard-files',
   'content push': 'issue 20 item 3: src/commands/content belongs to the files helper (guard-files); --json prints nothing today',
   'orgs ping': 'issue 20 item 3: the orgs group is being redone by the org helper; --output yaml|csv|tsv print nothing today',
-};
-
-/** Runs for commands whose examples do not fit the demo (tried before the examples). */
-const RUNS: Record<string, (ids: Record<string, string>, work: string) => string[]> = {
-  'collections move': (ids) => ['collections', 'move', ids.collectionId, '--root'],
-  'section-groups move': (ids) => ['section-groups', 'move', ids.otherGroupId, '--site', ids.siteId, '--before', ids.groupId],
-  'share-links update': (ids) => ['share-links', 'update', ids.shareLinkId, '--site', ids.linkSiteId, '--inactive'],
-  'custom-fields create': () => ['custom-fields', 'create', '--name', 'contract-test', '--type', 'text', '--title', 'Contract test'],
-  'openapi create': (_ids, work) => ['openapi', 'create', 'contract-test', '--file', join(work, 'openapi.yaml')],
 };
 
 /** What each flag's stdout must be: `json` is what --json printed (undefined when it was refused). */
@@ -92,22 +83,13 @@ afterAll(() => {
 describe('every command honours or refuses each output flag', () => {
   const commands = allCommands().filter((c) => !NOT_RUN[c.path]);
   it.each(commands.map((c) => [c.path, c] as const))('%s', async (_path, c) => {
-    const run = (argv: string[], input: string | undefined, extra: string[]): Promise<Run> =>
-      withTestApi({}, (api) => runInProcess([...argv, '--yes', ...extra], { env: api.env({ HOME: work, XDG_DATA_HOME: work, XDG_CONFIG_HOME: work }), input }));
-    // The first run that succeeds as it is: the flags are tried on it.
-    const tried: string[] = [];
-    let chosen: { argv: string[]; input?: string } | undefined;
-    for (const inv of [...(RUNS[c.path] ? [{ argv: RUNS[c.path](ids, work) }] : []), ...invocations(c, ids, work)] as { argv: string[]; input?: string }[]) {
-      const base = await run(inv.argv, inv.input, []);
-      if (base.code === 0) { chosen = inv; break; }
-      tried.push(`${inv.argv.join(' ')}: exit ${base.code}, ${base.stderr.trim().split('\n')[0]}`);
-    }
-    expect(chosen, `no run of ${c.path} succeeds (list it in NOT_RUN with a reason):\n${tried.join('\n')}`).toBeDefined();
-    const { argv, input } = chosen!;
+    const chosen = await firstRun(c, ids, work);
+    const { argv, input } = chosen;
+    const run = (extra: string[]) => runFresh(argv, input, extra, work);
     const ignored: string[] = [];
     let json: unknown;
     for (const [name, extra, parses] of FLAGS) {
-      const r = await run(argv, input, extra);
+      const r = await run(extra);
       if (r.code === 2) continue;
       try {
         expect(r.code, r.stderr).toBe(0);
