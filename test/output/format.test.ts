@@ -150,6 +150,19 @@ describe('terminal safety and width', () => {
     expect(JSON.parse(await run('json'))).toEqual([item]);
   });
 
+  it('one rule for lists in cells: plain values comma-separated, lists of objects and objects as JSON (TSV, CSV, table)', async () => {
+    const item = { id: 'a', tags: ['en', 'fr', 3, true], refs: [{ id: 'x' }], meta: { k: 1 }, size: 2_500_000 };
+    const cols = [{ key: 'id', header: 'ID' }, { key: 'tags', header: 'TAGS' }, { key: 'refs', header: 'REFS' }, { key: 'meta', header: 'META' }, { key: 'size', header: 'SIZE', kind: 'bytes' as const }];
+    const run = async (format: Format) => {
+      const out = sink();
+      await new Output(out.stream, sink().stream, { format, color: false, interactive: format === 'table', quiet: false }).list(pages([item], 1), cols);
+      return out.text();
+    };
+    expect(await run('tsv')).toBe('a\ten,fr,3,true\t[{"id":"x"}]\t{"k":1}\t2500000\n');
+    expect(await run('csv')).toBe('ID,TAGS,REFS,META,SIZE\na,"en,fr,3,true","[{""id"":""x""}]","{""k"":1}",2500000\n');
+    expect((await run('table')).split('\n')[1]).toBe('a   en,fr,3,true  [{"id":"x"}]  {"k":1}  2.5 MB');
+  });
+
   it('CSV escapes \\r and \\n in cells as the README says: one item is one line', async () => {
     const out = sink();
     const item = { id: 'a', title: 'line one\r\nline two, "quoted"\rthree' };
