@@ -2,11 +2,12 @@
 // demo sandbox: each command's examples without a pipe (then its arguments
 // alone), with the demo's ids filled in and its files in a work folder. For
 // the contract tests that walk every command.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Manifest, ManifestCommand } from '../../src/manifest.js';
-import { expect } from 'vitest';
-import { ROOT, runInProcess, withTestApi, type Run, type TestApi } from '../helpers.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { ROOT, runInProcess, testApi, withTestApi, type Run, type TestApi } from '../helpers.js';
 
 export const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'manifest.json'), 'utf8')) as Manifest;
 
@@ -79,17 +80,12 @@ const OUTPUT_FLAGS = new Set(['--json', '--jsonl']);
 const OUTPUT_VALUED = new Set(['--output', '--jq', '--fields']);
 
 /**
- * The runs of a command: its examples without a pipe, with output options
- * taken out, ids filled in, files in `work` (see exampleFiles); stdin from
- * `< file`; last, its arguments alone, each an id.
+ * The runs of a command's examples (`path` is `group verb`): those without a
+ * pipe, each word through `fill`, stdin from `< file` (read through `file`),
+ * output to `> file` dropped; with `withoutOutput`, output options taken out.
  */
-export function invocations(c: ManifestCommand & { group: string; path: string }, ids: Record<string, string>, work: string): { argv: string[]; input?: string }[] {
-  const fill = (word: string) => {
-    const filled = word.replace(/<(\w+)>/g, (all, key: string) => ids[key] ?? all);
-    if (!/^\.\/|\.(json|ya?ml|pem|md|txt|png|bin)$/.test(filled)) return filled;
-    return join(work, basename(filled.replace(/\/+$/, '')) || 'x');
-  };
-  const examples = (c.help.split('Examples:\n')[1] ?? '').split('\n').map((l) => l.trim().replace(/^\$ docplat /, '')).filter((l) => l.startsWith(`${c.path} `) || l === c.path);
+export function exampleRuns(help: string, path: string, fill: (word: string) => string, file: (name: string) => string, withoutOutput = false): { argv: string[]; input?: string }[] {
+  const examples = (help.split('Examples:\n')[1] ?? '').split('\n').map((l) => l.trim().replace(/^\$ docplat /, '')).filter((l) => l.startsWith(`${path} `) || l === path);
   const runs: { argv: string[]; input?: string }[] = [];
   for (const example of examples) {
     const w = words(example);
@@ -98,15 +94,27 @@ export function invocations(c: ManifestCommand & { group: string; path: string }
     const argv: string[] = [];
     for (let i = 0; i < w.length; i++) {
       if (w[i] === '>') { i++; continue; }
-      if (w[i] === '<') { input = readFileSync(fill(w[++i]), 'utf8'); continue; }
-      if (OUTPUT_FLAGS.has(w[i])) continue;
-      if (OUTPUT_VALUED.has(w[i])) { i++; continue; }
+      if (w[i] === '<') { input = readFileSync(file(w[++i]), 'utf8'); continue; }
+      if (withoutOutput && OUTPUT_FLAGS.has(w[i])) continue;
+      if (withoutOutput && OUTPUT_VALUED.has(w[i])) { i++; continue; }
       argv.push(fill(w[i]));
     }
     runs.push({ argv, input });
   }
-  runs.push({ argv: [...c.path.split(' '), ...c.args.map((a) => fill(`<${a.name.replace(/\.\.\.$/, '')}>`))] });
   return runs;
+}
+
+/**
+ * The runs of a command without output options: its examples (ids filled in,
+ * files in `work`, see exampleFiles), then its arguments alone, each an id.
+ */
+export function invocations(c: ManifestCommand & { group: string; path: string }, ids: Record<string, string>, work: string): { argv: string[]; input?: string }[] {
+  const file = (name: string) => join(work, basename(name.replace(/\/+$/, '')) || 'x');
+  const fill = (word: string) => {
+    const filled = word.replace(/<(\w+)>/g, (all, key: string) => ids[key] ?? all);
+    return /^\.\/|\.(json|ya?ml|pem|md|txt|png|bin)$/.test(filled) ? file(filled) : filled;
+  };
+  return [...exampleRuns(c.help, c.path, fill, file, true), { argv: [...c.path.split(' '), ...c.args.map((a) => fill(`<${a.name.replace(/\.\.\.$/, '')}>`))] }];
 }
 
 /** The files the examples read, in the work folder. */
@@ -147,4 +155,30 @@ export async function firstRun(c: ManifestCommand & { group: string; path: strin
     tried.push(`${inv.argv.join(' ')}: exit ${base.code}, ${base.stderr.trim().split('\n')[0]}`);
   }
   expect.fail(`no run of ${c.path} succeeds (list it in NOT_RUN with a reason):\n${tried.join('\n')}`);
+}
+
+/**
+ * For a test file: a work folder holding the examples' files, in which the
+ * runs run (commands that write where they run, or in the home folder, write
+ * there), and the demo's ids; made before its tests, removed after them.
+ */
+export function useDemo(prefix: string): { work: string; ids: Record<string, string> } {
+  const demo = { work: '', ids: {} as Record<string, string> };
+  const home = process.cwd();
+  beforeAll(async () => {
+    demo.work = mkdtempSync(join(tmpdir(), prefix));
+    const api = await testApi();
+    try {
+      demo.ids = await demoIds(api);
+      exampleFiles(demo.work, demo.ids, api.sandbox.token);
+    } finally {
+      await api.close();
+    }
+    process.chdir(demo.work);
+  }, 60_000);
+  afterAll(() => {
+    process.chdir(home);
+    if (demo.work) rmSync(demo.work, { recursive: true, force: true });
+  });
+  return demo;
 }

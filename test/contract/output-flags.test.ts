@@ -4,13 +4,9 @@
 // item 3). Each run has a fresh demo sandbox; a command runs as the first of
 // its examples (the demo's ids filled in) that succeeds without an output
 // flag, then with each of them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApi } from '../helpers.js';
-import { allCommands, demoIds, exampleFiles, firstRun, runFresh } from './examples.js';
+import { describe, expect, it } from 'vitest';
+import { allCommands, firstRun, runFresh, useDemo } from './examples.js';
 
 /** Commands not run, and why: none may be left out only because its output is hard to check. */
 const NOT_RUN: Record<string, string> = {
@@ -58,34 +54,14 @@ function delimited(out: string, sep: string, emptyList: boolean): void {
   if (new Set(rows).size > 1) throw new Error(`lines of ${[...new Set(rows)].join(', ')} cells`);
 }
 
-let work: string;
-let ids: Record<string, string>;
-const home = process.cwd();
-
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'docplat-flags-'));
-  const api = await testApi();
-  try {
-    ids = await demoIds(api);
-    exampleFiles(work, ids, api.sandbox.token);
-  } finally {
-    await api.close();
-  }
-  // Commands that write where they run, or in the home folder (completion --install), write in the work folder.
-  process.chdir(work);
-}, 60_000);
-
-afterAll(() => {
-  process.chdir(home);
-  rmSync(work, { recursive: true, force: true });
-});
+const demo = useDemo('docplat-flags-');
 
 describe('every command honours or refuses each output flag', () => {
   const commands = allCommands().filter((c) => !NOT_RUN[c.path]);
   it.each(commands.map((c) => [c.path, c] as const))('%s', async (_path, c) => {
-    const chosen = await firstRun(c, ids, work);
+    const chosen = await firstRun(c, demo.ids, demo.work);
     const { argv, input } = chosen;
-    const run = (extra: string[]) => runFresh(argv, input, extra, work);
+    const run = (extra: string[]) => runFresh(argv, input, extra, demo.work);
     const ignored: string[] = [];
     let json: unknown;
     for (const [name, extra, parses] of FLAGS) {

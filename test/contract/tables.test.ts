@@ -4,13 +4,9 @@
 // on a fresh demo sandbox as the first of its examples that succeeds. The ids
 // are those of its --json: every string under a key `id`, `*Id`, or one the
 // API uses for an id reference (parent, section, organization, ...).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { displayWidth } from '../../src/output/format.js';
-import { testApi } from '../helpers.js';
-import { allCommands, demoIds, exampleFiles, firstRun, runFresh } from './examples.js';
+import { allCommands, firstRun, runFresh, useDemo } from './examples.js';
 
 /** Commands not run, and why. */
 const NOT_RUN: Record<string, string> = {
@@ -38,32 +34,13 @@ function idsIn(value: unknown, key = '', out = new Set<string>()): Set<string> {
   return out;
 }
 
-let work: string;
-let ids: Record<string, string>;
-const home = process.cwd();
-
-beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'docplat-tables-'));
-  const api = await testApi();
-  try {
-    ids = await demoIds(api);
-    exampleFiles(work, ids, api.sandbox.token);
-  } finally {
-    await api.close();
-  }
-  process.chdir(work);
-}, 60_000);
-
-afterAll(() => {
-  process.chdir(home);
-  rmSync(work, { recursive: true, force: true });
-});
+const demo = useDemo('docplat-tables-');
 
 describe('every list fits 80 columns with its ids whole', () => {
   const commands = allCommands().filter((c) => !NOT_RUN[c.path] && !NOT_A_TABLE.test(c.name));
   it.each(commands.map((c) => [c.path, c] as const))('%s', async (_path, c) => {
-    const { argv, input } = await firstRun(c, ids, work);
-    const json = await runFresh(argv, input, ['--json'], work);
+    const { argv, input } = await firstRun(c, demo.ids, demo.work);
+    const json = await runFresh(argv, input, ['--json'], demo.work);
     let items: unknown;
     try {
       items = JSON.parse(json.stdout);
@@ -72,7 +49,7 @@ describe('every list fits 80 columns with its ids whole', () => {
     }
     if (!Array.isArray(items) || !items.some((i) => i !== null && typeof i === 'object')) return;
     const known = [...idsIn(items)];
-    const table = await runFresh(argv, input, [], work, true);
+    const table = await runFresh(argv, input, [], demo.work, true);
     expect(table.code, table.stderr).toBe(0);
     const rows = table.stdout.split('\n').filter(Boolean);
     const problems: string[] = [];
