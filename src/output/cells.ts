@@ -18,10 +18,10 @@ export function cellValue(item: unknown, col: Column): unknown {
 
 const scalar = (v: unknown) => v === null || typeof v !== 'object';
 
-/** A value as the text of a cell: a list of scalars joined by `separator`, other lists and objects as JSON. */
-export function cellText(value: unknown, separator = ','): string {
+/** A value as the text of a cell: a list of scalars comma-separated, other lists and objects as JSON. */
+export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value) && value.every(scalar)) return value.map((v) => (v === null ? '' : String(v))).join(separator);
+  if (Array.isArray(value) && value.every(scalar)) return value.map((v) => (v === null ? '' : String(v))).join(',');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
