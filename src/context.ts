@@ -106,7 +106,7 @@ export class Context {
     this.terminal = new Terminal(io.stderr, { tty: io.stderrTTY, quiet: !!globals.quiet });
     this.output = new Output(io.stdout, this.terminal, {
       format: this.format(),
-      fields: globals.fields ? globals.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined,
+      fields: globals.fields ? fieldList(globals.fields) : undefined,
       jq: globals.jq,
       color: this.color(io.stdoutTTY),
       interactive: io.stdoutTTY,
@@ -289,9 +289,14 @@ export class Context {
 
   /** All of stdin as text (ids for `-`, a token for --with-token). */
   async readStdin(): Promise<string> {
+    return (await this.readStdinBytes()).toString('utf8');
+  }
+
+  /** All of stdin, as bytes (a body read from `-` is checked to be text before it is decoded). */
+  async readStdinBytes(): Promise<Buffer> {
     const chunks: Buffer[] = [];
     for await (const chunk of this.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 
   /** Whether a person can answer a prompt (stdin and stderr are terminals, and neither --no-input nor DOCPLAT_NO_INPUT says no). */
@@ -357,4 +362,11 @@ const SOURCE_NAMES: Record<Source, string> = { flag: '--org', env: 'DOCPLAT_ORG'
 function pick(...candidates: [string | undefined, Source][]): [string, Source] | undefined {
   for (const [value, source] of candidates) if (value) return [value, source];
   return undefined;
+}
+
+/** `--fields a,b`: the names, at least one (`--fields ,` names none: a mistake, not "print nothing"). */
+function fieldList(raw: string): string[] {
+  const names = raw.split(',').map((f) => f.trim()).filter(Boolean);
+  if (names.length === 0) throw new UsageError(`--fields names no field (got "${raw}"): give names separated by commas`);
+  return names;
 }

@@ -8,6 +8,7 @@ export const EXIT = {
   notFound: 3, // 404
   auth: 4, // 401, 403, no token
   partial: 5, // some items of a bulk command failed
+  changes: 6, // `org plan --exit-code`: the organization differs from the file
   interrupted: 130,
 } as const;
 

@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command, Option } from 'commander';
 import { App } from './app.js';
+import type { Operation } from './api/operation.js';
+import { OPERATIONS } from './api/operations/index.js';
 import type { CommandDef } from './commands/define.js';
 import { GROUPS } from './commands/index.js';
 import { helpFileName } from './helpfile.js';
@@ -33,13 +35,16 @@ export interface ManifestFlag {
   repeated?: boolean;
   /** It names a page (id or path) or a member (id or e-mail), resolved to an id by the runner (commands/resolve.ts). */
   ref?: RefKind;
+  /** The path param its value fills (every such value is checked as one path segment). */
+  param?: string;
 }
 
 export interface ManifestCommand {
   name: string;
   aliases: string[];
   summary: string;
-  args: { name: string; variadic: boolean; choices?: string[]; ids?: string; ref?: RefKind }[];
+  /** `param`: the path param the argument fills. */
+  args: { name: string; variadic: boolean; choices?: string[]; ids?: string; ref?: RefKind; param?: string }[];
   flags: ManifestFlag[];
   help: string;
 }
@@ -97,14 +102,25 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
       const kind = def.args?.[i]?.param ?? a.name();
       const ids = !choices && listOperation(kind) ? kind : undefined;
       const ref = def.run ? undefined : refKind(kind);
-      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}) };
+      const param = argParam(def, i);
+      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}), ...(param ? { param } : {}) };
     }),
     flags: c.options.map((o) => {
       const f = def.flags?.[o.attributeName()];
-      return flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param, /\.\.\.>/.test(f?.flags ?? ''), f && !def.run ? refKind(f.idOf ?? f.param) : undefined);
+      const flag = flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param, /\.\.\.>/.test(f?.flags ?? ''), f && !def.run ? refKind(f.idOf ?? f.param) : undefined);
+      return f?.param ? { ...flag, param: f.param } : flag;
     }),
     help: helpOf(c),
   };
+}
+
+/** The path param an argument fills: declared (`param`), or, for a declared command, its name when the operation's path has it. */
+function argParam(def: CommandDef, i: number): string | undefined {
+  const a = def.args?.[i];
+  if (!a || a.query || a.body) return undefined;
+  if (a.param) return a.param;
+  const op: Operation | undefined = def.operation && !def.run ? OPERATIONS[def.operation] : undefined;
+  return op && a.name in op.params ? a.name : undefined;
 }
 
 export async function buildManifest(): Promise<Manifest> {

@@ -2,6 +2,7 @@
 // ids typed outside a request). Each failure is a UsageError (exit 2) that
 // names the flag and the rule; request inputs are checked against the
 // operation table by src/commands/runner.ts.
+import { segmentProblem } from './api/limits.js';
 import { UsageError } from './errors.js';
 
 export function parseInteger(flag: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -23,10 +24,10 @@ export function parseSeconds(flag: string, value: string | undefined, fallback: 
   return n;
 }
 
-/** Ids are path segments: refuse what would change the path. */
+/** Ids are path segments: refuse what would change the path (the rule buildRequest applies to every path param). */
 export function checkId(what: string, id: string): string {
-  if (!id || /[/?#\s\x00-\x1f\x7f]/.test(id) || id === '.' || id === '..') {
-    throw new UsageError(`invalid ${what} "${id}": ids have no spaces, slashes, ? or #`);
-  }
+  if (!id || /[/?#\s\x00-\x1f\x7f]/.test(id)) throw new UsageError(`invalid ${what} ${JSON.stringify(id)}: ids have no spaces, slashes, ? or #`);
+  const problem = segmentProblem(id);
+  if (problem) throw new UsageError(`invalid ${what} ${JSON.stringify(id.length > 40 ? `${id.slice(0, 40)}…` : id)}: ${problem}`);
   return id;
 }

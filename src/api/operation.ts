@@ -2,7 +2,10 @@
 // body, success statuses, and whether sending it again is safe. Declared once
 // per operation in src/api/operations/; the CLI builds every request from it
 // (src/api/request.ts) and the sandbox routes and parses by it.
+import { MAX_LIMIT } from './limits.js';
 import { id, num, str, type Spec } from './schema.js';
+
+export { MAX_LIMIT };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -34,7 +37,14 @@ export interface Operation {
   source?: string;
   /** Body fields never shown (dry run, debug trace): a string becomes `***`, and so does each value of a map. */
   masked?: readonly string[];
+  /** Query parameters never shown (dry run, debug trace, messages): their value becomes `***` (see SECRET_QUERY). */
+  maskedQuery?: readonly string[];
+  /** A success answers a JSON array (the API reference says so); otherwise an object (a list: with `items`), or nothing. */
+  answersArray?: boolean;
 }
+
+/** Query parameters that are secrets wherever an operation takes them (a share link's key). */
+export const SECRET_QUERY: readonly string[] = ['shareKey'];
 
 export interface OperationInput {
   params?: Record<string, Spec>;
@@ -47,16 +57,14 @@ export interface OperationInput {
   paginated?: boolean;
   source?: string;
   masked?: readonly string[];
+  answersArray?: boolean;
 }
 
 /** The query of every paginated list. */
 export const PAGING: Record<string, Spec> = {
   page: str(),
-  limit: num({ integer: true, min: 1, max: 1000 }),
+  limit: num({ integer: true, min: 1, max: MAX_LIMIT }),
 };
-
-/** The most items one page may hold. */
-export const MAX_LIMIT = 1000;
 
 /**
  * Declares an operation: `op('spaces.get', 'GET /spaces/{spaceId}', {...})`.
@@ -72,6 +80,7 @@ export function op(opId: string, route: `${Method} /${string}`, input: Operation
     if (!(name in params)) throw new Error(`${opId}: param ${name} is not in the path ${path}`);
   }
   const paginated = input.paginated ?? false;
+  const maskedQuery = SECRET_QUERY.filter((name) => input.query && name in input.query);
   return {
     id: opId,
     method,
@@ -85,6 +94,8 @@ export function op(opId: string, route: `${Method} /${string}`, input: Operation
     paginated,
     source: input.source,
     masked: input.masked,
+    ...(maskedQuery.length ? { maskedQuery } : {}),
+    ...(input.answersArray ? { answersArray: true } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
 // value the CLI lets through is one the sandbox accepts.
 import type { Operation } from './operation.js';
 import { OPERATIONS, type OperationId } from './operations/index.js';
+import { deeperThan, MAX_DEPTH, segmentProblem } from './limits.js';
 import { check, type Spec, type Violation } from './schema.js';
 
 export type Where = 'param' | 'query' | 'body';
@@ -39,13 +40,21 @@ export interface BuiltRequest {
   safe: boolean;
 }
 
-/** Checks the inputs against the operation and builds its request; throws InputError naming the first bad input. */
+/**
+ * Checks the inputs against the operation and builds its request; throws
+ * InputError naming the first bad input. Every path param, wherever it came
+ * from (an argument, a flag, stdin, a prompt, another request's answer), is
+ * one path segment here (see segmentProblem), so the path sent is the
+ * operation's path: never its parent, never another resource.
+ */
 export function buildRequest(op: Operation, input: RequestInput = {}): BuiltRequest {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = input.params?.[name];
     if (value === undefined) throw new Error(`${op.id}: no value for the path param ${name}`);
     const v = check(op.params[name], value, name);
     if (v) throw new InputError('param', v);
+    const problem = segmentProblem(value);
+    if (problem) throw new InputError('param', { path: name, rule: `one path segment: ${problem}`, value });
     return encodeURIComponent(value);
   });
   const query: Record<string, string | string[]> = {};
@@ -65,6 +74,7 @@ export function buildRequest(op: Operation, input: RequestInput = {}): BuiltRequ
     if (!op.body) throw new Error(`${op.id} takes no body`);
     for (const name of Object.keys(input.body)) if (!(name in op.body)) throw new Error(`${op.id}: no body field ${name}`);
     body = input.body;
+    if (deeperThan(body)) throw new InputError('body', { path: '', rule: `JSON nested at most ${MAX_DEPTH} levels deep`, value: undefined });
     checkBody(op, body);
   } else if (op.body) {
     for (const [name, spec] of Object.entries(op.body)) {
@@ -89,6 +99,12 @@ export function shownBody(r: Pick<BuiltRequest, 'operation' | 'body'>): Record<s
 }
 
 const MASK = '***';
+
+/** What a success of the operation carries: nothing (every success status is 204 or 205), a page of a list, an array, or one object. */
+export function answerOf(op: Operation): 'none' | 'list' | 'array' | 'object' {
+  if (op.success.every((s) => s === 204 || s === 205)) return 'none';
+  return op.paginated ? 'list' : op.answersArray ? 'array' : 'object';
+}
 
 /** The request of an operation of the table, by id. */
 export function apiRequest(opId: OperationId, input: RequestInput = {}): BuiltRequest {

@@ -1,57 +1,21 @@
 // The one HTTP client of docplat: undici with a keep-alive agent shared by all
 // calls, bearer auth, JSON bodies, cursor pagination, retries and one error
-// type. It knows nothing of commands or output.
+// type. It knows nothing of commands or output. One try is transport.ts, when
+// to try again retry.ts, the messages of failures errors.ts, the pager paging.ts.
+import { setMaxListeners } from 'node:events';
 import type { Dispatcher } from 'undici';
+import { MAX_ANSWER_BYTES, MAX_PAGE_BYTES } from '../api/limits.js';
+import { answerOf, shownBody, type BuiltRequest } from '../api/request.js';
 import { cjsExports } from '../cjs.js';
-import { lightRequest } from './light.js';
-import { ApiError, UsageError } from '../errors.js';
+import { DocplatError, UsageError } from '../errors.js';
+import { finalError, HttpFailure, redactQuery, Transport } from './errors.js';
+import { all, pages, type Page, type PageOptions } from './paging.js';
+import { reason, retryDecision, sleep, type Idempotency } from './retry.js';
+import { sendOnce, type ApiResponse, type RequestOptions } from './transport.js';
+import { requestUrl } from './url.js';
 
-/**
- * How safe it is to send a request again:
- * - `safe`: repeating it has the same effect (GET, PUT, PATCH, DELETE, and
- *   POSTs that are idempotent by effect: restore, transfer, move, ping, ...);
- * - `create`: a POST that creates something; sent again only when the server
- *   surely did not process it (429, or the connection failed before sending).
- */
-export type Idempotency = 'safe' | 'create';
-
-export interface RequestOptions {
-  query?: Record<string, string | number | boolean | undefined | null | string[]>;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** What --debug prints in place of `body` (secrets masked); default: the body sent. */
-  shownBody?: unknown;
-  /** Sent as is (with a content-type among `headers`), instead of `body`. */
-  rawBody?: string | Uint8Array;
-  /** Extra request headers. `authorization` cannot be set here: the token is the client's to send. */
-  headers?: Record<string, string>;
-  /**
-   * What a success answers: `json` (default) the parsed body, which must be
-   * JSON; `text` the body as text; `stream` the body unread, for downloads
-   * (the caller must consume or destroy it).
-   */
-  as?: 'json' | 'text' | 'stream';
-  idempotency?: Idempotency;
-  signal?: AbortSignal;
-  /**
-   * Not aborted by the client's own signal (an interrupt): a request whose
-   * answer the caller will still use (a page being exported) completes, so
-   * work done on the server is not thrown away. The time limit still applies.
-   */
-  finishOnInterrupt?: boolean;
-}
-
-export interface ApiResponse<T = unknown> {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  data: T;
-}
-
-export interface Page<T = unknown> {
-  items: T[];
-  count?: number;
-  next?: { page: string };
-}
+export type { ApiResponse, Idempotency, Page, RequestOptions };
+export { requestUrl, sleep };
 
 export interface ClientOptions {
   baseUrl: string;
@@ -60,7 +24,7 @@ export interface ClientOptions {
   /** Per-request time limit (connect, headers and body), in ms. */
   timeoutMs?: number;
   retries?: number;
-  /** Upper bound of one wait between tries, in ms. */
+  /** Upper bound of one wait between tries, in ms (a longer wait the server asks for fails at once). */
   maxWaitMs?: number;
   insecureHttp?: boolean;
   debug?: (line: string) => void;
@@ -70,11 +34,9 @@ export interface ClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
-const SUCCESS = new Set([200, 201, 204, 205]);
-const RETRY_STATUS = new Set([429, 502, 503, 504]);
-/** Errors where the request surely never reached the server. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
-const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** What a built request may add to how it is sent. */
+export type SendOptions = Pick<RequestOptions, 'signal' | 'finishOnInterrupt' | 'headers'>;
+
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
 export class ApiClient {
@@ -93,10 +55,10 @@ export class ApiClient {
     try {
       url = new URL(opts.baseUrl);
     } catch {
-      throw new UsageError(`invalid API URL "${opts.baseUrl}": expected something like https://api.gitbook.com/v1`);
+      throw new UsageError(`invalid API URL "${redactQuery(opts.baseUrl)}": expected something like https://api.gitbook.com/v1`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new UsageError(`invalid API URL "${opts.baseUrl}": only http and https are supported`);
+      throw new UsageError(`invalid API URL "${redactQuery(opts.baseUrl)}": only http and https are supported`);
     }
     if (url.protocol === 'http:' && opts.token && !LOOPBACK.test(url.hostname) && !opts.insecureHttp) {
       throw new UsageError(
@@ -108,6 +70,8 @@ export class ApiClient {
     this.opts = { timeoutMs: 30_000, retries: 3, maxWaitMs: 60_000, ...opts };
     const env = opts.env ?? process.env;
     this.proxied = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => env[k]);
+    // Each try in flight listens for the interrupt: as many listeners as requests at once are expected, not a leak.
+    if (opts.signal) setMaxListeners(0, opts.signal);
     this.env = env;
   }
 
@@ -120,7 +84,10 @@ export class ApiClient {
    * carries them, with its keep-alive pool.
    */
   private viaUndici(opts: RequestOptions): boolean {
-    return this.proxied || opts.as === 'stream' || this.requests++ > 0;
+    if (this.proxied) return true;
+    // A large streamed body: node:http moves its bytes with less work than undici (see the bench's download rows).
+    if (opts.as === 'stream') return !opts.large;
+    return this.requests++ > 0;
   }
 
   /** undici and its dispatcher, loaded on first use. */
@@ -145,21 +112,12 @@ export class ApiClient {
 
   /** A path below the API URL, or an absolute http(s) URL (another origin gets no token), with the query added. */
   url(path: string, query?: RequestOptions['query']): string {
-    let url = /^https?:\/\//.test(path) ? path : this.baseUrl + (path.startsWith('/') ? path : `/${path}`);
-    const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query ?? {})) {
-      if (v === undefined || v === null) continue;
-      if (Array.isArray(v)) v.forEach((x) => qs.append(k, x));
-      else qs.append(k, String(v));
-    }
-    const s = qs.toString();
-    if (s) url += (url.includes('?') ? '&' : '?') + s;
-    return url;
+    return requestUrl(this.baseUrl, path, query);
   }
 
   /** The API path shown in messages: the URL without the base. */
-  private shown(url: string): string {
-    url = redactQuery(url);
+  private shown(url: string, masked?: readonly string[]): string {
+    url = redactQuery(url, masked);
     return url.startsWith(this.baseUrl) ? url.slice(this.baseUrl.length) || '/' : url;
   }
 
@@ -180,29 +138,49 @@ export class ApiClient {
   }
 
   /**
+   * Sends a built request of the operation table: retried as its operation
+   * allows, its masked body fields and query parameters hidden in --debug and
+   * messages, its answer read only when the operation has one, and checked to
+   * have the operation's shape (an object; a list: an object with `items`).
+   */
+  async send<T = unknown>(r: BuiltRequest, opts: SendOptions = {}): Promise<ApiResponse<T>> {
+    const answers = answerOf(r.operation);
+    const res = await this.request<T>(r.method, r.path, {
+      query: r.query,
+      body: r.body,
+      shownBody: shownBody(r),
+      maskedQuery: r.operation.maskedQuery,
+      idempotency: r.safe ? 'safe' : 'create',
+      as: answers === 'none' ? 'none' : 'json',
+      maxBytes: answers === 'list' ? MAX_PAGE_BYTES : MAX_ANSWER_BYTES,
+      ...opts,
+    });
+    if (answers !== 'none' && res.data !== undefined) checkShape(res.data, answers, `${r.method} ${this.shown(this.url(r.path, r.query), r.operation.maskedQuery)}`, res.status);
+    return res;
+  }
+
+  /**
    * Sends a request, retrying when that is safe. The time limit covers the
    * request as the user waits for it: each try gets what is left of it, and a
-   * backoff wait that would outlast it is not taken (so a try that timed out is
-   * not sent again). Only a wait the server asked for (Retry-After,
-   * X-RateLimit-Reset) extends the limit by its length.
+   * wait that would outlast it is not taken (so a try that timed out is not
+   * sent again); a wait the server asks for (Retry-After, X-RateLimit-Reset)
+   * beyond it, or beyond the cap, fails at once and says so.
    */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const url = this.url(path, opts.query);
     const idempotency = opts.idempotency ?? (method === 'POST' ? 'create' : 'safe');
-    const undici = this.viaUndici(opts);
-    let deadline = performance.now() + this.opts.timeoutMs;
+    const undici = this.viaUndici(opts) ? () => this.undici() : undefined;
+    const deadline = performance.now() + this.opts.timeoutMs;
+    const context = { userAgent: this.opts.userAgent, token: this.opts.token, origin: this.origin, timeoutMs: this.opts.timeoutMs, debug: this.opts.debug, undici };
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.send<T>(method, url, opts, undici, Math.max(1, deadline - performance.now()));
+        return await sendOnce<T>(context, method, url, opts, this.signalFor(opts), Math.max(1, deadline - performance.now()));
       } catch (err) {
         if (!(err instanceof Transport || err instanceof HttpFailure)) throw err;
-        let wait = this.retryWait(err, idempotency, attempt);
-        const asked = err instanceof HttpFailure && hintedWait(err.headers) !== null;
-        if (wait !== null && asked) deadline += wait;
-        else if (wait !== null && performance.now() + wait >= deadline) wait = null;
-        if (wait === null) throw this.finalError(err, method, url, idempotency);
-        this.opts.debug?.(`retrying ${method} ${this.shown(url)} in ${(wait / 1000).toFixed(1)}s (${reason(err)}, try ${attempt + 2} of ${this.opts.retries + 1})`);
-        await (this.opts.sleep ?? sleep)(wait, this.signalFor(opts));
+        const decision = retryDecision(err, idempotency, attempt, this.opts, deadline - performance.now());
+        if (decision.wait === null) throw this.finalError(err, method, url, idempotency, opts.maskedQuery, decision.refused);
+        this.opts.debug?.(`retrying ${method} ${this.shown(url, opts.maskedQuery)} in ${(decision.wait / 1000).toFixed(1)}s (${reason(err)}, try ${attempt + 2} of ${this.opts.retries + 1})`);
+        await (this.opts.sleep ?? sleep)(decision.wait, this.signalFor(opts));
       }
     }
   }
@@ -212,157 +190,30 @@ export class ApiClient {
     return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
   }
 
-  /**
-   * One try, through undici or node:http, given `limitMs` to be answered (a
-   * streamed body is then bounded by undici's bodyTimeout, between chunks).
-   */
-  private async send<T>(method: string, url: string, opts: RequestOptions, undici: boolean, limitMs: number): Promise<ApiResponse<T>> {
-    const headers: Record<string, string> = { 'user-agent': this.opts.userAgent, accept: '*/*' };
-    for (const [k, v] of Object.entries(opts.headers ?? {})) {
-      if (k.toLowerCase() !== 'authorization') headers[k.toLowerCase()] = v;
-    }
-    // The token goes to the API's own origin and nowhere else (a file's downloadURL may be on a storage host).
-    if (this.opts.token && new URL(url).origin === this.origin) headers.authorization = `Bearer ${this.opts.token}`;
-    let body: string | Uint8Array | undefined;
-    if (opts.rawBody !== undefined) {
-      body = opts.rawBody;
-    } else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] = 'application/json';
-    }
-    const debug = this.opts.debug;
-    const started = performance.now();
-    if (debug) {
-      debug(`> ${method} ${redactQuery(url)}`);
-      for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer ***' : v}`);
-      const shown = opts.shownBody !== undefined && opts.rawBody === undefined ? JSON.stringify(opts.shownBody) : body;
-      if (shown) debug(`> ${typeof shown === 'string' ? truncate(shown, 2000) : `(${shown.length} bytes)`}`);
-    }
-    const signal = this.signalFor(opts);
-    // undici's own timers tick every half second or so: a time limit under a second would not hold.
-    const timer = new AbortController();
-    const timeout = setTimeout(() => timer.abort(), limitMs);
-    const failure = (err: unknown, bodyStarted: boolean): unknown => {
-      if (signal?.aborted) return signal.reason ?? err;
-      if (timer.signal.aborted) return new Transport({ code: bodyStarted ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT' }, bodyStarted);
-      return new Transport(err, bodyStarted);
+  private finalError(err: unknown, method: string, url: string, idempotency: Idempotency, masked?: readonly string[], refusedWait?: string): Error {
+    const target = new URL(url);
+    const where = (target.origin + new URL(this.baseUrl).pathname).replace(/\/$/, '');
+    const targetPort = target.port || (target.protocol === 'https:' ? '443' : '80');
+    return finalError(err, { method, path: this.shown(url, masked), where, timeoutMs: this.opts.timeoutMs, create: idempotency === 'create', proxy: this.proxied ? { targetPort } : undefined, refusedWait });
+  }
+
+  /** Follows `next.page` cursors of a path or a built request of a list (see paging.ts); a repeated cursor is an error. */
+  pages<T>(target: string | BuiltRequest, opts: PageOptions = {}): AsyncGenerator<Page<T>> {
+    return pages<T>(this.getter(target), pathOf(target), withQuery(target, opts));
+  }
+
+  /** Every item of a paginated list (all its pages, in order), at most MAX_LIST_ITEMS. */
+  all<T>(target: string | BuiltRequest, opts: PageOptions = {}): Promise<T[]> {
+    return all<T>(this.getter(target), pathOf(target), withQuery(target, opts));
+  }
+
+  /** GET for the pager: a built request's pages are checked to be lists. */
+  private getter(target: string | BuiltRequest) {
+    return async <T>(path: string, opts: RequestOptions): Promise<ApiResponse<T>> => {
+      const res = await this.request<T>('GET', path, opts);
+      if (typeof target !== 'string') checkShape(res.data, 'list', `GET ${this.shown(this.url(path, opts.query), opts.maskedQuery)}`, res.status);
+      return res;
     };
-    const limited = signal ? AbortSignal.any([signal, timer.signal]) : timer.signal;
-    let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: { text(): Promise<string> } };
-    let text: string;
-    try {
-      try {
-        if (undici) {
-          const { request, dispatcher } = await this.undici();
-          res = await request(url, {
-            method: method as Dispatcher.HttpMethod,
-            headers,
-            body,
-            dispatcher,
-            signal: limited,
-            headersTimeout: this.opts.timeoutMs,
-            bodyTimeout: this.opts.timeoutMs,
-          });
-        } else {
-          res = await lightRequest(url, { method, headers, body, signal: limited });
-        }
-      } catch (err) {
-        throw failure(err, false);
-      }
-      if (opts.as === 'stream' && SUCCESS.has(res.statusCode)) {
-        if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, undici)`);
-        return { status: res.statusCode, headers: res.headers, data: res.body as T };
-      }
-      try {
-        text = await res.body.text();
-      } catch (err) {
-        throw failure(err, true);
-      }
-    } finally {
-      clearTimeout(timeout);
-    }
-    const status = res.statusCode;
-    if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes, ${undici ? 'undici' : 'node:http'})`);
-    const parsed = parseBody(text, res.headers['content-type']);
-    if (!SUCCESS.has(status)) throw new HttpFailure(status, res.headers, text, parsed);
-    if (opts.as === 'text') return { status, headers: res.headers, data: text as T };
-    if (status === 204 || status === 205) return { status, headers: res.headers, data: undefined as T };
-    if (parsed === NOT_JSON || parsed === undefined) {
-      throw new HttpFailure(status, res.headers, text, parsed, text ? 'response is not JSON' : 'empty response');
-    }
-    if (isErrorBody(parsed)) throw new HttpFailure(status, res.headers, text, parsed, 'error body with a success status');
-    return { status, headers: res.headers, data: parsed as T };
-  }
-
-  /** Milliseconds to wait before the next try, or null to give up. */
-  private retryWait(err: unknown, idempotency: Idempotency, attempt: number): number | null {
-    if (attempt >= this.opts.retries) return null;
-    if (err instanceof HttpFailure) {
-      if (!RETRY_STATUS.has(err.status) || err.reason) return null;
-      if (err.status !== 429 && idempotency === 'create') return null;
-      const hinted = hintedWait(err.headers);
-      if (hinted !== null) return Math.min(hinted, this.opts.maxWaitMs);
-      return backoff(attempt, this.opts.maxWaitMs);
-    }
-    if (err instanceof Transport) {
-      if (idempotency === 'create' && !(NOT_SENT.has(err.code) && !err.bodyStarted)) return null;
-      return backoff(attempt, this.opts.maxWaitMs);
-    }
-    return null;
-  }
-
-  private finalError(err: unknown, method: string, url: string, idempotency: Idempotency): Error {
-    const path = this.shown(url);
-    if (err instanceof HttpFailure) {
-      const apiMessage = err.apiMessage();
-      let message: string;
-      if (err.reason) message = `unexpected response from ${method} ${path}: ${err.status}, ${err.reason}: ${preview(err.text)}`;
-      else if (apiMessage) message = `${method} ${path}: ${err.status} ${apiMessage}`;
-      else message = `${method} ${path}: ${err.status} ${statusText(err.status)}${err.text ? `: ${preview(err.text)}` : ''}`;
-      return new ApiError(message, err.status, method, path, apiMessage, { headers: err.headers, text: err.text });
-    }
-    if (err instanceof Transport) {
-      const where = new URL(url).origin + new URL(this.baseUrl).pathname;
-      let message = `cannot reach ${where.replace(/\/$/, '')} (${err.describe()})`;
-      // Through a proxy, the connection that failed may be the proxy's: say so, with its address.
-      const peer = err.cause as { address?: string; port?: number } | undefined;
-      const target = new URL(url);
-      if (this.proxied && peer?.port !== undefined && String(peer.port) !== (target.port || (target.protocol === 'https:' ? '443' : '80'))) {
-        message = `cannot reach the proxy at ${peer.address ?? '?'}:${peer.port} (${err.describe()}) to reach ${where.replace(/\/$/, '')}: check HTTPS_PROXY, HTTP_PROXY and NO_PROXY`;
-      }
-      // The server was reached, but its answer did not arrive (whole).
-      if (TIMEOUTS.has(err.code)) message = `${method} ${path}: no answer within ${this.opts.timeoutMs / 1000} s, the time limit (${err.describe()})`;
-      else if (err.bodyStarted) message = `${method} ${path}: the answer was cut off (${err.describe()})`;
-      if (idempotency === 'create' && !NOT_SENT.has(err.code)) {
-        message = `${method} ${path}: outcome unknown, the request may have reached the server (${err.describe()}); check before sending it again`;
-      }
-      return new ApiError(message, undefined, method, path);
-    }
-    return err as Error;
-  }
-
-  /** Follows `next.page` cursors, sending `limit = min(remaining, pageSize)` (pageSize: 1000 unless given). */
-  async *pages<T>(path: string, opts: { query?: RequestOptions['query']; limit?: number; cursor?: string; pageSize?: number; signal?: AbortSignal } = {}): AsyncGenerator<Page<T>> {
-    let remaining = opts.limit ?? Infinity;
-    let cursor = opts.cursor;
-    while (remaining > 0) {
-      const query = { ...opts.query, page: cursor, limit: Math.min(remaining, opts.pageSize ?? 1000) };
-      const { data } = await this.get<Page<T>>(path, { query, signal: opts.signal });
-      const items = Array.isArray(data?.items) ? data.items : [];
-      const page = items.length > remaining ? { ...data, items: items.slice(0, remaining) } : data;
-      // `items` of the answer: a page without it (not a list) is yielded as is, for the caller to refuse.
-      remaining -= Math.min(items.length, remaining);
-      yield page;
-      cursor = data.next?.page;
-      if (!cursor || items.length === 0) return;
-    }
-  }
-
-  /** Every item of a paginated list (all its pages, in order). */
-  async all<T>(path: string, opts: Parameters<ApiClient['pages']>[1] = {}): Promise<T[]> {
-    const items: T[] = [];
-    for await (const page of this.pages<T>(path, opts)) items.push(...page.items);
-    return items;
   }
 
   async close(): Promise<void> {
@@ -370,133 +221,29 @@ export class ApiClient {
   }
 }
 
-class Transport extends Error {
-  readonly code: string;
-  constructor(override readonly cause: unknown, readonly bodyStarted: boolean) {
-    super('transport failure');
-    const e = cause as { code?: string; cause?: { code?: string } };
-    this.code = e?.code ?? e?.cause?.code ?? '';
+const pathOf = (target: string | BuiltRequest): string => (typeof target === 'string' ? target : target.path);
+
+function withQuery(target: string | BuiltRequest, opts: PageOptions): PageOptions {
+  if (typeof target === 'string') return opts;
+  return { ...opts, query: { ...target.query, ...opts.query }, maskedQuery: target.operation.maskedQuery };
+}
+
+/** A success whose body is not what the operation answers: exit 1, "unexpected answer". */
+function checkShape(data: unknown, answers: 'object' | 'list' | 'array', what: string, status: number): void {
+  if (answers === 'array') {
+    if (!Array.isArray(data)) throw new DocplatError(`unexpected answer from ${what}: ${status}, ${describeJson(data)} where an array was expected`);
+    return;
   }
-  describe(): string {
-    const known: Record<string, string> = {
-      ECONNREFUSED: 'connection refused',
-      ENOTFOUND: 'host not found',
-      EAI_AGAIN: 'DNS lookup failed',
-      ECONNRESET: 'connection reset',
-      EPIPE: 'connection reset',
-      UND_ERR_SOCKET: 'connection closed by the server',
-      UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
-      UND_ERR_HEADERS_TIMEOUT: 'timed out waiting for the response',
-      UND_ERR_BODY_TIMEOUT: 'timed out reading the response',
-      EHOSTUNREACH: 'host unreachable',
-      ENETUNREACH: 'network unreachable',
-      CERT_HAS_EXPIRED: 'TLS certificate expired',
-    };
-    return known[this.code] ?? (this.code || String((this.cause as Error)?.message ?? this.cause));
+  const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
+  if (answers === 'list' && !(isObject && Array.isArray((data as { items?: unknown }).items))) {
+    throw new DocplatError(`unexpected answer from ${what}: ${status}, ${describeJson(data)} where a list (an object with "items") was expected`);
   }
+  if (answers === 'object' && !isObject) throw new DocplatError(`unexpected answer from ${what}: ${status}, ${describeJson(data)} where an object was expected`);
 }
 
-const NOT_JSON = Symbol('not json');
-
-class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly headers: Record<string, string | string[] | undefined>,
-    readonly text: string,
-    readonly parsed: unknown,
-    /** Set when the response itself is malformed (not an ordinary API error). */
-    readonly reason?: string,
-  ) {
-    super(`HTTP ${status}`);
-  }
-  apiMessage(): string | undefined {
-    if (!isErrorBody(this.parsed)) return undefined;
-    const m = (this.parsed as { error: { message?: unknown } }).error.message;
-    return typeof m === 'string' ? m : undefined;
-  }
-}
-
-function parseBody(text: string, contentType: string | string[] | undefined): unknown {
-  if (!text) return undefined;
-  const type = String(contentType ?? '');
-  if (type && !/json/i.test(type)) return NOT_JSON;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return NOT_JSON;
-  }
-}
-
-function isErrorBody(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { error?: unknown }).error === 'object' && (v as { error?: unknown }).error !== null;
-}
-
-/** `Retry-After` (seconds or HTTP date), else `X-RateLimit-Reset` (epoch seconds). */
-function hintedWait(headers: Record<string, string | string[] | undefined>): number | null {
-  const retryAfter = first(headers['retry-after']);
-  if (retryAfter !== undefined) {
-    if (/^\d+(\.\d+)?$/.test(retryAfter.trim())) return Number(retryAfter) * 1000;
-    const at = Date.parse(retryAfter);
-    if (!Number.isNaN(at)) return Math.max(0, at - Date.now());
-  }
-  const reset = first(headers['x-ratelimit-reset']);
-  if (reset !== undefined && /^\d+$/.test(reset.trim())) return Math.max(0, Number(reset) * 1000 - Date.now());
-  return null;
-}
-
-/** Exponential backoff with full jitter: uniform in [0, min(cap, 250ms * 2^attempt)]. */
-function backoff(attempt: number, cap: number): number {
-  return Math.random() * Math.min(cap, 250 * 2 ** attempt);
-}
-
-function reason(err: unknown): string {
-  if (err instanceof HttpFailure) return `${err.status} ${statusText(err.status)}`;
-  if (err instanceof Transport) return err.describe();
-  return String(err);
-}
-
-function first(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
-/** Waits `ms`; rejects with the signal's reason when it aborts first. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function statusText(status: number): string {
-  const texts: Record<number, string> = {
-    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-    409: 'Conflict', 412: 'Precondition Failed', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
-    500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
-  };
-  return texts[status] ?? 'HTTP error';
-}
-
-function truncate(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n)}…` : s;
-}
-
-/** The first bytes of a body, on one line, for error messages. */
-function preview(text: string): string {
-  if (!text) return '(empty body)';
-  return JSON.stringify(truncate(text.replace(/\s+/g, ' ').trim(), 120));
-}
-
-/** Query parameters whose values are secrets (a share link's key): shown as *** in messages and --debug. */
-const SECRET_QUERY = /([?&](?:shareKey)=)[^&#]*/g;
-
-export function redactQuery(url: string): string {
-  return url.replace(SECRET_QUERY, '$1***');
+function describeJson(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'object') return 'an object without an "items" array';
+  return `a ${typeof v}`;
 }

@@ -2,6 +2,7 @@
 // concurrency, one result per id as it completes, a summary, exit 5 when some
 // failed; and the dry run that prints requests instead of sending them.
 import { shownBody, type BuiltRequest } from '../api/request.js';
+import { redactQuery, requestUrl } from '../client/url.js';
 import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
@@ -194,13 +195,10 @@ async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ it
 
 /** --dry-run: prints each request as METHOD URL [BODY] (as JSON with --json), and sends none. */
 export async function dryRun(ctx: Context, requests: (Pick<BuiltRequest, 'path' | 'query'> & { method: string; body?: unknown; operation?: BuiltRequest['operation'] })[]): Promise<void> {
-  const base = (await ctx.settings()).apiUrl.replace(/\/+$/, '');
+  const base = (await ctx.settings()).apiUrl;
   const shown = requests.map((r) => {
-    const query = new URLSearchParams();
-    for (const [k, v] of Object.entries(r.query)) for (const x of Array.isArray(v) ? v : [v]) query.append(k, x);
-    const qs = query.toString();
-    // An absolute URL (`api https://...` on the API's origin) is shown as is.
-    const url = `${/^https?:\/\//.test(r.path) ? '' : base}${r.path}${qs ? `${r.path.includes('?') ? '&' : '?'}${qs}` : ''}`;
+    // The URL the client would send (an absolute URL of `api` as is), its secrets masked as --debug masks them.
+    const url = redactQuery(requestUrl(base, r.path, r.query), r.operation?.maskedQuery);
     return { method: r.method, url, ...(r.body !== undefined ? { body: r.operation ? shownBody(r as BuiltRequest) : r.body } : {}) };
   });
   const { format, jq } = ctx.output.opts;
@@ -223,12 +221,12 @@ async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, {
   let sent = false;
   try {
     if (check && spec.check) {
-      const { data } = await client.request(check.method, check.path, { query: check.query, idempotency: 'safe', signal: ctx.signal });
+      const { data } = await client.send(check, { signal: ctx.signal });
       const skip = spec.check.skip(data, r.body);
       if (skip) return { id, result: 'skipped', message: skip };
     }
     sent = true;
-    const res = await client.request(r.method, r.path, { query: r.query, body: r.body, shownBody: shownBody(r), idempotency: r.safe ? 'safe' : 'create', signal: ctx.signal });
+    const res = await client.send(r, { signal: ctx.signal });
     // A delete answers 204 when there was nothing to delete (when its success is 205; some answer only 204).
     const skip = r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205) ? 'already deleted' : undefined;
     if (skip) return { id, result: 'skipped', message: spec.nothing ?? skip, status: res.status };

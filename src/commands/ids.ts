@@ -25,9 +25,8 @@ export interface Listed {
 
 /** Up to `limit` items of the list: their ids and how they read. */
 export async function listIds(client: ApiClient, opId: OperationId, org: string, limit: number, signal: AbortSignal): Promise<Listed[]> {
-  const { path } = apiRequest(opId, { params: { organizationId: org } });
   const items: Listed[] = [];
-  for await (const page of client.pages<{ id?: unknown; title?: unknown; name?: unknown }>(path, { limit, signal })) {
+  for await (const page of client.pages<{ id?: unknown; title?: unknown; name?: unknown }>(apiRequest(opId, { params: { organizationId: org } }), { limit, signal })) {
     for (const it of page.items) {
       if (typeof it?.id !== 'string') continue;
       const title = typeof it.title === 'string' ? it.title : typeof it.name === 'string' ? it.name : '';

@@ -36,6 +36,7 @@ export const GROUPS: Group[] = [
   { name: 'custom-fields', summary: 'Declare custom fields and set their values on spaces', load: () => import('./custom-fields/index.js') },
   { name: 'translations', summary: 'Manage translation settings', load: () => import('./translations/index.js') },
   { name: 'openapi', summary: 'Publish OpenAPI specifications (from CI too) and read their versions', load: () => import('./openapi/index.js') },
+  { name: 'org', summary: "The organization as code: pull its configuration to a file, plan and apply changes", load: () => import('./org/index.js') },
   { name: 'integrations', summary: 'Browse, publish and unpublish integrations, and list their installations', load: () => import('./integrations/index.js') },
   { name: 'comments', summary: 'Discuss content: comments on spaces and change requests, resolve, react', load: () => import('./comments/index.js') },
   { name: 'replies', summary: 'Reply to comments, and react to replies', load: () => import('./replies/index.js') },

@@ -60,7 +60,7 @@ async function memberIds(ctx: Context, values: string[], scope: Scope, label: st
   const searches = emails.length <= 3 ? emails : [undefined];
   for (const search of searches) {
     const request = apiRequest('members.list', { params: { organizationId }, query: search ? { search } : {} });
-    const members = await client.all<{ id: string; user?: { email?: string } }>(request.path, { query: request.query, signal: ctx.signal });
+    const members = await client.all<{ id: string; user?: { email?: string } }>(request, { signal: ctx.signal });
     for (const m of members) if (m.user?.email) byEmail.set(m.user.email.toLowerCase(), m.id);
   }
   return values.map((v) => {

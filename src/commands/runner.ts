@@ -2,7 +2,6 @@
 // with commander, then turns parsed flags into a checked request of the
 // operation table, asks for confirmation, prints a dry run, sends it (once,
 // or once per id for bulk verbs) and hands the answer to the formatter.
-import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
 import type { App } from '../app.js';
 import { argsUsage, inheritedFlags } from '../helpfile.js';
@@ -12,20 +11,22 @@ import { OPERATIONS } from '../api/operations/index.js';
 import type { Operation } from '../api/operation.js';
 import { idFromAppUrl, paramOfNoun, readsAppResource } from '../api/app-urls.js';
 import { position, type PositionKind } from '../api/positions.js';
-import { buildRequest, InputError, shownBody, type BuiltRequest, type RequestInput } from '../api/request.js';
-import type { OperationId } from '../api/operations/index.js';
+import { MAX_LIMIT } from '../api/limits.js';
+import type { BuiltRequest, RequestInput } from '../api/request.js';
 import type { ApiResponse } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, Interrupted, UsageError } from '../errors.js';
 import { getPath, onePage, type Column, type Shape } from '../output/format.js';
-import { parseInteger } from '../validate.js';
 import { dryRun, nothingToDo, parseConcurrency, readIds, runBulk } from './bulk.js';
-import type { Spec } from '../api/schema.js';
-import type { Arg, CommandDef, Flag, Input } from './define.js';
-import type { Missing } from './prompt.js';
+import type { CommandDef, Flag, Input } from './define.js';
+import { DEFAULT_LIMIT, itemsOf, list, listLimit } from './listing.js';
+import { fillMissing, flagChoices, flagSpec } from './missing.js';
+import { build, describeTarget, idLabel, idName, longName, named, nounOf, paramOf, readOf, segment, type Sources } from './naming.js';
 import { refKind, resolveRefs, surelyNotAnId, type RefKind } from './resolve.js';
+import { readUserFile } from './user-file.js';
 
-export const DEFAULT_LIMIT = 100;
+export { checkedRequest } from './naming.js';
+export { DEFAULT_LIMIT, flagChoices, flagSpec, readUserFile };
 
 type Opts = Record<string, unknown>;
 
@@ -82,7 +83,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   // A list the API answers in one piece (no cursor) has no paging flags.
   if (def.output !== 'none' && def.output && 'list' in def.output && op?.paginated !== false) {
     cmd
-      .option('--limit <n>', `most items to return (default ${DEFAULT_LIMIT}, at most 1000 per request)`)
+      .option('--limit <n>', `most items to return (default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT} per request)`)
       .option('--all', 'follow the cursor to the last page')
       .option('--cursor <page>', 'start from this cursor (a next.page value)');
   }
@@ -124,9 +125,6 @@ function onceOnly(cmd: Command, long: string): void {
 
 // ---- execution ---------------------------------------------------------------------------
 
-/** Where each input came from, to name the flag or argument in a message: its name, and how an id of it reads. */
-type Sources = Map<string, { name: string; id: string; nullWord?: string }>;
-
 /** Runs a declaration with commander's parsed arguments and the typed flags (a `run` may call it with a declaration it derives). */
 export async function execute(ctx: Context, def: CommandDef, processed: (string | string[])[], opts: Opts, missingArgs: string[] = []): Promise<void> {
   const flags = def.flags ?? {};
@@ -157,6 +155,8 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     argDefs.forEach((a, i) => {
       if (a.nonBlank && typeof args[i] === 'string' && !args[i].trim()) throw new UsageError(`${a.name} is ${args[i] ? 'blank' : 'empty'}`);
       if (a.param && typeof args[i] === 'string') args[i] = idFromAppUrl(a.param, args[i]);
+      // Checked again where its request is built; here too, so that nothing is sent before (a lookup the handler makes first).
+      if (a.param && typeof args[i] === 'string') segment(idLabel(a.name), args[i], refKind(a.param));
     });
     await def.run(ctx, { args, rest, opts } as Input<Record<string, Flag>>);
     return;
@@ -197,7 +197,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     } else {
       const param = paramOf(a, op);
       claim('param', param, idLabel(a.name), '');
-      input.params[param] = idFromAppUrl(param, value);
+      input.params[param] = segment(idLabel(a.name), idFromAppUrl(param, value), refKind(param));
       const kind = refKind(param);
       if (kind) refs.push({ kind, label: idLabel(a.name), get: () => input.params[param], set: (v) => (input.params[param] = v as string) });
     }
@@ -217,7 +217,7 @@ export async function execute(ctx: Context, def: CommandDef, processed: (string 
     if (f.param) {
       const param = f.param;
       claim('param', param, longName(f), f.idOf ?? nounOf(param), f);
-      input.params[param] = idFromAppUrl(param, value as string);
+      input.params[param] = segment(idName(longName(f), f.idOf ?? nounOf(param)), idFromAppUrl(param, value as string), kind);
       if (kind) refs.push({ kind, label: longName(f), get: () => input.params[param], set: (v) => (input.params[param] = v as string) });
     } else if (f.query) {
       const name = f.query;
@@ -353,13 +353,7 @@ async function lookUp(ctx: Context, kind: RefKind, values: string[], scope: Reco
 export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResponse> {
   const client = await ctx.client();
   return client
-    .request(request.method, request.path, {
-      query: request.query,
-      body: request.body,
-      shownBody: shownBody(request),
-      idempotency: request.safe ? 'safe' : 'create',
-      signal: ctx.signal,
-    })
+    .send(request, { signal: ctx.signal })
     .catch((err: unknown) => {
       // A change sent and not answered by the interrupt may have been applied, as bulk runs say of each id.
       if (err instanceof Interrupted && request.method !== 'GET') {
@@ -369,142 +363,12 @@ export async function send(ctx: Context, request: BuiltRequest): Promise<ApiResp
     });
 }
 
-/** Asked before a change to a few resources: `section "Guides" (2yrO4…)`, each read by the GET at its path; ids where there is none. */
-async function named(ctx: Context, op: Operation, params: Record<string, string>[], ids: string[], what: string): Promise<{ describe: string; type?: string } | undefined> {
-  if (ids.length > 5) return undefined;
-  const client = await ctx.client();
-  const titles = await Promise.all(
-    params.map(async (p) => {
-      try {
-        const read = buildRequest(readOf(op), { params: p });
-        const { data } = await client.request('GET', read.path, { idempotency: 'safe', signal: ctx.signal });
-        const d = data as Record<string, unknown> & { user?: { displayName?: string; email?: string } };
-        const title = [d.title, d.name, d.label, d.slug, d.user?.displayName ?? d.user?.email].find((t) => typeof t === 'string' && t);
-        return title as string | undefined;
-      } catch {
-        return undefined;
-      }
-    }),
-  );
-  const each = ids.map((id, i) => (titles[i] ? `"${titles[i]}" (${id})` : id));
-  return { describe: ids.length === 1 ? `${what} ${each[0]}` : `${ids.length} ${what}s: ${each.join(', ')}` };
-}
-
-/** The GET at an operation's path: what a bulk `check` reads when it names no operation. */
-function readOf(op: Operation): Operation {
-  const read = Object.values(OPERATIONS as Record<string, Operation>).find((o) => o.method === 'GET' && o.path === op.path);
-  if (!read) throw new Error(`${op.id}: no GET at ${op.path} to read before the change`);
-  return read;
-}
-
-/**
- * For `run` commands: the request of an operation, or a usage error that
- * names the flag or argument (`names`: `param:specSlug` → `slug`,
- * `body:source.url` → `--url`) whose value broke the operation's bounds.
- */
-export function checkedRequest(opId: OperationId, input: RequestInput, names: Record<string, string> = {}): BuiltRequest {
-  const sources: Sources = new Map(Object.entries(names).map(([key, name]) => [key, { name, id: idName(name) }]));
-  return build(OPERATIONS[opId], input, sources);
-}
-
-/**
- * Missing arguments and required flags: asked for on a terminal (prompt.ts),
- * else the usage error of the first one.
- */
-async function fillMissing(ctx: Context, def: CommandDef, args: (string | undefined)[], rest: string[], opts: Opts, missingArgs: string[]): Promise<void> {
-  const argDefs = def.args ?? [];
-  const wanted: { missing: Missing; error: string; set(value: string): void }[] = [];
-  argDefs.forEach((a, i) => {
-    // Commander says which required arguments are missing (an optional one may be left out).
-    if (!missingArgs.includes(a.name)) return;
-    const isRest = !!def.bulk && i === argDefs.length - 1;
-    const missing = { label: idLabel(a.name), idOf: a.param ?? a.name, choices: a.choices, nonBlank: a.nonBlank };
-    wanted.push({ missing, error: `missing required argument '${a.name}'`, set: (v) => (isRest ? rest.push(v) : (args[i] = v)) });
-  });
-  for (const [key, f] of Object.entries(def.flags ?? {})) {
-    if (!f.required || opts[key] !== undefined) continue;
-    // A typed value sent as is is checked at the prompt against its bounds, so a mistake is asked again.
-    const spec = f.map || f.file ? undefined : flagSpec(def, key);
-    const missing = { label: longName(f), idOf: f.idOf ?? f.param, choices: flagChoices(def, key), nonBlank: f.nonBlank, spec: spec?.type === 'string' ? spec : undefined };
-    wanted.push({ missing, error: `${longName(f)} is required`, set: (v) => (opts[key] = v) });
-  }
-  if (wanted.length === 0) return;
-  if (!ctx.canPrompt) throw new UsageError(wanted[0].error);
-  const { ask } = await import('./prompt.js');
-  for (const w of wanted) w.set(await ask(ctx, w.missing));
-}
-
-/** The values a declared flag takes: its own choices, or the enum it fills from the operation table. */
-export function flagChoices(def: CommandDef, key: string): readonly string[] | undefined {
-  const f = def.flags?.[key];
-  if (f?.choices) return f.choices;
-  const spec = flagSpec(def, key);
-  if (spec?.type !== 'string' || !spec.enum) return undefined;
-  return f?.nullWord ? [...spec.enum, f.nullWord] : spec.enum;
-}
-
-/** The operation table's spec of the query parameter or body field a flag fills. */
-export function flagSpec(def: CommandDef, key: string): Spec | undefined {
-  const f = def.flags?.[key];
-  const op: Operation | undefined = def.operation ? OPERATIONS[def.operation] : undefined;
-  if (!f || !op) return undefined;
-  if (f.query) return op.query[f.query];
-  if (f.body) return f.body.split('.').reduce<Spec | undefined>((s, part) => (s?.type === 'object' ? s.fields?.[part] : undefined), { type: 'object', fields: op.body });
-  return undefined;
-}
-
-/** The request, or a usage error naming the flag or argument that broke the operation's bounds. */
-function build(op: Operation, input: RequestInput, sources: Sources): BuiltRequest {
-  try {
-    return buildRequest(op, input);
-  } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    const { field, violation } = err;
-    const key = `${err.where}:${field}`;
-    let source = sources.get(key);
-    for (const [k, v] of sources) if (source === undefined && key.startsWith(`${k}.`)) source = v;
-    source ??= { name: field, id: `${field} id` };
-    const spec = err.where === 'param' ? op.params[field] : undefined;
-    if (violation.rule.startsWith('an id') || (spec?.type === 'string' && spec.format === 'id')) {
-      throw new UsageError(`invalid ${source.id} "${String(violation.value)}": ids have no spaces, slashes, ? or #`);
-    }
-    // The flag's null word is allowed too, though the operation's enum does not list it.
-    const rule = source.nullWord === undefined ? violation.rule : violation.rule.startsWith('one of ') ? `${violation.rule}, ${source.nullWord}` : `${violation.rule} (or ${source.nullWord})`;
-    // A secret (the operation's masked fields) is never echoed, even when it is malformed.
-    const secret = err.where === 'body' && !!op.masked?.includes(field.split('.')[0]);
-    throw new UsageError(`${source.name} must be ${rule}${secret ? '' : describeValue(violation.value)}`);
-  }
-}
-
-/** The items of a list the API answers whole: an array, or `{items}`. */
-function itemsOf(data: unknown): unknown[] {
-  const items = Array.isArray(data) ? data : (data as { items?: unknown })?.items;
-  return Array.isArray(items) ? items : [];
-}
-
 /** A flag's value as sent: its constant, null for its null word or its --no- form, or the value mapped. */
 function flagValue(f: Flag, raw: unknown): unknown {
   if (f.nullWord !== undefined && raw === f.nullWord) return null;
   if (raw === false && /</.test(f.flags)) return null;
   if (typeof raw === 'boolean' && f.value !== undefined) return f.value;
   return f.map ? f.map(raw as never) : raw;
-}
-
-/**
- * A file the user named (`-`: stdin, when `stdin` allows it), as text or
- * base64; a usage error that starts with `label` when it cannot be read.
- */
-export async function readUserFile(ctx: Context, label: string, path: string, opts: { as?: 'utf8' | 'base64'; shown?: string; stdin?: boolean } = {}): Promise<string> {
-  if (path === '-' && opts.stdin !== false) {
-    if (ctx.io.stdinTTY) throw new UsageError(`${label} - reads stdin, but stdin is a terminal: pipe the content in`);
-    return ctx.readStdin();
-  }
-  try {
-    return (await readFile(path)).toString(opts.as ?? 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`${label}: cannot read "${opts.shown ?? path}": ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
-  }
 }
 
 /** `{parent?, position?}` from --parent/--root/--before/--after. */
@@ -526,42 +390,6 @@ function moveInto(body: Record<string, unknown>, kinds: PositionKind[], opts: Op
   }
 }
 
-function listLimit(opts: Opts): number | undefined {
-  if (opts.all && opts.limit !== undefined) throw new UsageError('--all and --limit cannot be used together');
-  return opts.all ? undefined : parseInteger('--limit', opts.limit as string | undefined, DEFAULT_LIMIT, 1, Number.MAX_SAFE_INTEGER);
-}
-
-/** Lists through the formatter, honouring --limit, --all and --cursor, and a client-side filter (`keep`). */
-async function list(ctx: Context, request: BuiltRequest, output: { list: Column[] } & Shape, page: { limit?: number; cursor?: string; keep?: (item: unknown) => boolean }): Promise<void> {
-  const client = await ctx.client();
-  const { keep } = page;
-  // With a filter, pages come until --limit items pass it (the API's count is of the unfiltered list).
-  const pages = client.pages(request.path, { query: request.query, limit: keep ? undefined : page.limit, cursor: page.cursor, signal: ctx.signal });
-  let received = 0;
-  async function* counted() {
-    let left = page.limit ?? Infinity;
-    for await (const p of pages) {
-      received += p.items.length;
-      if (!keep) {
-        yield p;
-        continue;
-      }
-      const passed = p.items.filter(keep);
-      const items = passed.slice(0, left);
-      left -= items.length;
-      // Stopped within a page: its cursor would skip the rest of that page, so there is more but no cursor to give.
-      yield { items, next: passed.length > items.length ? { page: '' } : p.next };
-      if (left <= 0) return;
-    }
-  }
-  try {
-    await ctx.output.list(counted(), output.list, { ...output, limit: page.limit });
-  } catch (err) {
-    if (ctx.signal.aborted) throw new Interrupted(`interrupted after ${received} items; the rest were not fetched`);
-    throw err;
-  }
-}
-
 /** A `get` of a resource the app shows (its object has `urls.app`) has `--web`: derived from the resource, not declared. */
 function opensInBrowser(def: CommandDef, op: Operation): boolean {
   const one = def.run ? def.output === undefined || (typeof def.output === 'object' && 'item' in def.output) : typeof def.output === 'object' && 'item' in def.output;
@@ -574,41 +402,6 @@ function openInstead(ctx: Context): void {
     const { openInBrowser } = await import('../web.js');
     await openInBrowser(ctx, getPath(value, 'urls.app'));
   };
-}
-
-// ---- names in messages ---------------------------------------------------------------------
-
-const longName = (f: Flag): string => new Option(f.flags.replace('...>', '>')).long ?? f.flags;
-const nounOf = (param: string): string => param.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`) + ' id';
-/**
- * How an id given to `label` reads: `--to-org` of an organization is
- * "--to-org organization id", `--collection` "--collection id", the
- * argument "space id" itself.
- */
-function idName(label: string, idOf = ''): string {
-  const noun = idOf.replace(/ id$/, '');
-  if (!noun || label === `--${noun.replace(/ /g, '-')}` || label.endsWith(' id')) return label.endsWith(' id') ? label : `${label} id`;
-  return `${label} ${noun} id`;
-}
-
-/** `spaceId` → "space id". */
-const idLabel = (name: string): string => (/Id$/.test(name) ? nounOf(name) : name);
-
-function paramOf(a: Arg, op: Operation): string {
-  const param = a.param ?? a.name;
-  if (!(param in op.params)) throw new Error(`${op.id}: argument ${a.name} fills no path param`);
-  return param;
-}
-
-function describeTarget(argDefs: Arg[], args: string[]): string {
-  const last = argDefs.length - 1;
-  return last >= 0 ? `${idLabel(argDefs[last].name).replace(/ id$/, '')} ${args[last]}` : 'it';
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  const n = [...value].length;
-  return n > 40 ? ` (got ${n} characters)` : ` (got "${value}")`;
 }
 
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {

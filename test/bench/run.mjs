@@ -135,6 +135,11 @@ const env = { DOCPLAT_API_URL: sb.url, DOCPLAT_TOKEN: sb.token, DOCPLAT_ORG: sb.
 const node = process.execPath;
 
 try {
+  // Goal 10 (organization as code) first: BENCH_ONLY=org stops after it.
+  const { orgBench } = await import('./org.mjs');
+  await orgBench({ api, run, compare, row, fmtMB, node, BIN, HERE, work, serveSandbox });
+  if (process.env.BENCH_ONLY === 'org') throw new Error('BENCH_ONLY=org: the other rows are not run');
+
   // Goal 1: start-up, and the commands people type most (one request, one answer).
   for (const args of [['--version'], ['--help'], ['spaces', '--help'], ['spaces', 'list', '--help']]) {
     const r = await compare(() => run(node, [BIN, ...args], { env }), () => run(node, ['-e', '0']));

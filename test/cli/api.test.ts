@@ -174,17 +174,22 @@ describe('api', () => {
     expect(r.stderr).not.toContain(api.sandbox.token);
   });
 
-  it('retries follow the method: a GET is tried again after 503s, a POST or a PATCH is not', async () => {
+  it('retries follow the operation table: a GET and a PATCH of the table are tried again after 503s, a create or an unknown PATCH is not', async () => {
     await faults('503=1');
     try {
       const before = api.sandbox.requestCount;
       const post = await api.cli(['api', '/orgs/{org}/spaces', '-f', 'title=never', '--retries', '2']);
       expect(post.code).toBe(1);
       expect(api.sandbox.requestCount - before).toBe(1);
+      // spaces.update is safe to resend (the table says so); a PATCH of a path the table does not know is not.
       const beforePatch = api.sandbox.requestCount;
       const patch = await api.cli(['api', '-X', 'PATCH', '/spaces/S', '-f', 'title=never', '--retries', '2']);
       expect(patch.code).toBe(1);
-      expect(api.sandbox.requestCount - beforePatch).toBe(1);
+      expect(api.sandbox.requestCount - beforePatch).toBe(3);
+      const beforeUnknown = api.sandbox.requestCount;
+      const unknown = await api.cli(['api', '-X', 'PATCH', '/no/such/thing', '-f', 'title=never', '--retries', '2']);
+      expect(unknown.code).toBe(1);
+      expect(api.sandbox.requestCount - beforeUnknown).toBe(1);
       const mid = api.sandbox.requestCount;
       const get = await api.cli(['api', '/orgs/{org}/spaces', '--retries', '2']);
       expect(get.code).toBe(1);

@@ -11,6 +11,9 @@ const body = join(folder, 'body.json');
 writeFileSync(body, '{"title":"x"}');
 
 const CASES: BadInputCase[] = [
+  [['api', '-X', 'DELETE', '/orgs/{org}/members/..'], /^error: the path "\/orgs\/\{org\}\/members\/\.\." has a \. or \.\. segment/],
+  [['api', '/spaces/%2E%2E/x'], /has a \. or \.\. segment/],
+  [['api', '/spaces/./S'], /has a \. or \.\. segment/],
   [['api', '/orgs/{org}/spaces', '-X', 'FETCH'], /-X must be one of GET, HEAD, POST, PUT, PATCH, DELETE \(got "FETCH"\)/],
   [['api', '/orgs/{org}/spaces', '-X', ''], /--method is empty/],
   [['api', '/spaces/S', '-F', 'a..b=1'], /-F "a\.\.b": malformed key/],

@@ -1,15 +1,20 @@
 // Bad input: every case exits 2 with one line that names the flag (or
 // argument) and the rule, and the sandbox receives no request.
-import { describe, expect, it } from 'vitest';
-import { writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempDir, useTestApi } from '../helpers.js';
 import { badInputTests, long, type BadInputCase } from './bad-input-table.js';
 
 const api = useTestApi();
 
-const corrupt = join(tempDir(), 'state.json');
+const folder = tempDir();
+const corrupt = join(folder, 'state.json');
 writeFileSync(corrupt, '{"spaces": [');
+// Not UTF-8: a PNG header and bytes no text has.
+const binary = join(folder, 'image.png');
+writeFileSync(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe, 0xc3, 0x28]));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 // [args, what the message must mention]
 const CASES: BadInputCase[] = [
@@ -100,6 +105,25 @@ const CASES: BadInputCase[] = [
   [['sandbox', 'serve', '--faults', '503=2'], /--faults: the rate of fault "503" must be a number from 0 to 1/],
   [['sandbox', 'serve', '--data', corrupt], /--data: cannot load the sandbox state .*state.json/],
   [['sandbox', 'serve', '--data', '/no/such/folder/state.json'], /--data: the folder \/no\/such\/folder does not exist/],
+  // path params are one path segment, whatever their source (README: Security)
+  [['teams', 'rename', '..', '--title', 'X'], /^error: invalid team id "\.\.": it cannot be "\.\." \(it would change the path\)$/],
+  [['members', 'remove', '..', '--yes'], /^error: invalid user id "\.\.": it cannot be "\.\."/],
+  [['spaces', 'delete', '..', '--yes'], /^error: invalid space id "\.\.": it cannot be "\.\."/],
+  [['spaces', 'delete', '-', '--yes'], /^error: invalid space id "\.\.": it cannot be "\.\."/, { input: 'S1\n..\n' }],
+  [['spaces', 'get', '.'], /^error: invalid space id "\.": it cannot be "\."/],
+  [['spaces', 'get', '%2E%2E'], /^error: invalid space id "%2E%2E": it cannot be "\.\."/],
+  [['spaces', 'get', 'a%2Fb'], /^error: invalid space id "a%2Fb": it cannot hold a slash, even encoded \(%2F\)$/],
+  [['spaces', 'get', 'a%00b'], /^error: invalid space id "a%00b": it cannot hold control characters$/],
+  [['pages', 'get', 'S', '..'], /^error: invalid .*"\.\.": it cannot be "\.\."/],
+  [['sections', 'update', 'X', '--site', '..', '--title', 'T'], /^error: invalid --site id "\.\.": it cannot be "\.\."/],
+  [['spaces', 'get', long(513)], /^error: invalid space id "x{40}…" \(513 characters\): it is longer than 512 characters$/],
+  [['spaces', 'lock', '-'], /^error: invalid space id "x{40}…" \(600 characters\): it is longer than 512 characters$/, { input: long(600) }],
+  // lists, output and bodies
+  [['spaces', 'list', '--cursor', ''], /^error: --cursor is empty/],
+  [['spaces', 'list', '--fields', ','], /^error: --fields names no field \(got ","\)/],
+  [['comments', 'create', 'S', '--body-file', '-'], /^error: --body-file: stdin is not UTF-8 text \(a binary file\?\)$/, { input: 'PNG\0\0\u0001' }],
+  [['comments', 'create', 'S', '--body-file', binary], /^error: --body-file: ".*image.png" is not UTF-8 text \(a binary file\?\)$/],
+  [['sites', 'set-adaptive-schema', 'X', '--file', binary], /^error: --file: ".*image.png" is not UTF-8 text/],
 ];
 
 describe('bad input', () => {

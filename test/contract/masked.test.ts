@@ -26,3 +26,11 @@ describe('masked body fields', () => {
     expect(shownBody(plain)).toBe(plain.body);
   });
 });
+
+describe('masked query parameters', () => {
+  it('every query parameter named like a secret is masked by its operation', () => {
+    const secretLike = ALL.flatMap((op) => Object.keys(op.query).filter((k) => /secret|password|key$/i.test(k)).map((k) => [op, k] as const));
+    expect(secretLike.length).toBeGreaterThan(3);
+    for (const [op, key] of secretLike) expect(op.maskedQuery ?? [], `${op.id} ${key}`).toContain(key);
+  });
+});

@@ -29,7 +29,7 @@ export const CUSTOM_FIELDS_OPERATIONS = {
     bodyRequired: true,
   }),
   'customFields.delete': op('customFields.delete', `DELETE ${FIELD}`, { params: { fieldName: required(NAME) }, success: [204] }),
-  'customFields.values': op('customFields.values', 'GET /spaces/{spaceId}/custom-fields'),
+  'customFields.values': op('customFields.values', 'GET /spaces/{spaceId}/custom-fields', { answersArray: true }),
   // A value is a string (max 256), a number, a boolean or an array of strings (checked against the field: valueProblem); null clears it.
   'customFields.set': op('customFields.set', 'PATCH /spaces/{spaceId}/custom-fields', {
     body: { values: required(map(obj({ value: required(any({ nullable: true })) }))) },

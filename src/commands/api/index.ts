@@ -1,10 +1,14 @@
 // docplat api <path>: any call, with docplat's auth, errors, retries and
 // pagination (through the one client), printing the answer as JSON.
 import { STATUS_CODES } from 'node:http';
+import { deeperThan, MAX_DEPTH, MAX_PAGE_BYTES } from '../../api/limits.js';
+import type { Operation } from '../../api/operation.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, Interrupted, UsageError } from '../../errors.js';
 import { isStructured, Output } from '../../output/format.js';
 import { dryRun } from '../bulk.js';
+import { requestUrl } from '../../client/url.js';
+import type { Router } from '../../sandbox/core/router.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { bodyOf, METHODS, pagingOf, parseFields, parseHeaders, parseMethod, queryOf, readBytes, resolvePath } from './input.js';
 
@@ -30,7 +34,8 @@ export const COMMANDS: CommandDef[] = [
       'Prints JSON (--jsonl: one line; --jq filters it, once over all the pages with --paginate).',
       'With --paginate, a limit (in the path or a field) is the page size, and a page the first cursor.',
       'Exit codes as for every command: 3 for 404, 4 for 401 and 403, 1 for other failures.',
-      'GET, HEAD, PUT and DELETE are retried on failure; POST and PATCH only when the server surely did not get them.',
+      'A path of the API reference is retried on failure as its operation allows (a PATCH or a PUT is safe to resend, a POST that',
+      'creates is not); on another path, GET, HEAD, PUT and DELETE are retried, POST and PATCH only when surely not received.',
     ].join('\n'),
     examples: ['/orgs/{org}/spaces --paginate --jq length', '-X PATCH /spaces/<spaceId> -f title=Handbook', '/orgs/{org}/spaces -i --jq ".items[].title"'],
     async run(ctx, { args, opts }) {
@@ -60,9 +65,11 @@ export const COMMANDS: CommandDef[] = [
         body = bodyOf(fields);
       }
 
+      // The operation of the path, found as the sandbox routes it: resent as the table allows, its secrets masked.
+      const operation = await operationAt(method, requestUrl(apiUrl, path), apiUrl);
       if (opts.dryRun) {
         const shown = rawBody ? rawText(rawBody) : body;
-        return dryRun(ctx, [{ method, path, query, body: shown }]);
+        return dryRun(ctx, [{ method, path, query, body: shown, operation: shown && typeof shown === 'object' ? operation : undefined }]);
       }
       const client = await ctx.client();
       if (opts.paginate) {
@@ -84,8 +91,8 @@ export const COMMANDS: CommandDef[] = [
         }
         return;
       }
-      // Sent again after a failure only when repeating it is harmless: a POST or a PATCH (whose effect may add up) only when surely not received.
-      const idempotency = method === 'POST' || method === 'PATCH' ? 'create' : 'safe';
+      // Sent again after a failure only when repeating it is harmless; a path the table does not know: a POST or a PATCH only when surely not received.
+      const idempotency = operation ? (operation.safe ? 'safe' : 'create') : method === 'POST' || method === 'PATCH' ? 'create' : 'safe';
       /** `--include`: the status line and the headers, as gh prints them, before the body. */
       const printHead = async (status: number, responseHeaders: Record<string, string | string[] | undefined>) => {
         let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
@@ -94,7 +101,7 @@ export const COMMANDS: CommandDef[] = [
       };
       let res;
       try {
-        res = await client.request<string>(method, path, { query, body, rawBody, headers, as: 'text', idempotency, signal: ctx.signal });
+        res = await client.request<string>(method, path, { query, body, rawBody, headers, as: 'text', idempotency, maskedQuery: operation?.maskedQuery, maxBytes: MAX_PAGE_BYTES, signal: ctx.signal });
       } catch (err) {
         // An error answer's body goes to stdout, as gh api prints it (with --include after the status line and
         // headers); the error line and the exit code follow, on stderr, as for every command.
@@ -114,6 +121,7 @@ export const COMMANDS: CommandDef[] = [
         } catch {
           return output.text(text);
         }
+        if (deeperThan(value)) throw new DocplatError(`unexpected answer from ${method} ${args[0]}: JSON nested deeper than ${MAX_DEPTH} levels`);
         return output.item(value, []);
       }
       if (ctx.globals.jq) throw new DocplatError(`--jq: the answer is not JSON (${String(res.headers['content-type'] ?? 'no content type')})`);
@@ -121,6 +129,23 @@ export const COMMANDS: CommandDef[] = [
     },
   }),
 ];
+
+let router: Promise<Router> | undefined;
+
+/** The operation of the table at a URL below the API URL, matched by the sandbox's router; undefined for a path it does not know. */
+async function operationAt(method: string, url: string, baseUrl: string): Promise<Operation | undefined> {
+  const base = new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const { pathname } = new URL(url);
+  if (!pathname.startsWith(`${base}/`)) return undefined;
+  router ??= Promise.all([import('../../sandbox/core/router.js'), import('../../api/operations/index.js')]).then(([{ Router }, { OPERATIONS }]) => new Router(Object.values(OPERATIONS as Record<string, Operation>)));
+  try {
+    const match = (await router).match(method, pathname.slice(base.length));
+    return match && 'operation' in match ? match.operation : undefined;
+  } catch {
+    // A segment that is not valid percent-encoding: no operation of the table.
+    return undefined;
+  }
+}
 
 /** JSON unless another format was asked for; a table, TSV or CSV needs --fields to name its columns. */
 function apiOutput(ctx: Context): Output {

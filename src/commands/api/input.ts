@@ -2,6 +2,7 @@
 // the path (relative to the API URL, or a URL on the API's own origin), the
 // -f/-F fields, the -H headers. Each refusal is a usage error naming the flag.
 import { readFile } from 'node:fs/promises';
+import { MAX_LIMIT } from '../../api/limits.js';
 import { UsageError } from '../../errors.js';
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -26,6 +27,9 @@ export async function resolvePath(raw: string, apiUrl: string, org: () => Promis
   if (path.includes('#')) throw new UsageError('the path contains "#": a fragment is never sent; encode it as %23');
   const unknown = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]).filter((name) => name !== 'org');
   if (unknown.length) throw new UsageError(`unknown placeholder {${unknown[0]}} in the path: only {org} is filled (with the current organization)`);
+  // A dot segment (`..`, `%2E%2E`) would be resolved away, and the request sent elsewhere than typed (`/orgs/x/members/..` is the organization).
+  const segments = path.split(/[?]/)[0].replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split('/');
+  if (segments.some((seg) => /^(\.|%2e){1,2}$/i.test(seg))) throw new UsageError(`the path "${raw}" has a . or .. segment: it would not be sent as typed; write the path it means`);
   const filled = path.includes('{org}') ? path.replaceAll('{org}', encodeURIComponent(await org())) : path;
   if (/^[a-z][a-z0-9+.-]*:/i.test(filled)) {
     let url: URL;
@@ -166,7 +170,7 @@ export function queryOf(fields: Field[]): Record<string, string | string[]> {
 
 /**
  * What --paginate takes from the path's query and the fields: `page` is the
- * first cursor and `limit` the page size (1 to 1000), each sent once a
+ * first cursor and `limit` the page size (1 to MAX_LIMIT), each sent once a
  * request by the pager instead of twice (`?limit=5&limit=1000`).
  */
 export function pagingOf(path: string, query: Record<string, string | string[]>): { path: string; cursor?: string; pageSize?: number } {
@@ -182,7 +186,7 @@ export function pagingOf(path: string, query: Record<string, string | string[]>)
   };
   const cursor = take('page');
   const limit = take('limit');
-  if (limit !== undefined && !/^(?:[1-9]\d{0,2}|1000)$/.test(limit)) throw new UsageError(`--paginate: limit is the page size, 1 to 1000 (got "${limit}")`);
+  if (limit !== undefined && !(/^[1-9]\d*$/.test(limit) && Number(limit) <= MAX_LIMIT)) throw new UsageError(`--paginate: limit is the page size, 1 to ${MAX_LIMIT} (got "${limit}")`);
   const rest = params.toString();
   const bare = q < 0 ? path : path.slice(0, q);
   const same = cursor === undefined && limit === undefined;

@@ -1,4 +1,5 @@
 // docplat auth <verb>
+import { MAX_LIMIT } from '../../api/limits.js';
 import { apiRequest } from '../../api/request.js';
 import type { ApiClient } from '../../client/http.js';
 import { DEFAULT_API_URL, type Context } from '../../context.js';
@@ -54,7 +55,7 @@ export const COMMANDS: CommandDef[] = [
       try {
         const user = await currentUser(ctx, client, [401, 403], (status) => `the API at ${apiUrl} refused this token (${status}); nothing was stored`);
         let org = g.org ? checkId('--org organization id', g.org) : undefined;
-        const orgs = await client.all<Org>(apiRequest('orgs.list').path, { limit: 1000, signal: ctx.signal });
+        const orgs = await client.all<Org>(apiRequest('orgs.list'), { limit: MAX_LIMIT, signal: ctx.signal });
         if (org && !orgs.some((o) => o.id === org)) {
           const known = orgs.length ? `yours are ${orgs.map((o) => `${o.id}${o.title ? ` (${o.title})` : ''}`).join(', ')}` : 'this token belongs to none';
           throw new UsageError(`--org ${org} is not an organization of this token (${known}); nothing was stored`);
@@ -168,7 +169,7 @@ export const COMMANDS: CommandDef[] = [
 /** The caller (GET /user); a refusal with one of `statuses` is an AuthError saying `refused(status)`. */
 async function currentUser(ctx: Context, client: ApiClient, statuses: number[], refused: (status: number) => string): Promise<User> {
   try {
-    return (await client.get<User>(apiRequest('user.get').path, { signal: ctx.signal })).data;
+    return (await client.send<User>(apiRequest('user.get'), { signal: ctx.signal })).data;
   } catch (err) {
     if (err instanceof ApiError && err.status !== undefined && statuses.includes(err.status)) throw new AuthError(refused(err.status));
     throw err;

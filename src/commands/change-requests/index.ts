@@ -7,7 +7,7 @@ import { defineCommand, type CommandDef } from '../define.js';
 import { CHANGES, MERGE } from './merge.js';
 import { CHANGE_REQUEST, SPACE } from './shared.js';
 const SHAPE = { fields: CHANGE_REQUEST_FIELDS };
-const SUBJECT = { flags: '--subject <text>', description: 'subject (at most 100 characters)', body: 'subject', nonBlank: true } as const;
+const SUBJECT = { flags: '--subject <text>', description: 'subject', body: 'subject', nonBlank: true } as const;
 
 export const COMMANDS: CommandDef[] = [
   defineCommand({

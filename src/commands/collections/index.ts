@@ -24,8 +24,7 @@ async function deleteImpact(ctx: Context, ids: string[]): Promise<{ describe: st
   const client = await ctx.client();
   const organizationId = await ctx.org();
   const all = (opId: 'collections.list' | 'spaces.list') => {
-    const { path, query } = buildRequest(OPERATIONS[opId], { params: { organizationId }, query: {} });
-    return client.all<Node>(path, { query, signal: ctx.signal });
+    return client.all<Node>(buildRequest(OPERATIONS[opId], { params: { organizationId }, query: {} }), { signal: ctx.signal });
   };
   const [collections, spaces] = await Promise.all([all('collections.list'), all('spaces.list')]);
   const doomed = new Set(ids);

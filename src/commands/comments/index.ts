@@ -5,8 +5,8 @@ import { UsageError } from '../../errors.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { BODY, changeRequest, FORMAT, MARKDOWN, reactVerb } from './shared.js';
 
-const SPACE = [{ name: 'spaceId' }];
-const COMMENT = [{ name: 'spaceId' }, { name: 'commentId' }];
+const SPACE = [{ name: 'spaceId', param: 'spaceId' }];
+const COMMENT = [{ name: 'spaceId', param: 'spaceId' }, { name: 'commentId', param: 'commentId' }];
 
 const resolveVerb = (name: 'resolve' | 'reopen', resolved: boolean, done: string, already: string, status: string) =>
   defineCommand({

@@ -2,6 +2,7 @@
 // kind, one a line with its title after a tab, for the completion scripts. Only with a token configured,
 // within 1 s, and silently nothing on any failure: completion must never hang
 // or print errors into the command line.
+import { MAX_LIMIT } from '../../api/limits.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { escapeControls } from '../../output/format.js';
 import { listIds, listOperation } from '../ids.js';
@@ -24,7 +25,7 @@ export const COMMANDS: CommandDef[] = [
         if (!s.token || !s.org) return;
         const client = await ctx.makeClient(s.apiUrl, s.token, { timeoutMs: LIMIT_MS, retries: 0 });
         try {
-          const items = await listIds(client, op, s.org, 1000, AbortSignal.any([deadline, ctx.signal]));
+          const items = await listIds(client, op, s.org, MAX_LIMIT, AbortSignal.any([deadline, ctx.signal]));
           // `id<TAB>title`: bash offers the id, zsh and fish show the title beside it (escaped: it comes from the API).
           // The shell shows what it offers: an id with a control character (no real id has one) is not offered.
           ctx.io.stdout.write(items.filter((i) => !hasControls(i.id)).map((i) => `${i.id}${i.title ? `\t${escapeControls(i.title)}` : ''}\n`).join(''));

@@ -7,7 +7,7 @@ import { ApiError } from '../../errors.js';
 import type { Flag } from '../define.js';
 import { checkedRequest, send } from '../runner.js';
 
-export const SPACE_ID = [{ name: 'spaceId' }];
+export const SPACE_ID = [{ name: 'spaceId', param: 'spaceId' }];
 
 /** `--change-request <id>`: the same read (or import) in a change request, by its id or number. */
 export function changeRequestFlag(operation: OperationId) {

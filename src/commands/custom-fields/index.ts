@@ -75,7 +75,7 @@ export const COMMANDS: CommandDef[] = [
     summary: 'list the custom fields of a space with its values',
     help: 'Every field of the organization is listed; a field the space has no value for\nhas an empty value. Lists show comma-separated, as set takes them.',
     examples: ['values <spaceId>', "values <spaceId> --jq 'map({(.customField.name): .value}) | add'"],
-    args: [{ name: 'spaceId' }],
+    args: [{ name: 'spaceId', param: 'spaceId' }],
     operation: 'customFields.values',
     output: { list: VALUE_COLUMNS },
   }),
@@ -95,7 +95,7 @@ export const COMMANDS: CommandDef[] = [
       'set <spaceId> owner=',
       'set - --dry-run < values.txt',
     ],
-    args: [{ name: 'spaceId', description: 'the space, or - to read "<spaceId> name=value..." lines from stdin' }, { name: 'values', description: 'name=value words', variadic: true }],
+    args: [{ name: 'spaceId', param: 'spaceId', description: 'the space, or - to read "<spaceId> name=value..." lines from stdin' }, { name: 'values', description: 'name=value words', variadic: true }],
     flags: {
       concurrency: { flags: '--concurrency <n>', description: 'requests in flight at once, with - (default 8)' },
       dryRun: { flags: '--dry-run', description: 'print the requests that would be sent (after reading the fields), and send none' },

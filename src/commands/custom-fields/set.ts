@@ -113,7 +113,7 @@ async function readFields(ctx: Context): Promise<Map<string, Field>> {
   const org = await ctx.org();
   const client = await ctx.client();
   const fields = new Map<string, Field>();
-  for (const f of await client.all<Field>(apiRequest('customFields.list', { params: { organizationId: org } }).path, { signal: ctx.signal })) fields.set(f.name, f);
+  for (const f of await client.all<Field>(apiRequest('customFields.list', { params: { organizationId: org } }), { signal: ctx.signal })) fields.set(f.name, f);
   return fields;
 }
 

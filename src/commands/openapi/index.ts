@@ -8,7 +8,7 @@ import { checkDocument, VALIDATION_DETAIL } from './validate.js';
 import { DocplatError, UsageError } from '../../errors.js';
 
 const SLUG: Arg = { name: 'slug', param: 'specSlug', description: 'the specification slug (lowercase letters and digits, words joined by -)' };
-const VERSION: Arg = { name: 'versionId', optional: true, description: 'a version id, or latest (the default)' };
+const VERSION: Arg = { name: 'versionId', param: 'versionId', optional: true, description: 'a version id, or latest (the default)' };
 
 const SOURCE_FLAGS = {
   url: { flags: '--url <url>', description: 'URL the platform fetches the document from', body: 'source.url', nonBlank: true },

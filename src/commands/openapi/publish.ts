@@ -2,14 +2,13 @@
 // checks it before anything is sent, see validate.ts), the request, and --wait, which
 // polls the spec with backoff until the platform has processed it and fails
 // when processing failed. Also the download of `openapi content --dest`.
-import { link, rename, unlink, writeFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
 import type { OperationId } from '../../api/operations/index.js';
 import { sleep } from '../../client/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
+import { TargetExists, writeSafely } from '../../files/write.js';
 import { SPEC_DETAIL, SPEC_FIELDS } from '../../resources/openapi.js';
 import { progressLine } from '../../output/progress.js';
 import { dryRun } from '../bulk.js';
@@ -148,25 +147,16 @@ export async function fetchDocument(ctx: Context, url: string): Promise<string> 
 
 /**
  * Downloads the document at `url` (the token goes only to the API's own
- * origin) and writes it to `dest` atomically: a temporary file beside it,
- * then a rename (with --force) or a link that fails if `dest` appeared.
+ * origin) and writes it to `dest` through the safe writer (src/files/write.ts):
+ * an exclusive temporary file beside it, then its name, replacing a file
+ * only with --force and never a symbolic link.
  */
 export async function download(ctx: Context, url: string, dest: string, force: boolean): Promise<number> {
   const data = await fetchDocument(ctx, url);
-  const tmp = join(dirname(dest), `.${basename(dest)}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
   try {
-    if (force) await rename(tmp, dest);
-    else {
-      try {
-        await link(tmp, dest);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
-        throw err;
-      }
-    }
-  } finally {
-    await unlink(tmp).catch(() => undefined);
+    return await writeSafely(dest, data, { replace: force });
+  } catch (err) {
+    if (err instanceof TargetExists) throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
+    throw err;
   }
-  return Buffer.byteLength(data);
 }

@@ -6,7 +6,6 @@
 import type { Context } from '../../context.js';
 import { DocplatError, EXIT } from '../../errors.js';
 import type { Column } from '../../output/format.js';
-import { escapeControls } from '../../output/format.js';
 import type { SpecCheck } from '../../api/openapi-validate.js';
 
 export type ValidDocument = Extract<SpecCheck, { ok: true }>;
@@ -32,7 +31,7 @@ export async function checkDocument(ctx: Context, label: string, shown: string, 
   const details = { kind: 'validation', file: shown, errors: check.errors };
   if (lines.length === 1) throw new DocplatError(`${label}${lines[0]}${hint}`, EXIT.usage, details);
   // Each error on its own line (file:line:column, as compilers print them), then the one-line summary.
-  if (!ctx.jsonErrors) for (const line of lines) ctx.io.stderr.write(`${escapeControls(line, true)}\n`);
+  if (!ctx.jsonErrors) ctx.terminal.line(lines);
   const what = check.version ? `${check.specification} ${check.version} document` : 'OpenAPI document';
   throw new DocplatError(`${label}${shown}: not a valid ${what}: ${lines.length} errors${ctx.jsonErrors ? '' : ' (above)'}${hint}`, EXIT.usage, details);
 }

@@ -40,7 +40,7 @@ export const COMMANDS: CommandDef[] = [
       const request = apiRequest('orgs.ping', { params: { organizationId: org } });
       if (opts.dryRun) return dryRun(ctx, [request]);
       const client = await ctx.client();
-      const { data } = await client.request<{ serviceVisitorClaims?: unknown }>(request.method, request.path, { idempotency: 'safe', signal: ctx.signal });
+      const { data } = await client.send<{ serviceVisitorClaims?: unknown }>(request, { signal: ctx.signal });
       if (data?.serviceVisitorClaims !== undefined || ctx.jsonErrors || ctx.globals.jq) {
         await ctx.output.item(data ?? {}, [{ key: 'serviceVisitorClaims', header: 'Visitor claims' }]);
       } else {

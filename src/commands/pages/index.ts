@@ -79,7 +79,7 @@ indentation when piped); with --json, --jsonl, --output yaml|tsv|csv, --fields o
 With --format markdown and no --output/--json, stdout holds the Markdown and nothing else:
   docplat pages get <spaceId> <page> --format markdown > page.md`,
     examples: ['get <spaceId> <pageId>', 'get <spaceId> getting-started/installation --format markdown > install.md', 'get <spaceId> <pageId> --format document --json'],
-    args: [{ name: 'spaceId' }, { name: 'pageId', description: 'page id, or its path (getting-started/install)' }],
+    args: [{ name: 'spaceId', param: 'spaceId' }, { name: 'pageId', description: 'page id, or its path (getting-started/install)' }],
     flags: {
       format: { flags: '--format <format>', description: 'content to include: document or markdown', query: 'format' },
       changeRequest: changeRequestFlag('pages.get.cr'),
@@ -113,7 +113,7 @@ With --format markdown and no --output/--json, stdout holds the Markdown and not
     name: 'links',
     summary: 'list the links found in a page',
     examples: ['links <spaceId> <pageId>', 'links <spaceId> <pageId> --status broken --json'],
-    args: [{ name: 'spaceId' }, { name: 'pageId' }],
+    args: [{ name: 'spaceId', param: 'spaceId' }, { name: 'pageId', param: 'pageId' }],
     flags: {
       status: { flags: '--status <status>', description: 'only links with this status: ok, broken, in-app', query: 'status' },
       changeRequest: changeRequestFlag('pages.links.cr'),

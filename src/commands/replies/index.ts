@@ -3,7 +3,7 @@ import { REPLY_COLUMNS, REPLY_DETAIL } from '../../resources/comments.js';
 import { BODY, changeRequest, FORMAT, MARKDOWN, reactVerb } from '../comments/shared.js';
 import { defineCommand, type CommandDef } from '../define.js';
 
-const COMMENT = [{ name: 'spaceId' }, { name: 'commentId' }];
+const COMMENT = [{ name: 'spaceId', param: 'spaceId' }, { name: 'commentId', param: 'commentId' }];
 const REPLY = [...COMMENT, { name: 'replyId', param: 'commentReplyId' }];
 
 export const COMMANDS: CommandDef[] = [

@@ -188,11 +188,11 @@ async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
   };
   const client = await ctx.client();
   const [site, groups, sections, siteSpaces, shareLinks] = await Promise.all([
-    client.get<Site>(requests.site.path, { signal: ctx.signal }).then((r) => r.data),
-    client.all<Group>(requests.groups.path, { signal: ctx.signal }),
-    client.all<Section>(requests.sections.path, { signal: ctx.signal }),
-    client.all<SiteSpace>(requests.siteSpaces.path, { signal: ctx.signal }),
-    client.all<ShareLink>(requests.shareLinks.path, { signal: ctx.signal }),
+    client.send<Site>(requests.site, { signal: ctx.signal }).then((r) => r.data),
+    client.all<Group>(requests.groups, { signal: ctx.signal }),
+    client.all<Section>(requests.sections, { signal: ctx.signal }),
+    client.all<SiteSpace>(requests.siteSpaces, { signal: ctx.signal }),
+    client.all<ShareLink>(requests.shareLinks, { signal: ctx.signal }),
   ]);
   return assemble(site, groups, sections, siteSpaces, shareLinks);
 }
@@ -202,7 +202,7 @@ export const TREE = defineCommand({
   summary: 'show how a site is put together: its groups, sections, site spaces and share links',
   help: 'Drawn as a tree on a terminal, indented text when piped; --json (--jsonl, --output yaml) prints one document:\n{site, structure: [groups (with their sections) and sections, in order], siteSpaces (at the root), shareLinks},\nwhich --jq and --fields (site.title, shareLinks, ...) read. --output tsv or csv prints one row per part of the tree (kind, id, title, parent, depth, path, space id, default, condition, state).',
   examples: ['tree <siteId>', "tree <siteId> --json --jq '.structure[].title'", 'tree <siteId> --output csv'],
-  args: [{ name: 'siteId' }],
+  args: [{ name: 'siteId', param: 'siteId' }],
   async run(ctx, input) {
     const tree = await fetchTree(ctx, input.args[0]);
     const { format, jq, fields } = ctx.output.opts;

@@ -6,7 +6,7 @@ import { BATCH, changeTeamMembers } from './members.js';
 
 const TEAM_ID = [{ name: 'teamId' }];
 const TITLE = { flags: '--title <title>', description: 'title', body: 'title', nonBlank: true } as const;
-const USERS = [{ name: 'teamId' }, { name: 'users', description: 'user ids or e-mail addresses, or - to read them from stdin' }];
+const USERS = [{ name: 'teamId', param: 'teamId' }, { name: 'users', description: 'user ids or e-mail addresses, or - to read them from stdin' }];
 const DRY_RUN = { flags: '--dry-run', description: 'print the requests that would be sent, and send none' } as const;
 const BATCH_HELP = `The users are sent in one PUT …/members body per ${BATCH}, after one read of the team and of the organization's members: each user gets a result`;
 

@@ -45,9 +45,9 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
   const client = await ctx.client();
   // The team first: an unknown team fails the command (exit 3) before anything else.
   const inTeam = new Map<string, string>();
-  for (const m of await client.all<{ organization: Member; team: { role: string } }>(apiRequest('teams.members', { params }).path, { signal: ctx.signal })) inTeam.set(m.organization.id, m.team.role);
+  for (const m of await client.all<{ organization: Member; team: { role: string } }>(apiRequest('teams.members', { params }), { signal: ctx.signal })) inTeam.set(m.organization.id, m.team.role);
   const byKey = new Map<string, Member>();
-  for (const m of await client.all<Member>(apiRequest('members.list', { params: { organizationId } }).path, { signal: ctx.signal })) {
+  for (const m of await client.all<Member>(apiRequest('members.list', { params: { organizationId } }), { signal: ctx.signal })) {
     byKey.set(m.id, m);
     if (m.user.email) byKey.set(m.user.email.toLowerCase(), m);
   }
@@ -79,7 +79,7 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
   for (const batch of chunks(send, BATCH)) {
     const r = request(batch);
     try {
-      await client.request(r.method, r.path, { body: r.body, idempotency: 'safe', signal: ctx.signal });
+      await client.send(r, { signal: ctx.signal });
       for (const name of batch) {
         const current = inTeam.get(memberOf.get(name)!.id);
         results.set(name, { id: name, result: 'ok', message: verb === 'add' && current ? `role set to ${role}` : done });

@@ -1,0 +1,200 @@
+// One try of a request: the headers (the token only to the API's origin), the
+// --debug trace, the trip through undici or node:http (light.ts), and the
+// answer read within its size bound, parsed, and sorted into a success or an
+// HttpFailure / Transport error for the retry rules (retry.ts).
+import type { Dispatcher } from 'undici';
+import { deeperThan, MAX_ANSWER_BYTES, MAX_DEPTH } from '../api/limits.js';
+import { HttpFailure, isErrorBody, NOT_JSON, redactQuery, TooLarge, Transport, truncate } from './errors.js';
+import { lightRequest } from './light.js';
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined | null | string[]>;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** What --debug prints in place of `body` (secrets masked); default: the body sent. */
+  shownBody?: unknown;
+  /** Query parameters whose values --debug and messages show as `***`. */
+  maskedQuery?: readonly string[];
+  /** Sent as is (with a content-type among `headers`), instead of `body`. */
+  rawBody?: string | Uint8Array;
+  /** Extra request headers. `authorization` cannot be set here: the token is the client's to send. */
+  headers?: Record<string, string>;
+  /**
+   * What a success answers: `json` (default) the parsed body, which must be
+   * JSON; `text` the body as text; `stream` the body unread, for downloads
+   * (the caller must consume or destroy it); `none` nothing (the body, if
+   * any, is not read).
+   */
+  as?: 'json' | 'text' | 'stream' | 'none';
+  /** With `stream`: the body is expected to be large (a download of megabytes), which node:http carries fastest. */
+  large?: boolean;
+  /** The most bytes of the answer read (default MAX_ANSWER_BYTES); a longer answer is an error. */
+  maxBytes?: number;
+  idempotency?: 'safe' | 'create';
+  signal?: AbortSignal;
+  /**
+   * Not aborted by the client's own signal (an interrupt): a request whose
+   * answer the caller will still use (a page being exported) completes, so
+   * work done on the server is not thrown away. The time limit still applies.
+   */
+  finishOnInterrupt?: boolean;
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  data: T;
+}
+
+/** What one try needs from the client. */
+export interface TryContext {
+  userAgent: string;
+  token?: string;
+  origin: string;
+  timeoutMs: number;
+  debug?: (line: string) => void;
+  undici?: () => Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }>;
+  signal?: AbortSignal;
+}
+
+/** Every 2xx is a success; 1xx, 3xx and the rest are not. */
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+/** Successes that carry no body. */
+const NO_CONTENT = new Set([204, 205]);
+
+/**
+ * One try, through undici (`c.undici` given) or node:http, given `limitMs`
+ * to be answered (a streamed body is then bounded between chunks: undici's
+ * bodyTimeout, or node:http's idle timeout).
+ */
+export async function sendOnce<T>(c: TryContext, method: string, url: string, opts: RequestOptions, signal: AbortSignal | undefined, limitMs: number): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { 'user-agent': c.userAgent, accept: '*/*' };
+  for (const [k, v] of Object.entries(opts.headers ?? {})) {
+    if (k.toLowerCase() !== 'authorization') headers[k.toLowerCase()] = v;
+  }
+  // The token goes to the API's own origin and nowhere else (a file's downloadURL may be on a storage host).
+  if (c.token && new URL(url).origin === c.origin) headers.authorization = `Bearer ${c.token}`;
+  let body: string | Uint8Array | undefined;
+  if (opts.rawBody !== undefined) {
+    body = opts.rawBody;
+  } else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] = 'application/json';
+  }
+  const debug = c.debug;
+  const started = performance.now();
+  if (debug) {
+    debug(`> ${method} ${redactQuery(url, opts.maskedQuery)}`);
+    for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer ***' : v}`);
+    const shown = opts.shownBody !== undefined && opts.rawBody === undefined ? JSON.stringify(opts.shownBody) : body;
+    if (shown) debug(`> ${typeof shown === 'string' ? truncate(shown, 2000) : `(${shown.length} bytes)`}`);
+  }
+  const maxBytes = opts.maxBytes ?? MAX_ANSWER_BYTES;
+  // undici's own timers tick every half second or so: a time limit under a second would not hold.
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(), limitMs);
+  const failure = (err: unknown, bodyStarted: boolean): unknown => {
+    if (signal?.aborted) return signal.reason ?? err;
+    if (timer.signal.aborted) return new Transport({ code: bodyStarted ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT' }, bodyStarted);
+    return new Transport(err, bodyStarted);
+  };
+  // The caller's signal aborts the try through a listener: AbortSignal.any() would keep each try's
+  // combined signal alive until collected (15 MB of peak RSS over the 2,000 pages of an export).
+  const onAbort = () => timer.abort();
+  if (signal?.aborted) timer.abort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  let streaming = false;
+  /** A streamed body goes on after this try returns: the caller's signal aborts it until it closes. */
+  const streamed = <B>(b: B): B => {
+    streaming = true;
+    (b as unknown as NodeJS.EventEmitter).once('close', () => signal?.removeEventListener('abort', onAbort));
+    return b;
+  };
+  const limited = timer.signal;
+  const via = c.undici ? 'undici' : 'node:http';
+  let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: { text(): Promise<string> } };
+  let text = '';
+  try {
+    try {
+      if (c.undici) {
+        const { request, dispatcher } = await c.undici();
+        const answer = await request(url, {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body,
+          dispatcher,
+          signal: limited,
+          headersTimeout: c.timeoutMs,
+          bodyTimeout: c.timeoutMs,
+        });
+        res = { statusCode: answer.statusCode, headers: answer.headers, body: { text: () => readCapped(answer.body, maxBytes) } };
+        if (opts.as === 'stream' && isSuccess(answer.statusCode)) {
+          if (debug) debug(`< ${answer.statusCode} ${answer.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, undici)`);
+          return { status: answer.statusCode, headers: answer.headers, data: streamed(answer.body) as T };
+        }
+        // No body to read: discarded (up to a small bound, then the connection is dropped), never parsed.
+        if (opts.as === 'none' && isSuccess(answer.statusCode)) await answer.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      } else {
+        const stream = opts.as === 'stream';
+        res = await lightRequest(url, { method, headers, body, signal: limited, maxBytes, ...(stream ? { stream, idleMs: c.timeoutMs } : {}) });
+        if (stream && isSuccess(res.statusCode)) {
+          if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, node:http)`);
+          return { status: res.statusCode, headers: res.headers, data: streamed(res.body) as T };
+        }
+      }
+    } catch (err) {
+      throw failure(err, false);
+    }
+    const declared = Number(res.headers['content-length']);
+    const refused = declared > maxBytes ? new TooLarge(maxBytes) : undefined;
+    const read = !(opts.as === 'none' && isSuccess(res.statusCode)) && !refused;
+    if (read) {
+      try {
+        text = await res.body.text();
+      } catch (err) {
+        if (err instanceof TooLarge) throw new HttpFailure(res.statusCode, res.headers, '', undefined, err.message);
+        throw failure(err, true);
+      }
+    }
+    if (refused) throw new HttpFailure(res.statusCode, res.headers, '', undefined, refused.message);
+  } finally {
+    clearTimeout(timeout);
+    if (!streaming) signal?.removeEventListener('abort', onAbort);
+  }
+  const status = res.statusCode;
+  if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes, ${via})`);
+  const parsed = parseAnswer(text, res.headers['content-type']);
+  if (!isSuccess(status)) throw new HttpFailure(status, res.headers, text, parsed);
+  if (opts.as === 'text') return { status, headers: res.headers, data: text as T };
+  if (opts.as === 'none' || NO_CONTENT.has(status) || (!text && status !== 200 && status !== 201)) return { status, headers: res.headers, data: undefined as T };
+  if (parsed === NOT_JSON || parsed === undefined) {
+    throw new HttpFailure(status, res.headers, text, parsed, text ? 'response is not JSON' : 'empty response');
+  }
+  if (isErrorBody(parsed)) throw new HttpFailure(status, res.headers, text, parsed, 'error body with a success status');
+  if (deeperThan(parsed)) throw new HttpFailure(status, res.headers, '', undefined, `JSON nested deeper than ${MAX_DEPTH} levels`);
+  return { status, headers: res.headers, data: parsed as T };
+}
+
+/** A body's text, reading no more than `max` bytes (the rest is not read: the stream is destroyed). */
+async function readCapped(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    // Leaving the loop destroys the stream: the rest is never read.
+    if (size > max) throw new TooLarge(max);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseAnswer(text: string, contentType: string | string[] | undefined): unknown {
+  if (!text) return undefined;
+  const type = String(contentType ?? '');
+  if (type && !/json/i.test(type)) return NOT_JSON;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}

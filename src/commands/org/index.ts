@@ -1,0 +1,144 @@
+// docplat org: the organization's configuration as a file. `pull` writes it
+// from what exists, `plan` shows what `apply` would change, `apply` makes the
+// organization match it, `schema` prints its JSON Schema for editors.
+import { DocplatError, EXIT, UsageError } from '../../errors.js';
+import { defineCommand } from '../define.js';
+import { parseConcurrency } from '../bulk.js';
+import { readUserFile } from '../runner.js';
+import { KINDS, type FileKey, type KindName } from './file.js';
+import { closest } from '../../output/format.js';
+import type { Context } from '../../context.js';
+
+const FILE_FLAG = { flags: '-f, --file <path>', description: 'the organization file (default docplat.yaml; - reads stdin)', nonBlank: true } as const;
+const CONCURRENCY = { flags: '--concurrency <n>', description: 'requests in flight at once, 1 to 64 (default 8)' } as const;
+const PRUNE = { flags: '--prune', description: 'delete what a managed kind has and the file does not name (else listed as kept)' } as const;
+
+/** These commands print text or JSON: a table, TSV or CSV asked for by name is refused, not ignored. */
+function textOrJson(ctx: Context, command: string): void {
+  const format = ctx.globals.output;
+  if (format !== undefined && !/^(jsonl?|yaml)$/.test(format)) throw new UsageError(`--output ${format}: \`org ${command}\` prints text, or JSON with --json`);
+}
+
+/** `--only collections,teams`: the kinds to pull, each checked. */
+function onlyKinds(value: string | undefined): Set<FileKey> {
+  const names = Object.keys(KINDS) as KindName[];
+  if (value === undefined) return new Set(Object.values(KINDS));
+  const kinds = new Set<FileKey>();
+  for (const word of value.split(',').map((w) => w.trim())) {
+    if (!(names as string[]).includes(word)) {
+      const near = closest(word, names);
+      throw new UsageError(`--only: unknown kind "${word}"${near ? ` (did you mean "${near}"?)` : ''}; kinds: ${names.join(', ')}`);
+    }
+    kinds.add(KINDS[word as KindName]);
+  }
+  return kinds;
+}
+
+export const COMMANDS = [
+  defineCommand({
+    name: 'pull',
+    summary: "Write the organization's configuration as a file (YAML)",
+    help: 'Deterministic: the same organization gives the same bytes. No secret is written (no token, no share link). `docplat org plan` of what was pulled says "no changes".',
+    examples: ['org pull --file docplat.yaml', 'org pull --only teams,members'],
+    flags: {
+      only: { flags: '--only <kinds>', description: `the kinds to write, comma-separated: ${Object.keys(KINDS).join(', ')} (default all)`, nonBlank: true },
+      file: { flags: '-f, --file <path>', description: 'write the file here, atomically (default: stdout)', nonBlank: true },
+      concurrency: CONCURRENCY,
+    },
+    async run(ctx, { opts }) {
+      textOrJson(ctx, 'pull');
+      const kinds = onlyKinds(opts.only);
+      const concurrency = parseConcurrency(opts.concurrency);
+      const [{ readLive, kindsToRead }, { fileOf, toYaml }] = await Promise.all([import('./live.js'), import('./pull.js')]);
+      const org = await ctx.org();
+      const live = await readLive(ctx, org, kindsToRead([...kinds]), { concurrency, rosters: kinds.has('teams'), spaceValues: kinds.has('spaces') ? 'all' : undefined });
+      const file = fileOf(live, kinds);
+      const { wantsJson } = await import('./render.js');
+      // JSON is YAML too: --json prints the same file as JSON (to stdout, or to --file).
+      // --output yaml (where the formatter has it) is the file as pull writes it.
+      const json = wantsJson(ctx) && String(ctx.output.opts.format) !== 'yaml';
+      if (json && (opts.file === undefined || opts.file === '-')) return ctx.output.item(file, []);
+      const text = json ? `${JSON.stringify(file, null, 2)}\n` : await toYaml(file);
+      if (opts.file === undefined || opts.file === '-') return ctx.output.text(text);
+      const { writeAtomically } = await import('./write.js');
+      await writeAtomically(opts.file, text);
+      ctx.output.note(`wrote ${opts.file}`);
+    },
+  }),
+  defineCommand({
+    name: 'plan',
+    summary: 'Show what `org apply` would change to make the organization match the file',
+    help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune). Exit 6 with --exit-code when there are changes (for CI drift checks).',
+    examples: ['org plan -f docplat.yaml --exit-code', 'org plan --out plan.json', 'org plan --json'],
+    flags: {
+      file: FILE_FLAG,
+      out: { flags: '--out <plan>', description: 'save the plan, with the live values it was computed from, for `org apply <plan>`', nonBlank: true },
+      exitCode: { flags: '--exit-code', description: 'exit 6 when there are changes, 0 when none' },
+      prune: PRUNE,
+      concurrency: CONCURRENCY,
+    },
+    async run(ctx, { opts }) {
+      textOrJson(ctx, 'plan');
+      parseConcurrency(opts.concurrency);
+      const [{ loadFile, planFor, savePlan, DEFAULT_FILE }, { printPlan }] = await Promise.all([import('./run.js'), import('./render.js')]);
+      const { parsed, files } = await loadFile(ctx, opts.file ?? DEFAULT_FILE);
+      const plan = await planFor(ctx, parsed, files, { prune: !!opts.prune, concurrency: opts.concurrency });
+      await printPlan(ctx, plan);
+      if (opts.out) await savePlan(ctx, opts.out, parsed, files, plan, !!opts.prune);
+      if (opts.exitCode && plan.changes.length) throw new DocplatError(`the organization differs from the file: ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}`, EXIT.changes, { kind: 'changes' });
+    },
+  }),
+  defineCommand({
+    name: 'apply',
+    summary: 'Make the organization match the file (or apply a saved plan)',
+    help: 'Shows the plan and asks on a terminal; without one, pass --yes. Changes run in dependency order, independent ones concurrently; one result per change. Exit 5 when some failed (the rest are applied: apply again to converge). A saved plan is refused (exit 1) when the organization changed since it was made.',
+    examples: ['org apply -f docplat.yaml --yes', 'org apply plan.json --yes', 'org apply --prune --dry-run'],
+    args: [{ name: 'plan', optional: true, description: 'a plan saved by `org plan --out`' }],
+    flags: {
+      file: FILE_FLAG,
+      prune: PRUNE,
+      dryRun: { flags: '--dry-run', description: 'print the requests instead of sending them' },
+      concurrency: CONCURRENCY,
+    },
+    async run(ctx, { args, opts }) {
+      textOrJson(ctx, 'apply');
+      const concurrency = parseConcurrency(opts.concurrency);
+      if (args[0] !== undefined && opts.file !== undefined) throw new UsageError('give a saved plan or --file, not both');
+      const [run, { planText, wantsJson }, { applyPlan, dryRunPlan }] = await Promise.all([import('./run.js'), import('./render.js'), import('./apply.js')]);
+      let plan;
+      if (args[0] !== undefined) {
+        const saved = run.savedPlan(await readUserFile(ctx, 'plan', args[0]));
+        if (!saved) throw new UsageError(`${args[0]} is not a plan saved by \`docplat org plan --out\` (for an organization file, use --file)`);
+        if (opts.prune) throw new UsageError('--prune is decided when the plan is made: `docplat org plan --prune --out …`');
+        plan = await run.replan(ctx, saved, opts.concurrency);
+      } else {
+        const { parsed, files } = await run.loadFile(ctx, opts.file ?? run.DEFAULT_FILE);
+        plan = await run.planFor(ctx, parsed, files, { prune: !!opts.prune, concurrency: opts.concurrency });
+      }
+      if (!plan.changes.length) {
+        ctx.output.note('No changes: the organization matches the file.');
+        if (wantsJson(ctx)) await ctx.output.list((async function* () { yield { items: [] }; })(), []);
+        return;
+      }
+      if (opts.dryRun) return dryRunPlan(ctx, plan);
+      // The plan is shown to the person asked (on stderr: stdout holds the results).
+      const text = planText(plan).replace(/\n$/, '');
+      if (text && (ctx.willPrompt || !wantsJson(ctx))) ctx.terminal.line(text.split('\n'));
+      const deletes = plan.changes.filter((c) => c.action === 'delete').length;
+      await ctx.confirm(`Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to organization ${await ctx.org()}${deletes ? `, ${deletes} of them deletes` : ''}?`);
+      await applyPlan(ctx, plan, concurrency);
+    },
+  }),
+  defineCommand({
+    name: 'schema',
+    summary: 'Print the JSON Schema of the organization file, for editors',
+    help: 'Save it beside the file and point the YAML language server at it: `# yaml-language-server: $schema=./docplat.schema.json`.',
+    examples: ['org schema > docplat.schema.json'],
+    async run(ctx) {
+      textOrJson(ctx, 'schema');
+      const [{ jsonSchema }, { wantsJson }] = await Promise.all([import('./schema.js'), import('./render.js')]);
+      if (wantsJson(ctx)) await ctx.output.item(jsonSchema(), []);
+      else await ctx.output.text(JSON.stringify(jsonSchema(), null, 2));
+    },
+  }),
+];

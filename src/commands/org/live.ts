@@ -1,0 +1,149 @@
+// What the organization has now, for the kinds a file manages and those its
+// references need: every list read whole (client.all), the per-resource
+// reads (team rosters, space custom field values) concurrently. Data from
+// the API is untrusted: only the fields the planner compares are kept.
+import { apiRequest } from '../../api/request.js';
+import type { OperationId } from '../../api/operations/index.js';
+import type { Context } from '../../context.js';
+import type { FileKey } from './file.js';
+import { readSites, type LiveSite } from './live-sites.js';
+
+export interface LiveCollection { id: string; title: string; description: string | null; defaultLevel: string | null; parent: string | null }
+export interface LiveSpace { id: string; title: string; emoji: string | null; editMode: string; defaultLevel: string | null; parent: string | null; customFields?: Record<string, unknown> }
+export interface LiveTeam { id: string; title: string; members?: Record<string, string> }
+export interface LiveMember { id: string; email: string | null; role: string }
+export interface LiveField { id: string; name: string; type: string; title: string; description: string; placeholder: string; options?: string[] }
+export interface LiveSso { id: string; label: string; entityID: string; ssoURL: string; certificate: string; defaultRole: string | null; defaultTeam: string | null }
+export interface LiveTranslation { id: string; title: string }
+export interface LiveOpenapi { id: string; slug: string; sourceURL: string | null; text?: string }
+
+export interface Live {
+  org: string;
+  collections?: LiveCollection[];
+  spaces?: LiveSpace[];
+  sites?: LiveSite[];
+  teams?: LiveTeam[];
+  members?: LiveMember[];
+  customFields?: LiveField[];
+  sso?: LiveSso[];
+  translations?: LiveTranslation[];
+  openapi?: LiveOpenapi[];
+}
+
+export interface ReadOptions {
+  /** Read the members of each team (when teams or their rosters are compared). */
+  rosters?: boolean;
+  /** Read the custom field values of these spaces (all: every space). */
+  spaceValues?: 'all' | Set<string>;
+  /** Read the published document of the specifications not published from a URL. */
+  openapiTexts?: boolean;
+  concurrency: number;
+}
+
+type Raw = Record<string, unknown>;
+const s = (v: unknown): string => (typeof v === 'string' ? v : '');
+const sn = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** The kinds to read: those managed, and those their references name. */
+export function kindsToRead(managed: FileKey[]): Set<FileKey> {
+  const kinds = new Set(managed);
+  if (kinds.has('spaces')) kinds.add('collections');
+  // Site spaces name spaces by id or title.
+  if (kinds.has('sites')) kinds.add('spaces');
+  if (kinds.has('teams')) kinds.add('members').add('sso');
+  if (kinds.has('sso')) kinds.add('teams');
+  // Spaces' custom field values are checked against the declared fields.
+  if (kinds.has('spaces')) kinds.add('customFields');
+  return kinds;
+}
+
+export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, opts: ReadOptions): Promise<Live> {
+  const client = await ctx.client();
+  const list = (opId: OperationId, params: Record<string, string> = { organizationId: org }) =>
+    client.all<Raw>(apiRequest(opId, { params }).path);
+  const live: Live = { org };
+  const reads: Promise<void>[] = [];
+  const read = (kind: FileKey, fn: () => Promise<void>) => kinds.has(kind) && reads.push(fn());
+  read('collections', async () => {
+    live.collections = (await list('collections.list')).map((c) => ({ id: s(c.id), title: s(c.title), description: sn(c.description), defaultLevel: sn(c.defaultLevel), parent: sn(c.parent) }));
+  });
+  read('spaces', async () => {
+    live.spaces = (await list('spaces.list')).map((x) => ({
+      id: s(x.id), title: s(x.title), emoji: sn(x.emoji), editMode: s(x.editMode) || 'live', defaultLevel: sn(x.defaultLevel), parent: sn(x.parent),
+    }));
+    const wanted = opts.spaceValues;
+    if (!wanted) return;
+    const spaces = live.spaces.filter((sp) => wanted === 'all' || wanted.has(sp.id));
+    await eachLimited(spaces, opts.concurrency, async (sp) => {
+      const { data } = await client.get<unknown>(apiRequest('customFields.values', { params: { spaceId: sp.id } }).path);
+      const values: Record<string, unknown> = {};
+      for (const v of Array.isArray(data) ? (data as Raw[]) : []) {
+        const name = s((v.customField as Raw | undefined)?.name);
+        if (name && 'value' in v && v.value !== null && v.value !== undefined) values[name] = v.value;
+      }
+      sp.customFields = values;
+    });
+  });
+  read('sites', async () => {
+    live.sites = await readSites(client, org, opts.concurrency);
+  });
+  read('teams', async () => {
+    live.teams = (await list('teams.list')).map((t) => ({ id: s(t.id), title: s(t.title) }));
+    if (!opts.rosters) return;
+    await eachLimited(live.teams, opts.concurrency, async (team) => {
+      const members = await list('teams.members', { organizationId: org, teamId: team.id });
+      team.members = {};
+      for (const m of members) {
+        const user = ((m.organization as Raw | undefined)?.user ?? {}) as Raw;
+        const key = s(user.email) || s(user.id);
+        if (key) team.members[key] = s((m.team as Raw | undefined)?.role) || 'member';
+      }
+    });
+  });
+  read('members', async () => {
+    live.members = (await list('members.list')).map((m) => ({ id: s(m.id), email: sn((m.user as Raw | undefined)?.email), role: sn(m.role) ?? 'guest' }));
+  });
+  read('customFields', async () => {
+    live.customFields = (await list('customFields.list')).map((f) => ({
+      id: s(f.id), name: s(f.name), type: s(f.type), title: s(f.title), description: s(f.description), placeholder: s(f.placeholder),
+      ...(Array.isArray(f.options) ? { options: f.options.map(String) } : {}),
+    }));
+  });
+  read('sso', async () => {
+    live.sso = (await list('sso.list')).map((p) => ({
+      id: s(p.id), label: s(p.label), entityID: s(p.entityID), ssoURL: s(p.ssoURL), certificate: s(p.certificate), defaultRole: sn(p.defaultRole), defaultTeam: sn(p.defaultTeam) ?? sn((p.defaultTeam as Raw | null)?.id),
+    }));
+  });
+  read('translations', async () => {
+    live.translations = (await list('translations.list')).map((t) => ({ id: s(t.id), title: s(t.title) }));
+  });
+  read('openapi', async () => {
+    live.openapi = (await list('openapi.list')).map((o) => ({ id: s(o.id), slug: s(o.slug), sourceURL: sn(o.sourceURL) }));
+    if (!opts.openapiTexts) return;
+    await eachLimited(live.openapi.filter((o) => !o.sourceURL), opts.concurrency, async (spec) => {
+      const { data } = await client.get<Raw>(apiRequest('openapi.latestContent', { params: { organizationId: org, specSlug: spec.slug } }).path, { signal: ctx.signal });
+      const url = s(data?.url);
+      if (url.startsWith(client.origin)) spec.text = (await client.get<string>(url, { as: 'text', signal: ctx.signal })).data;
+    });
+  });
+  await Promise.all(reads);
+  return live;
+}
+
+/** Runs `fn` over the items, at most `limit` at once; the first failure is thrown once all started ones end. */
+export async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: unknown;
+  const worker = async () => {
+    while (next < items.length && failure === undefined) {
+      const item = items[next++];
+      try {
+        await fn(item);
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== undefined) throw failure;
+}

@@ -1,0 +1,206 @@
+// The planner: what the file wants against what the organization has, as a
+// list of changes (create, update, move, delete), each with the requests that
+// make it (steps of the operation table) and the changes it must follow (a
+// space moved into a collection created by the same apply). Pure: no I/O,
+// so a saved plan can be recomputed and compared (run.ts).
+import { apiRequest, InputError, type RequestInput } from '../../api/request.js';
+import { escapeControls } from '../../output/format.js';
+import type { OperationId } from '../../api/operations/index.js';
+import { UsageError } from '../../errors.js';
+import { KINDS, type FileKey, type KindName, type OrgFile } from './file.js';
+import type { Live } from './live.js';
+import { fileErrors, ListedErrors, type FileProblem, type Parsed, type Path } from './parse.js';
+import { planCollections, planSpaces } from './plan-content.js';
+import { planMembers, planSso, planTeams } from './plan-people.js';
+import { planSites } from './plan-sites.js';
+import { planCustomFields, planOpenapi, planTranslations } from './plan-settings.js';
+
+export type Action = 'create' | 'update' | 'delete' | 'move';
+
+/** A created resource's id, by the ref of the change that creates it. */
+export type IdOf = (ref: string) => string;
+
+/** One request of a change; `provides`: the answer's id is the id of the change's resource. */
+export interface Step {
+  op: OperationId;
+  input(idOf: IdOf): RequestInput;
+  provides?: boolean;
+  /**
+   * For a create the client cannot resend (no answer, a 5xx): the list to
+   * read and the item that shows it was made after all; else it is sent again.
+   */
+  find?: { op: OperationId; params: Record<string, string>; match(item: Record<string, unknown>): boolean };
+  /** Other ids the answer gives, by ref (a new section's first site space). */
+  records?(data: unknown): Record<string, string>;
+}
+
+export interface Change {
+  action: Action;
+  kind: FileKey;
+  /** How people name the resource: its title path, name, e-mail. */
+  key: string;
+  /** The live resource's id (none for a create). */
+  id?: string;
+  fields: Record<string, { from: unknown; to: unknown }>;
+  /** Unique within a plan: `kind:key`. */
+  ref: string;
+  /** Refs of the changes that must succeed first. */
+  after: string[];
+  steps: Step[];
+}
+
+export interface Leftover {
+  kind: FileKey;
+  key: string;
+  id: string;
+}
+
+export interface Plan {
+  changes: Change[];
+  /** Live resources of managed kinds that the file does not name: kept (deleted with --prune). */
+  kept: Leftover[];
+}
+
+/** What every kind's planner gets and fills. */
+export interface Planning {
+  file: OrgFile;
+  live: Live;
+  prune: boolean;
+  /** Reads a file named by the organization file (a certificate, an OpenAPI document), relative to it. */
+  files: Map<string, string>;
+  changes: Change[];
+  kept: Leftover[];
+  /** Problems of references to what the organization does not have (exit 2). */
+  problems: FileProblem[];
+  /** Changes the platform refuses, with the reason (exit 2). */
+  refusals: string[];
+  /** Refs of resources created by this plan, by `kind:key` as other kinds name them. */
+  created: Map<string, string>;
+  add(change: Omit<Change, 'ref' | 'after'> & { after?: string[]; ref?: string }): Change;
+}
+
+export function makePlan(parsed: Pick<Parsed, 'file' | 'name' | 'where'>, live: Live, opts: { prune: boolean; files?: Map<string, string> }): Plan {
+  const p: Planning = {
+    file: parsed.file,
+    live,
+    prune: opts.prune,
+    files: opts.files ?? new Map(),
+    changes: [],
+    kept: [],
+    problems: [],
+    refusals: [],
+    created: new Map(),
+    add(c) {
+      const change: Change = { ...c, ref: c.ref ?? `${c.kind}:${c.action}:${c.id ?? c.key}`, after: c.after ?? [] };
+      this.changes.push(change);
+      return change;
+    },
+  };
+  const f = parsed.file;
+  // Order matters only for references: collections and teams first, so spaces and SSO find what is created.
+  if (f.collections) planCollections(p);
+  if (f.spaces) planSpaces(p);
+  if (f.sites) planSites(p);
+  if (f.members) planMembers(p);
+  if (f.teams) planTeams(p);
+  if (f.sso) planSso(p);
+  if (f.customFields) planCustomFields(p);
+  if (f.translations) planTranslations(p);
+  if (f.openapi) planOpenapi(p);
+  if (p.problems.length) throw fileErrors(parsed, p.problems);
+  // Every request is built now (ids of what the apply creates stand in): a value out of the operation's bounds is refused before anything is sent.
+  for (const c of p.changes) {
+    for (const step of c.steps) {
+      try {
+        apiRequest(step.op, step.input(() => 'NEW_ID'));
+      } catch (err) {
+        if (!(err instanceof InputError)) throw err;
+        p.refusals.push(`${kindName(c.kind)} ${escapeControls(c.key)}: ${err.field || 'the value'} must be ${err.violation.rule}`);
+      }
+    }
+  }
+  if (p.refusals.length === 1) throw new UsageError(`the platform would refuse this change: ${p.refusals[0]}`);
+  if (p.refusals.length) throw new ListedErrors(`the platform would refuse ${p.refusals.length} changes (listed above)`, p.refusals);
+  const order = Object.values(KINDS) as FileKey[];
+  const rank = (c: Change) => order.indexOf(c.kind) * 10 + ['create', 'update', 'move', 'delete'].indexOf(c.action);
+  p.changes.sort((a, b) => rank(a) - rank(b));
+  p.kept.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  return { changes: p.changes, kept: p.kept };
+}
+
+/** The `--only` name of a file key (`customFields` → `custom-fields`). */
+export function kindName(kind: FileKey): KindName {
+  return (Object.keys(KINDS) as KindName[]).find((k) => KINDS[k] === kind)!;
+}
+
+/** Values compare as JSON (arrays in order, objects by key). */
+export function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
+}
+
+function canonical(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(canonical);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+  return v;
+}
+
+/**
+ * The fields of `want` that differ from `have` (a field the file leaves out
+ * is not managed), as `{from, to}`, and the body that sets them.
+ */
+export function diffFields(want: Record<string, unknown>, have: Record<string, unknown>, names: string[]): { fields: Change['fields']; body: Record<string, unknown> } {
+  const fields: Change['fields'] = {};
+  const body: Record<string, unknown> = {};
+  for (const name of names) {
+    if (want[name] === undefined) continue;
+    if (same(want[name], have[name])) continue;
+    fields[name] = { from: have[name] ?? null, to: want[name] };
+    body[name] = want[name];
+  }
+  return { fields, body };
+}
+
+/** A live resource matched by the file's id, else by its natural key; ids matched once. */
+export function matcher<L extends { id: string }>(live: L[], keyOf: (l: L) => string) {
+  const used = new Set<string>();
+  const byId = new Map(live.map((l) => [l.id, l]));
+  const byKey = new Map<string, L[]>();
+  for (const l of live) byKey.set(keyOf(l), [...(byKey.get(keyOf(l)) ?? []), l]);
+  return {
+    find(id: string | undefined, key: string | undefined, scope: (l: L) => boolean = () => true): L | undefined {
+      const found = id !== undefined ? byId.get(id) : key === undefined ? undefined : byKey.get(key)?.find((l) => !used.has(l.id) && scope(l));
+      if (found) used.add(found.id);
+      return found;
+    },
+    unmatched: () => live.filter((l) => !used.has(l.id)),
+  };
+}
+
+/**
+ * Each entry of the file with the live resource it names (by id, else by its
+ * key); an id that is not there is a problem of the file, and the entry is skipped.
+ */
+export function eachEntry<E extends { id?: string }, L extends { id: string }>(
+  p: Planning,
+  at: Path,
+  what: string,
+  entries: E[],
+  match: ReturnType<typeof matcher<L>>,
+  keyOf: (entry: E) => string,
+  fn: (entry: E, found: L | undefined, i: number) => void,
+  scope = 'in the organization',
+): void {
+  entries.forEach((entry, i) => {
+    const found = match.find(entry.id, keyOf(entry));
+    if (entry.id !== undefined && !found) p.problems.push({ path: [...at, i, 'id'], message: `no ${what} with id "${entry.id}" ${scope}` });
+    else fn(entry, found, i);
+  });
+}
+
+/** Leftovers of a kind: deleted with --prune, else listed as kept. */
+export function leftovers<L extends { id: string }>(p: Planning, kind: FileKey, items: L[], keyOf: (l: L) => string, remove: (l: L) => Step, after: (l: L) => string[] = () => []): void {
+  for (const l of items) {
+    if (p.prune) p.add({ action: 'delete', kind, key: keyOf(l), id: l.id, fields: {}, steps: [remove(l)], after: after(l), ref: `${kind}:delete:${l.id}` });
+    else p.kept.push({ kind, key: keyOf(l), id: l.id });
+  }
+}

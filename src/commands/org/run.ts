@@ -1,0 +1,130 @@
+// What the org commands share: reading the file (and the files it names),
+// the live state it needs, the plan; saving a plan with what it was computed
+// from, and refusing a saved plan once the organization has changed since.
+import { readFile } from 'node:fs/promises';
+import { dirname, isAbsolute, resolve } from 'node:path';
+import type { Context } from '../../context.js';
+import { DocplatError, UsageError } from '../../errors.js';
+import { parseConcurrency } from '../bulk.js';
+import { readUserFile } from '../runner.js';
+import { managed, type OrgFile } from './file.js';
+import { kindsToRead, readLive } from './live.js';
+import { fileErrors, ListedErrors, parseFile, type FileProblem, type Parsed } from './parse.js';
+import { makePlan, type Plan } from './plan.js';
+import { planJson } from './render.js';
+
+export const DEFAULT_FILE = 'docplat.yaml';
+const PLAN_KIND = 'docplat-org-plan';
+
+/** The file, checked (exit 2 with every error), and the certificate and OpenAPI files it names, read. */
+export async function loadFile(ctx: Context, path: string): Promise<{ parsed: Parsed; files: Map<string, string> }> {
+  return listed(ctx, () => load(ctx, path));
+}
+
+/** Writes the lines of several errors on stderr (the JSON error holds them too), then throws. */
+async function listed<T>(ctx: Context, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ListedErrors && err.lines.length > 1 && !ctx.jsonErrors) ctx.terminal.line(err.lines);
+    throw err;
+  }
+}
+
+async function load(ctx: Context, path: string): Promise<{ parsed: Parsed; files: Map<string, string> }> {
+  const text = await readUserFile(ctx, '--file', path);
+  const parsed = await parseFile(text, path === '-' ? 'stdin' : path);
+  const files = new Map<string, string>();
+  const problems: FileProblem[] = [];
+  const base = path === '-' ? process.cwd() : dirname(path);
+  const read = async (name: string, at: FileProblem['path']) => {
+    try {
+      files.set(name, await readFile(isAbsolute(name) ? name : resolve(base, name), 'utf8'));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      problems.push({ path: at, message: `cannot read "${name}": ${code === 'ENOENT' ? 'no such file' : (err as Error).message}` });
+    }
+  };
+  const reads: Promise<void>[] = [];
+  parsed.file.sso?.forEach((s, i) => {
+    if (s.certificate !== undefined && !/^-----BEGIN /.test(s.certificate.trim())) reads.push(read(s.certificate, ['sso', i, 'certificate']));
+  });
+  parsed.file.openapi?.forEach((o, i) => o.file !== undefined && reads.push(read(o.file, ['openapi', i, 'file'])));
+  await Promise.all(reads);
+  if (problems.length) throw fileErrors(parsed, problems);
+  return { parsed, files };
+}
+
+/** Reads what the file's kinds need and plans. */
+export async function planFor(ctx: Context, parsed: Pick<Parsed, 'file' | 'name' | 'where'>, files: Map<string, string>, opts: { prune: boolean; concurrency?: string }): Promise<Plan> {
+  const concurrency = parseConcurrency(opts.concurrency);
+  const org = await ctx.org();
+  const kinds = managed(parsed.file);
+  const spaceValues = new Set((parsed.file.spaces ?? []).filter((s) => s.customFields).map((s) => s.id));
+  const live = await readLive(ctx, org, kindsToRead(kinds), {
+    concurrency,
+    rosters: kinds.includes('teams'),
+    spaceValues: spaceValues.size ? spaceValues : undefined,
+    openapiTexts: !!parsed.file.openapi?.some((o) => o.file !== undefined),
+  });
+  return listed(ctx, async () => makePlan(parsed, live, { prune: opts.prune, files }));
+}
+
+/** A saved plan: the file and files it was made from, and the changes as computed then. */
+interface Saved {
+  kind: typeof PLAN_KIND;
+  version: 1;
+  org: string;
+  prune: boolean;
+  name: string;
+  file: OrgFile;
+  files: Record<string, string>;
+  plan: ReturnType<typeof planJson>;
+}
+
+export async function savePlan(ctx: Context, out: string, parsed: Parsed, files: Map<string, string>, plan: Plan, prune: boolean): Promise<void> {
+  const saved: Saved = { kind: PLAN_KIND, version: 1, org: await ctx.org(), prune, name: parsed.name, file: parsed.file, files: Object.fromEntries(files), plan: planJson(plan) };
+  const { writeAtomically } = await import('./write.js');
+  await writeAtomically(out, JSON.stringify(saved, null, 2) + '\n');
+  ctx.output.note(`plan saved to ${out}: apply it with \`docplat org apply ${out}\``);
+}
+
+/** Whether a file given to apply is a saved plan (JSON of the plan kind), and the plan in it. */
+export function savedPlan(text: string): Saved | undefined {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  try {
+    const data = JSON.parse(text) as Saved;
+    return data && data.kind === PLAN_KIND ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The plan of a saved plan, computed again from today's organization: the
+ * same changes, or exit 1 naming the first resource and field that changed.
+ */
+export async function replan(ctx: Context, saved: Saved, concurrency: string | undefined): Promise<Plan> {
+  if (saved.version !== 1 || !saved.file || typeof saved.file !== 'object') throw new UsageError('the saved plan is not one this version of docplat reads: plan again');
+  const org = await ctx.org();
+  if (saved.org !== org) throw new DocplatError(`the plan was made for organization ${saved.org}, not ${org}: plan again`);
+  const parsed = { file: saved.file, name: saved.name, where: () => '-' };
+  const plan = await planFor(ctx, parsed, new Map(Object.entries(saved.files ?? {})), { prune: saved.prune, concurrency });
+  const now = planJson(plan).changes;
+  const then = saved.plan.changes;
+  const key = (c: (typeof now)[number]) => `${c.action} ${c.kind} ${c.key}`;
+  for (const c of then) {
+    const current = now.find((n) => key(n) === key(c));
+    if (!current) throw drift(`${c.kind} ${c.key}: the planned ${c.action} is no longer needed or possible (the organization changed since the plan)`);
+    for (const [field, { from }] of Object.entries(c.fields)) {
+      const cur = current.fields[field];
+      if (!cur || JSON.stringify(cur.from) !== JSON.stringify(from)) throw drift(`${c.kind} ${c.key}: ${field} was ${JSON.stringify(from)} when planned, it is ${cur ? JSON.stringify(cur.from) : 'now as the file wants'}`);
+    }
+    if (Object.keys(current.fields).length !== Object.keys(c.fields).length) throw drift(`${c.kind} ${c.key}: other fields changed since the plan`);
+  }
+  const extra = now.find((n) => !then.some((c) => key(c) === key(n)));
+  if (extra) throw drift(`${extra.kind} ${extra.key}: changed since the plan (now needs ${extra.action}${Object.keys(extra.fields).length ? ` of ${Object.keys(extra.fields).join(', ')}` : ''})`);
+  return plan;
+}
+
+const drift = (what: string) => new DocplatError(`the organization changed since the plan was made: ${what}; plan again`);
