@@ -138,6 +138,7 @@ export const RUNS: Record<string, (ids: Record<string, string>, work: string) =>
   'share-links update': (ids) => ['share-links', 'update', ids.shareLinkId, '--site', ids.linkSiteId, '--inactive'],
   'custom-fields create': () => ['custom-fields', 'create', '--name', 'contract-test', '--type', 'text', '--title', 'Contract test'],
   'openapi create': (_ids, work) => ['openapi', 'create', 'contract-test', '--file', join(work, 'openapi.yaml')],
+  'org apply': () => ['org', 'apply'],
 };
 
 /** A run on a fresh demo sandbox (`--yes` added), with the home and XDG folders in `work`. */
@@ -171,6 +172,9 @@ export function useDemo(prefix: string): { work: string; ids: Record<string, str
     try {
       demo.ids = await demoIds(api);
       exampleFiles(demo.work, demo.ids, api.sandbox.token);
+      // The organization file `org plan` and `org apply` read (docplat.yaml, where they run): the demo's own.
+      const pulled = await runInProcess(['org', 'pull'], { env: api.env() });
+      if (pulled.code === 0) writeFileSync(join(demo.work, 'docplat.yaml'), pulled.stdout);
     } finally {
       await api.close();
     }
