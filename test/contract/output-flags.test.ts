@@ -21,7 +21,6 @@ const NOT_RUN: Record<string, string> = {
   'content export': 'issue 20 item 3: being done in guard-files',
   'files download': 'issue 20 item 3: being done in guard-files',
   'content push': 'issue 20 item 3: src/commands/content belongs to the files helper (guard-files); --json prints nothing today',
-  'orgs ping': 'issue 20 item 3: the orgs group is being redone by the org helper; --output yaml|csv|tsv print nothing today',
 };
 
 /** What each flag's stdout must be: `json` is what --json printed (undefined when it was refused). */
