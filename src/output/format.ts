@@ -160,6 +160,15 @@ export class Output {
     await this.write(text.endsWith('\n') ? text : text + '\n');
   }
 
+  /**
+   * What a dry run would do, one change a line (`write faq.md`): as text, or,
+   * when the data was asked for (--json, --output, ...), a list of `{change}`.
+   */
+  async changes(lines: string[]): Promise<void> {
+    if (this.dataAsked) await this.list(onePage(lines.map((change) => ({ change }))), [{ key: 'change', header: 'Change' }]);
+    else if (lines.length) await this.text(lines.join('\n'));
+  }
+
   /** Writes a document to stdout as it is, no newline added; on a terminal, control characters are shown escaped. */
   async document(text: string): Promise<void> {
     await this.write(this.shown(text));

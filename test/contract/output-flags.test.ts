@@ -18,9 +18,6 @@ const NOT_RUN: Record<string, string> = {
   'sso create': 'needs a real PEM certificate',
   'sso update': 'needs a real PEM certificate',
   'comments update': "edits only a comment of the token's own user, which the demo's first comment is not",
-  'content export': 'issue 20 item 3: being done in guard-files',
-  'files download': 'issue 20 item 3: being done in guard-files',
-  'content push': 'issue 20 item 3: src/commands/content belongs to the files helper (guard-files); --json prints nothing today',
 };
 
 /** What each flag's stdout must be: `json` is what --json printed (undefined when it was refused). */
