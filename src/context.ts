@@ -85,6 +85,7 @@ export class Context {
       jq: globals.jq,
       color: this.color(io.stdoutTTY),
       interactive: io.stdoutTTY,
+      explicit: !!(globals.json || globals.jsonl || globals.output),
       quiet: !!globals.quiet,
       width: io.stdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) : undefined,
     });

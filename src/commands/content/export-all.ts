@@ -139,7 +139,7 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
   if (opts.dryRun) {
     const lines = plan.filter((p) => !p.unchanged).map((p) => `export ${p.path} (${p.space.title ?? p.space.id})`);
     if (opts.prune) lines.push(...gone.map(([, e]) => `remove ${e.path}`));
-    await ctx.output.text(lines.join('\n'));
+    await ctx.output.changes(lines);
     ctx.output.note(`dry run: ${plan.length - plan.filter((p) => p.unchanged).length} of ${plan.length} spaces to export into ${root}; nothing written`);
     return;
   }
@@ -201,6 +201,16 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
     `Exported ${plan.length} spaces to ${root}: ${todo.length - failures.length} exported, ${plan.length - todo.length} unchanged` +
       (gone.length ? (opts.prune ? `, ${gone.length} removed` : `, ${gone.length} gone (kept)`) : ''),
   );
+  if (ctx.output.dataAsked) {
+    await ctx.output.item({
+      dest: root,
+      spaces: plan.length,
+      exported: todo.length - failures.length,
+      unchanged: plan.length - todo.length,
+      gone: gone.map(([id, e]) => ({ id, path: e.path, removed: !!opts.prune })),
+      failed: failures.map((f) => ({ id: f.space.id, path: f.path, message: f.message })),
+    }, []);
+  }
   if (failures.length) {
     for (const f of failures) ctx.warn(`failed: space ${f.space.id} (${f.path}): ${f.message}`);
     throw new PartialFailure(`${failures.length} of ${plan.length} spaces failed; run the command again to retry them`, failures.map((f) => f.space.id));

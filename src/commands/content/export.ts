@@ -197,7 +197,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
 
   if (opts.dryRun) {
     const lines = await dryRunLines(root, items, summary(tree, paths), opts.prune ? stale : []);
-    if (lines.length) await ctx.output.text(lines.join('\n'));
+    await ctx.output.changes(lines);
     const kept = items.filter((i) => i.action === 'keep').length;
     ctx.output.note(`dry run: ${lines.length} changes in ${root} (${kept} unchanged${!opts.prune && stale.length ? `, ${stale.length} stale kept without --prune` : ''}); nothing written`);
     return;
@@ -322,6 +322,18 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
       `${count('page', 'keep') + count('file', 'keep')} unchanged, ${count('page', 'move') + count('file', 'move')} moved` +
       (opts.prune ? `, ${stale.length} removed` : stale.length ? ` (${stale.length} files of removed pages kept; --prune removes them)` : ''),
   );
+  if (ctx.output.dataAsked) {
+    await ctx.output.item({
+      dest: root,
+      pages,
+      files: files.length,
+      fetched: count('page', 'fetch') + count('file', 'fetch') - failures.length,
+      unchanged: count('page', 'keep') + count('file', 'keep'),
+      moved: count('page', 'move') + count('file', 'move'),
+      removed: opts.prune ? stale.length : 0,
+      failed: failures.map((f) => ({ kind: f.item.kind, id: f.item.id, path: f.item.path, message: f.message })),
+    }, []);
+  }
   if (failures.length) {
     for (const f of failures) ctx.warn(`failed: ${f.item.kind} ${f.item.id} (${f.item.path}): ${f.message}`);
     throw new PartialFailure(`${failures.length} of ${items.length} pages and files failed; run the command again to retry them`, failures.map((f) => f.item.id));

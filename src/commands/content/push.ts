@@ -100,12 +100,13 @@ rest.`,
 
     if (opts.dryRun) {
       const lines = describePlan(plan);
-      if (lines.length) await ctx.output.text(lines.join('\n'));
+      await ctx.output.changes(lines);
       ctx.output.note(`dry run: ${lines.length ? counts(plan) : 'nothing to push'} against ${target}${keptNote}; nothing sent`);
       return;
     }
     if (plan.changes.length === 0 && !(opts.merge && opts.changeRequest)) {
       ctx.output.note(`nothing to push: ${folder.root} matches ${target}${keptNote}`);
+      if (ctx.output.dataAsked) await ctx.output.item({ number: null, id: null, url: null, merged: false, changes: 0 }, []);
       return;
     }
 

@@ -105,6 +105,9 @@ export async function downloadAll(ctx: Context, where: Where, dest: string | und
       (counts.complete ? `; ${counts.complete} already complete` : '') +
       (counts.kept ? `; ${counts.kept} kept: another file has that name (--force replaces it)` : ''),
   );
+  if (ctx.output.dataAsked) {
+    await ctx.output.item({ dest: folder, files: jobs.length, downloaded: counts.downloaded, complete: counts.complete, kept: counts.kept, failed: failures.map((f) => ({ id: f.file.id, message: f.message })) }, []);
+  }
   if (failures.length) {
     for (const f of failures) ctx.warn(`failed: file ${f.file.id}: ${f.message}`);
     throw new PartialFailure(`${failures.length} of ${jobs.length} files failed; run the command again to retry them`, failures.map((f) => f.file.id));

@@ -79,6 +79,7 @@ re-run finishes an interrupted one.`,
       if (opts.concurrency !== undefined) throw new UsageError('--concurrency only applies with --all');
       const toStdout = dest === '-';
       // A file's bytes are not text for a terminal: escape sequences in them would act on it (as curl, docplat refuses).
+      if (toStdout && ctx.output.dataAsked) throw new UsageError("--dest - writes the file's bytes to stdout: it cannot be used with --json, --jsonl, --output, --fields or --jq");
       if (toStdout && ctx.io.stdoutTTY) throw new UsageError("--dest - writes the file's bytes to stdout, which is a terminal: redirect it (> file) or give --dest <path>");
       // Where the bytes go, checked before anything is sent when the path is known.
       let folder: string | undefined;
@@ -112,6 +113,7 @@ re-run finishes an interrupted one.`,
       }
       const bytes = await downloadTo(ctx, file, target!, { progress: true, replace: !!opts.force });
       ctx.output.note(`Downloaded ${file.name} (${bytes} bytes) to ${target}`);
+      if (ctx.output.dataAsked) await ctx.output.item({ id: file.id, name: file.name, bytes, path: target }, []);
     },
   }),
 ];

@@ -37,7 +37,7 @@ export const COMMANDS = [
     name: 'pull',
     summary: "Write the organization's configuration as a file (YAML)",
     help: 'Deterministic: the same organization gives the same bytes. No secret is written (no token, no share link). `docplat org plan` of what was pulled says "no changes".',
-    examples: ['org pull --file docplat.yaml', 'org pull --only teams,members'],
+    examples: ['pull --only teams,members', 'pull --file docplat.yaml'],
     flags: {
       only: { flags: '--only <kinds>', description: `the kinds to write, comma-separated: ${Object.keys(KINDS).join(', ')} (default all)`, nonBlank: true },
       file: { flags: '-f, --file <path>', description: 'write the file here, atomically (default: stdout)', nonBlank: true },
@@ -67,7 +67,7 @@ export const COMMANDS = [
     name: 'plan',
     summary: 'Show what `org apply` would change to make the organization match the file',
     help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune). Exit 6 with --exit-code when there are changes (for CI drift checks).',
-    examples: ['org plan -f docplat.yaml --exit-code', 'org plan --out plan.json', 'org plan --json'],
+    examples: ['plan -f docplat.yaml --exit-code', 'plan --out plan.json', 'plan --json'],
     flags: {
       file: FILE_FLAG,
       out: { flags: '--out <plan>', description: 'save the plan, with the live values it was computed from, for `org apply <plan>`', nonBlank: true },
@@ -90,7 +90,7 @@ export const COMMANDS = [
     name: 'apply',
     summary: 'Make the organization match the file (or apply a saved plan)',
     help: 'Shows the plan and asks on a terminal; without one, pass --yes. Changes run in dependency order, independent ones concurrently; one result per change. Exit 5 when some failed (the rest are applied: apply again to converge). A saved plan is refused (exit 1) when the organization changed since it was made.',
-    examples: ['org apply -f docplat.yaml --yes', 'org apply plan.json --yes', 'org apply --prune --dry-run'],
+    examples: ['apply -f docplat.yaml --yes', 'apply plan.json --yes', 'apply --prune --dry-run'],
     args: [{ name: 'plan', optional: true, description: 'a plan saved by `org plan --out`' }],
     flags: {
       file: FILE_FLAG,
@@ -131,7 +131,7 @@ export const COMMANDS = [
     name: 'schema',
     summary: 'Print the JSON Schema of the organization file, for editors',
     help: 'Save it beside the file and point the YAML language server at it: `# yaml-language-server: $schema=./docplat.schema.json`.',
-    examples: ['org schema > docplat.schema.json'],
+    examples: ['schema > docplat.schema.json'],
     async run(ctx) {
       textOrJson(ctx, 'schema');
       const [{ jsonSchema }, { wantsJson }] = await Promise.all([import('./schema.js'), import('./render.js')]);

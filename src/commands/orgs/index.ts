@@ -39,7 +39,7 @@ export const COMMANDS: CommandDef[] = [
       if (opts.dryRun) return ctx.api.dryRun([request]);
       const client = await ctx.client();
       const { data } = await client.send<{ serviceVisitorClaims?: unknown }>(request, { signal: ctx.signal });
-      if (data?.serviceVisitorClaims !== undefined || ctx.jsonErrors || ctx.globals.jq) {
+      if (data?.serviceVisitorClaims !== undefined || ctx.output.dataAsked) {
         await ctx.output.item(data ?? {}, [{ key: 'serviceVisitorClaims', header: 'Visitor claims' }]);
       } else {
         ctx.output.note(`Organization ${org} answered the ping`);

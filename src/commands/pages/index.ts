@@ -1,7 +1,7 @@
 // docplat pages <verb>: the page tree of a space (or a change request), a page
 // by id or path (its Markdown alone with --format markdown), and its links.
 import { UsageError } from '../../errors.js';
-import { escapeControls, isStructured } from '../../output/format.js';
+import { cut, escapeControls, isStructured } from '../../output/format.js';
 import { PAGE_COLUMNS, PAGE_DETAIL } from '../../resources/content.js';
 import { LINK_COLUMNS } from '../../resources/spaces.js';
 import { defineCommand, type CommandDef } from '../define.js';
@@ -31,9 +31,10 @@ export const COMMANDS: CommandDef[] = [
     name: 'list',
     aliases: ['ls'],
     summary: 'list the pages of a space in tree order (--tree draws the nesting)',
-    help: `--json prints the API's nested array of pages. --jsonl prints one page per line, without its
+    help: `--json (and --output yaml) prints the API's nested array of pages. --jsonl prints one page per line, without its
 children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} added.
---tree draws the nesting (box-drawing on a terminal, two-space indentation when piped).`,
+--tree draws the nesting (box-drawing on a terminal, each line cut to its width; two-space
+indentation when piped); with --json, --jsonl, --output yaml|tsv|csv, --fields or --jq, it prints the data as without --tree.`,
     examples: ['list <spaceId> --tree', 'list <spaceId> --change-request 3 --jsonl', "list <spaceId> --json --jq '.[].title'"],
     args: SPACE_ID,
     flags: {
@@ -44,18 +45,20 @@ children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} 
     async run(ctx, { args, opts }) {
       const where = { spaceId: args[0], changeRequest: opts.changeRequest };
       const format = ctx.output.opts.format;
-      if (opts.tree && (explicitOutput(ctx) && format !== 'table' && format !== 'tsv')) throw new UsageError(`--tree draws text: it cannot be used with --output ${format}`);
-      if (opts.tree && (ctx.globals.fields || ctx.globals.jq)) throw new UsageError('--tree cannot be used with --fields or --jq');
+      // --tree draws the tree for reading; an output flag asks for the data, which it prints as without --tree.
+      const drawn = opts.tree && !(explicitOutput(ctx) && format !== 'table') && !ctx.globals.fields && !ctx.globals.jq;
       if (opts.dryRun) return ctx.api.dryRun([contentRequest(ctx, 'pages.list', where)]);
       const tree = await fetchTree(ctx, where);
-      if (opts.tree) {
+      if (drawn) {
         const boxes = ctx.io.stdoutTTY;
-        const lines = [...walkTree(tree)].map((e) => treeLine(e, boxes));
+        const width = ctx.output.opts.width;
+        const lines = [...walkTree(tree)].map((e) => treeLine(e, boxes)).map((line) => (boxes && width ? cut(line, width) : line));
         if (lines.length) await ctx.output.text(lines.join('\n'));
         else ctx.output.note('No pages');
         return;
       }
-      if (format === 'json' && !ctx.globals.fields) {
+      // JSON and YAML: the API's nested pages; JSON lines, TSV and CSV: one page a line.
+      if ((format === 'json' || format === 'yaml') && !ctx.globals.fields) {
         await ctx.output.item(tree, []);
         return;
       }

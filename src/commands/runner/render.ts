@@ -36,6 +36,8 @@ export async function sendAndRender(ctx: Context, def: CommandDef, request: Buil
     const { data } = await send(ctx, request);
     if (output !== 'none' && 'list' in output) await ctx.output.list(onePage(itemsOf(data)), output.list, output);
     else if (output !== 'none') await ctx.output.item(data ?? {}, output.item, output);
+    // Asked for data (--json, --output csv, ...), a command that shows none prints the API's answer, or that it was done.
+    else if (ctx.output.dataAsked) await ctx.output.item(data !== null && typeof data === 'object' ? data : { result: 'ok' }, []);
   } catch (err) {
     throw (err instanceof ApiError && (def.explain?.(err) ?? inFlagTerms(err, def.flags ?? {}))) || err;
   }
