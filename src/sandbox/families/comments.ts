@@ -14,8 +14,8 @@ import { familyObject, records } from '../core/persist.js';
 import { byId, deleted, jsonBody, list, ok, type Reply } from '../core/reply.js';
 import { atLeast, higher } from '../core/roles.js';
 import type { Req } from '../core/router.js';
-import type { Family, Handlers, World } from '../core/world.js';
-import { userObject } from './orgs.js';
+import type { Families, Family, Handlers, World } from '../core/world.js';
+import { userObject } from './orgs/index.js';
 import { findPage, walk } from './content/model.js';
 import type { SpaceRec } from './spaces/index.js';
 
@@ -109,19 +109,27 @@ interface UpdateInput {
 
 export class Comments implements Family {
   readonly name = 'comments';
+  private readonly lower: Pick<Families, 'content' | 'orgs' | 'spaces'>;
   private readonly comments = new Map<string, CommentRec>();
   private readonly removed = new Set<string>();
   /** Open comments per space (not those of its change requests), built when asked after a change. */
   private openBySpace?: Map<string, number>;
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.lower = world.lower('comments', 'content', 'orgs', 'spaces');
+  }
+
+  /** A space's JSON counts its open comments. */
+  attach(): void {
+    this.lower.spaces.countWith((space) => ({ comments: this.openCount(space.id) }));
+  }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   private get spaces() {
-    return this.world.family('spaces');
+    return this.lower.spaces;
   }
 
   private now(): string {
@@ -146,7 +154,7 @@ export class Comments implements Family {
   // ---- seams -----------------------------------------------------------------------------
 
   private get content() {
-    return this.world.family('content');
+    return this.lower.content;
   }
 
   /** The pages of a space or of one of its change requests (the content family's page tree), in tree order. */

@@ -12,7 +12,7 @@ import { familyObject, records } from '../core/persist.js';
 import { created, jsonBody, list, ok, type Reply } from '../core/reply.js';
 import { atLeast } from '../core/roles.js';
 import type { Req } from '../core/router.js';
-import type { Family, Handlers, World } from '../core/world.js';
+import type { Families, Family, Handlers, World } from '../core/world.js';
 
 declare module '../core/world.js' {
   interface Families {
@@ -51,13 +51,16 @@ interface CustomFieldsJson {
 
 export class CustomFields implements Family {
   readonly name = 'customFields';
+  private readonly lower: Pick<Families, 'orgs' | 'spaces'>;
   private readonly fields = new Map<string, FieldRec>();
   private values: Record<string, Record<string, Value>> = {};
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.lower = world.lower('customFields', 'orgs', 'spaces');
+  }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   /** The fields of one of the caller's organizations, in the order they were made. */
@@ -118,7 +121,7 @@ export class CustomFields implements Family {
   /** The organization of a space, even a deleted one; undefined once it is gone. */
   private spaceOrg(id: string): string | undefined {
     try {
-      return this.world.family('spaces').space(id).org;
+      return this.lower.spaces.space(id).org;
     } catch {
       return undefined;
     }
@@ -126,14 +129,14 @@ export class CustomFields implements Family {
 
   /** Every field of the space's organization, with the space's value where it has one. */
   spaceValues(spaceId: string): { field: FieldRec; value?: Value }[] {
-    const space = this.world.family('spaces').space(spaceId);
+    const space = this.lower.spaces.space(spaceId);
     const mine = this.values[space.id] ?? {};
     return this.orgFields(space.org).map((field) => (field.name in mine ? { field, value: mine[field.name] } : { field }));
   }
 
   /** Sets (or, with null, clears) values of a space: all are checked before any is stored. */
   setValues(spaceId: string, values: Record<string, { value: unknown }>): void {
-    const space = this.world.family('spaces').space(spaceId);
+    const space = this.lower.spaces.space(spaceId);
     this.orgs.org(space.org);
     if (space.deletedAt) throw conflict(`Space ${spaceId} is deleted: restore it before you set its custom fields.`);
     this.orgs.require(space.org, 'edit', 'set the custom fields of a space');
@@ -217,7 +220,7 @@ export class CustomFields implements Family {
     const acme = this.orgs.byTitle('Acme Docs');
     if (acme) {
       for (const f of ACME_FIELDS) this.put(acme.id, acme.createdAt, f);
-      const spaces = this.world.family('spaces').orgSpaces(acme.id);
+      const spaces = this.lower.spaces.orgSpaces(acme.id);
       ACME_VALUES.forEach((values, i) => {
         if (spaces[i]) this.values[spaces[i].id] = structuredClone(values);
       });

@@ -17,8 +17,8 @@ import { familyObject, records } from '../core/persist.js';
 import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../core/reply.js';
 import { atLeast } from '../core/roles.js';
 import type { Req } from '../core/router.js';
-import type { Caller, Family, Handlers, World } from '../core/world.js';
-import type { OrgRec } from './orgs.js';
+import type { Caller, Families, Family, Handlers, World } from '../core/world.js';
+import type { OrgRec } from './orgs/index.js';
 
 declare module '../core/world.js' {
   interface Families {
@@ -113,15 +113,18 @@ export function integrationToken(stateToken: string, name: string): string {
 
 export class Integrations implements Family {
   readonly name = 'integrations';
+  private readonly lower: Pick<Families, 'orgs'>;
   private readonly integrations = new Map<string, IntegrationRec>();
   private readonly installations: InstallationRec[] = [];
   /** Organizations that publish integrations and that the caller is not a member of. */
   private readonly publishers = new Map<string, OrgRec>();
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.lower = world.lower('integrations', 'orgs');
+  }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   /** The token of a published integration. */

@@ -7,7 +7,7 @@
 import type { Role } from '../../api/enums.js';
 import { ok, type Reply } from '../core/reply.js';
 import type { Req } from '../core/router.js';
-import type { Family, Handlers, World } from '../core/world.js';
+import type { Families, Family, Handlers, World } from '../core/world.js';
 
 declare module '../core/world.js' {
   interface Families {
@@ -23,12 +23,15 @@ interface InviteBody {
 
 export class Invites implements Family {
   readonly name = 'invites';
+  private readonly lower: Pick<Families, 'orgs'>;
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.lower = world.lower('invites', 'orgs');
+  }
 
   readonly handlers = {
     'members.invite': (req: Req<object, InviteBody>): Reply => {
-      const orgs = this.world.family('orgs');
+      const orgs = this.lower.orgs;
       const org = orgs.org(req.params.organizationId);
       orgs.require(org.id, 'admin', 'invite members');
       const { emails, role, sso } = req.body;

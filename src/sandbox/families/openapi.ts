@@ -24,7 +24,7 @@ import { familyObject, records } from '../core/persist.js';
 import { APP_URL, byId, created, deleted, errorReply, jsonBody, list, ok, type Reply } from '../core/reply.js';
 import { atLeast } from '../core/roles.js';
 import type { Req } from '../core/router.js';
-import type { Family, Handlers, World } from '../core/world.js';
+import type { Families, Family, Handlers, World } from '../core/world.js';
 
 declare module '../core/world.js' {
   interface Families {
@@ -73,6 +73,7 @@ const ERRORS_KEPT = 20;
 
 export class OpenApiSpecs implements Family {
   readonly name = 'openapi';
+  private readonly lower: Pick<Families, 'orgs'>;
   /** How long a job takes on the sandbox clock (SandboxOptions.processingMs). */
   processingMs = PROCESSING_MS;
   private readonly specs = new Map<string, SpecRec>();
@@ -83,11 +84,12 @@ export class OpenApiSpecs implements Family {
   private readonly processing: Processing;
 
   constructor(private readonly world: World) {
+    this.lower = world.lower('openapi', 'orgs');
     this.processing = new Processing(world);
   }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   private key(org: string, slug: string): string {

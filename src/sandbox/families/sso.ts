@@ -39,30 +39,22 @@ interface SamlFields {
   defaultRole?: Role | null;
 }
 
-/**
- * What SSO needs of the teams family (branch admin-members): the teams of an
- * organization, and a team's object, to check and render `defaultTeam`.
- * Without a teams family no default team can be set.
- */
-interface TeamDirectory {
-  teamsOf(org: string): { id: string }[];
-  teamObject(team: { id: string }): Record<string, unknown>;
-}
-
 export class Sso implements Family {
   readonly name = 'sso';
+  private readonly lower: Pick<Families, 'orgs' | 'teams'>;
   private readonly providers = new Map<string, SamlRec>();
 
-  constructor(private readonly world: World) {}
-
-  private get orgs() {
-    return this.world.family('orgs');
+  constructor(private readonly world: World) {
+    this.lower = world.lower('sso', 'orgs', 'teams');
   }
 
-  /** A team of the organization as a Team object, or undefined when there is no such team (or no teams family). */
+  private get orgs() {
+    return this.lower.orgs;
+  }
+
+  /** A team of the organization as a Team object, or undefined when there is no such team. */
   private teamObject(org: string, teamId: string): Record<string, unknown> | undefined {
-    if (!this.world.has('teams')) return undefined;
-    const teams = this.world.family('teams' as unknown as keyof Families) as unknown as TeamDirectory;
+    const teams = this.lower.teams;
     const team = teams.teamsOf(org).find((t) => t.id === teamId);
     return team && teams.teamObject(team);
   }

@@ -1,7 +1,7 @@
 // The teams family: teams of an organization and their members (owners, who
 // manage the team, and members). An organization's admins manage every team;
-// other members manage the teams they own. A member's `teams` count and the
-// removal of a member from the organization go through here.
+// other members manage the teams they own. Above the members view: it adds
+// a member's `teams` count there and drops a removed member from its teams.
 import { iso } from '../core/clock.js';
 import { badRequest, forbidden, notFound } from '../core/errors.js';
 import { Draws, type SeedName } from '../core/ids.js';
@@ -10,8 +10,8 @@ import { byId, created, jsonBody, list, ok, type Reply } from '../core/reply.js'
 import { atLeast } from '../core/roles.js';
 import type { PageQuery } from '../core/paging.js';
 import type { Req } from '../core/router.js';
-import type { Family, Handlers, World } from '../core/world.js';
-import type { MemberView } from './orgs.js';
+import type { Families, Family, Handlers, World } from '../core/world.js';
+import type { MemberView } from './orgs/index.js';
 
 declare module '../core/world.js' {
   interface Families {
@@ -51,12 +51,20 @@ const contains = (text: string, part: string | undefined) => !part || text.toLow
 
 export class Teams implements Family {
   readonly name = 'teams';
+  private readonly lower: Pick<Families, 'orgs' | 'members'>;
   private readonly teams = new Map<string, TeamRec>();
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.lower = world.lower('teams', 'orgs', 'members');
+  }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
+  }
+
+  /** A member's `teams` count and the removal of a member from the organization go through the members view. */
+  attach(): void {
+    this.lower.members.useTeams(this);
   }
 
   /** The organization's teams, oldest first. */
@@ -175,7 +183,7 @@ export class Teams implements Family {
       const team = this.team(org, req.params.teamId);
       const items = Object.entries(team.members).map(([userId, role]) => ({ view: this.orgs.member(org, userId), role }));
       return list(req.query, items, (x) => x.view.user.id, (x) =>
-        jsonBody({ organization: this.orgs.memberJson(org, x.view, req.api), team: { role: x.role }, permissions: { view: true } }),
+        jsonBody({ organization: this.lower.members.memberJson(org, x.view, req.api), team: { role: x.role }, permissions: { view: true } }),
       );
     },
     'teams.updateMembers': (req: Req<PageQuery, UpdateMembersBody>): Reply => {

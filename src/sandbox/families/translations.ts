@@ -10,7 +10,7 @@ import { familyObject, records } from '../core/persist.js';
 import { byId, created, deleted, jsonBody, list, ok } from '../core/reply.js';
 import { atLeast } from '../core/roles.js';
 import type { Req } from '../core/router.js';
-import type { Family, Handlers, World } from '../core/world.js';
+import type { Families, Family, Handlers, World } from '../core/world.js';
 
 declare module '../core/world.js' {
   interface Families {
@@ -35,13 +35,16 @@ interface TranslationsJson {
 
 export class Translations implements Family {
   readonly name = 'translations';
+  private readonly lower: Pick<Families, 'orgs'>;
   private readonly settings = new Map<string, TranslationRec>();
   private removed: Record<string, string> = {};
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.lower = world.lower('translations', 'orgs');
+  }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   orgSettings(org: string): TranslationRec[] {

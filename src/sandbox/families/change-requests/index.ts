@@ -15,9 +15,9 @@ import { conflict } from '../../core/errors.js';
 import type { PageQuery } from '../../core/paging.js';
 import { APP_URL, byId, created, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
-import type { Family, Handlers, World } from '../../core/world.js';
+import type { Families, Family, Handlers, World } from '../../core/world.js';
 import { cloneRevision, findPage, type BasePage, type ChangeRequestRec, type FileRec, type PageRec } from '../content/model.js';
-import { userObject } from '../orgs.js';
+import { userObject } from '../orgs/index.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { applyChanges, type ContentChange, type Outcome } from './apply.js';
 import { merge, pageChanges } from './merge.js';
@@ -44,19 +44,22 @@ interface UpdateBody {
 
 export class ChangeRequests implements Family {
   readonly name = 'changeRequests';
+  private readonly lower: Pick<Families, 'content' | 'orgs' | 'spaces'>;
 
-  constructor(private readonly world: World) {}
+  constructor(private readonly world: World) {
+    this.lower = world.lower('changeRequests', 'content', 'orgs', 'spaces');
+  }
 
   private get content() {
-    return this.world.family('content');
+    return this.lower.content;
   }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   private spaceOf(req: { params: Record<string, string> }, min: 'read' | 'edit', action: string): SpaceRec {
-    const space = this.world.family('spaces').space(req.params.spaceId);
+    const space = this.lower.spaces.space(req.params.spaceId);
     this.orgs.require(this.orgs.org(space.org).id, min, action);
     this.content.revision(space.id); // a deleted space's content is a 409
     return space;

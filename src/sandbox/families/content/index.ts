@@ -13,7 +13,7 @@ import type { PageQuery } from '../../core/paging.js';
 import { familyObject } from '../../core/persist.js';
 import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
-import type { Family, Handlers, World } from '../../core/world.js';
+import type { Families, Family, Handlers, World } from '../../core/world.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { linkStats, slug } from '../spaces-content.js';
 import { contentAdmin, text } from './admin.js';
@@ -72,12 +72,14 @@ const LAYOUT = {
 
 export class Content implements Family {
   readonly name = 'content';
+  private readonly lower: Pick<Families, 'orgs' | 'spaces'>;
   private readonly stored = new Map<string, RevisionRec>();
   private readonly generated = new Map<string, RevisionRec>();
   /** Every space's change requests (their records; the operations are the changeRequests family's). */
   readonly changeRequestRecords: ChangeRequestRecords;
 
   constructor(private readonly world: World) {
+    this.lower = world.lower('content', 'orgs', 'spaces');
     this.changeRequestRecords = new ChangeRequestRecords(world, (space) => this.scope(space.id).rev);
     this.admin = contentAdmin(world, (body, apply) => {
       let result: unknown;
@@ -86,8 +88,13 @@ export class Content implements Family {
     });
   }
 
+  /** A space's JSON counts its change requests. */
+  attach(): void {
+    this.lower.spaces.countWith((space) => this.changeRequestRecords.counters(space));
+  }
+
   private get spaces() {
-    return this.world.family('spaces');
+    return this.lower.spaces;
   }
 
   private now(): string {
@@ -249,7 +256,7 @@ export class Content implements Family {
 
   /** A page as a content location (a link's source, a file's backlink). */
   private pageLocation(scope: Scope, page: PageRec, api: string): Record<string, unknown> {
-    const orgs = this.world.family('orgs');
+    const orgs = this.lower.orgs;
     return {
       kind: 'page',
       organization: orgs.orgObject(orgs.org(scope.space.org), api),
@@ -289,7 +296,7 @@ export class Content implements Family {
 
   private importContent(req: Req<object, { url: string; source: string }>): Reply {
     const scope = this.scopeOf(req);
-    this.world.family('orgs').require(scope.space.org, 'edit', 'import content');
+    this.lower.orgs.require(scope.space.org, 'edit', 'import content');
     const url = new URL(req.body.url);
     const title = `Imported from ${url.hostname}`;
     const base = slug(`${url.hostname}${url.pathname}`) || 'imported';
@@ -392,7 +399,7 @@ export class Content implements Family {
 
   /** Change requests with edits in the demo space "Getting Started" of Acme (when both exist). */
   private demo(): void {
-    const acme = this.world.family('orgs').byTitle('Acme Docs');
+    const acme = this.lower.orgs.byTitle('Acme Docs');
     const space = acme && this.spaces.orgSpaces(acme.id).find((s) => s.title === DEMO_CHANGE_REQUEST_SPACE);
     if (space) this.changeRequestRecords.seedDemo(space);
   }
@@ -403,7 +410,7 @@ export class Content implements Family {
    * whose bytes are generated as they stream.
    */
   private bench(pages: number, largeMB: number): void {
-    const org = this.world.family('orgs').firstOrg;
+    const org = this.lower.orgs.firstOrg;
     const space = org ? this.spaces.orgSpaces(org)[0] : undefined;
     if (!space) return;
     const time = space.updatedAt;

@@ -16,7 +16,7 @@ import { badRequest, notFound } from '../../core/errors.js';
 import type { SeedName } from '../../core/ids.js';
 import { SiblingOrder, readPosition } from '../../core/order.js';
 import { familyObject, records } from '../../core/persist.js';
-import type { Family, World } from '../../core/world.js';
+import type { Families, Family, World } from '../../core/world.js';
 import { slug } from '../spaces-content.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { siteHandlers } from './handlers.js';
@@ -35,6 +35,7 @@ declare module '../../core/world.js' {
 
 export class Sites implements Family {
   readonly name = 'sites';
+  private readonly lower: Pick<Families, 'orgs' | 'spaces'>;
   private readonly sites = new Map<string, SiteRec>();
   private readonly sections = new Map<string, SectionRec>();
   private readonly groups = new Map<string, GroupRec>();
@@ -43,7 +44,8 @@ export class Sites implements Family {
   private order = new SiblingOrder<Node>();
 
   constructor(private readonly world: World) {
-    this.handlers = siteHandlers(this, new SiteRenderer(this, world));
+    this.lower = world.lower('sites', 'orgs', 'spaces');
+    this.handlers = siteHandlers(this, new SiteRenderer(this, this.lower));
   }
 
   /** One of the caller's organizations (404 otherwise). */
@@ -52,11 +54,11 @@ export class Sites implements Family {
   }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   private get spaces() {
-    return this.world.family('spaces');
+    return this.lower.spaces;
   }
 
   private now(): string {

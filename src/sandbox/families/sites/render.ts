@@ -1,26 +1,26 @@
 // How the sites family's records look in responses: Site, SiteSection,
 // SiteSectionGroup, SiteSpace, ShareLink, the adaptive schema and the
 // published site, as the public OpenAPI description has them.
-import type { World } from '../../core/world.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import { slug } from '../spaces-content.js';
 import { defaultCustomization } from './customization.js';
+import type { Families } from '../../core/world.js';
 import type { Sites } from './index.js';
 import { PUBLISHED_DOMAIN, type GroupRec, type SectionRec, type ShareLinkRec, type SiteRec, type SiteSpaceRec } from './records.js';
 
 export class SiteRenderer {
   constructor(
     private readonly f: Sites,
-    private readonly world: World,
+    private readonly lower: Pick<Families, 'orgs' | 'spaces'>,
   ) {}
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   private get spaces() {
-    return this.world.family('spaces');
+    return this.lower.spaces;
   }
 
   /** Where the site is published (whatever its state), ending in /. */

@@ -18,12 +18,12 @@ import { badRequest, conflict, notFound } from '../../core/errors.js';
 import type { SeedName } from '../../core/ids.js';
 import { SiblingOrder } from '../../core/order.js';
 import { familyObject, records } from '../../core/persist.js';
-import type { Family, World } from '../../core/world.js';
+import type { Families, Family, World } from '../../core/world.js';
 import { spaceHandlers } from './handlers.js';
 import { containerKey, describe, entry, isSpace, rehome, rootKey } from './records.js';
 import type { CollectionFields, CollectionRec, Move, Node, SpaceFields, SpaceRec, SpacesJson, SpaceStatus } from './records.js';
 import { addSpaces, seedDemoSpaces } from './seed.js';
-import { SpaceViews } from './views.js';
+import { SpaceViews, type SpaceCounts } from './views.js';
 
 export type { CollectionRec, SpaceRec, SpaceStatus } from './records.js';
 
@@ -37,6 +37,7 @@ declare module '../../core/world.js' {
 
 export class Spaces implements Family {
   readonly name = 'spaces';
+  private readonly lower: Pick<Families, 'orgs'>;
   private readonly spaces = new Map<string, SpaceRec>();
   private readonly collections = new Map<string, CollectionRec>();
   private order = new SiblingOrder<Node>();
@@ -46,7 +47,8 @@ export class Spaces implements Family {
   readonly handlers: ReturnType<typeof spaceHandlers>;
 
   constructor(private readonly world: World) {
-    this.views = new SpaceViews(world);
+    this.lower = world.lower('spaces', 'orgs');
+    this.views = new SpaceViews(world, () => this.orgs);
     this.handlers = spaceHandlers(this, this.views);
   }
 
@@ -56,7 +58,7 @@ export class Spaces implements Family {
   }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   private get cache() {
@@ -408,6 +410,11 @@ export class Spaces implements Family {
   // ---- JSON --------------------------------------------------------------------------------
 
   /** A space's JSON, cached until it changes (a share key changes the published URL: not cached). */
+  /** A family above adds its counts (open comments, change requests) to every space's JSON. */
+  countWith(counts: SpaceCounts): void {
+    this.views.countWith(counts);
+  }
+
   json(space: SpaceRec, api: string): Buffer {
     return this.views.json(space, api);
   }
@@ -441,8 +448,8 @@ export class Spaces implements Family {
 
   seed(seed: SeedName, extra: number): void {
     const put = (node: Node) => this.put(node);
-    if (seed === 'demo') seedDemoSpaces(this.world, put, () => this.spaces.values());
-    addSpaces(this.world, put, extra);
+    if (seed === 'demo') seedDemoSpaces(this.world, this.orgs, put, () => this.spaces.values());
+    addSpaces(this.world, this.orgs, put, extra);
     this.cache.clear();
   }
 }

@@ -5,17 +5,45 @@
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import type { World } from '../../core/world.js';
-import type { OrgRec } from '../orgs.js';
+import type { OrgRec, Orgs } from '../orgs/index.js';
 import { pageObject, slug, type GeneratedLink, type GeneratedPage } from '../spaces-content.js';
 import type { CollectionRec, SpaceRec } from './records.js';
 
 const PUBLISHED_DOMAIN = 'docplat.test';
 
+/**
+ * Counts a family above spaces keeps of a space (its open comments, its
+ * change requests), in the space's JSON in place of the seeded numbers.
+ */
+export type SpaceCounts = (space: SpaceRec) => Partial<Record<'comments' | 'changeRequests' | 'changeRequestsOpen' | 'changeRequestsDraft', number>>;
+
 export class SpaceViews {
-  constructor(private readonly world: World) {}
+  private readonly counts: SpaceCounts[] = [];
+
+  constructor(
+    private readonly world: World,
+    private readonly orgsOf: () => Orgs,
+  ) {}
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.orgsOf();
+  }
+
+  /** A family above adds its counts to every space's JSON (from its attach()). */
+  countWith(counts: SpaceCounts): void {
+    this.counts.push(counts);
+  }
+
+  /** The counters of a space: the seeded numbers, replaced by those of the families that keep them. */
+  private counters(space: SpaceRec): Record<string, number> {
+    const out: Record<string, number> = {
+      comments: space.comments,
+      changeRequests: space.changeRequests,
+      changeRequestsOpen: space.changeRequestsOpen,
+      changeRequestsDraft: space.changeRequestsDraft,
+    };
+    for (const count of this.counts) Object.assign(out, count(space));
+    return out;
   }
 
   private get cache() {
@@ -61,10 +89,7 @@ export class SpaceViews {
       ...(space.parent ? { parent: space.parent } : {}),
       revision: space.revision,
       defaultLevel: space.defaultLevel,
-      comments: this.world.has('comments') ? this.world.family('comments').openCount(space.id) : space.comments,
-      ...(this.world.has('content')
-        ? this.world.family('content').changeRequestRecords.counters(space)
-        : { changeRequests: space.changeRequests, changeRequestsOpen: space.changeRequestsOpen, changeRequestsDraft: space.changeRequestsDraft }),
+      ...this.counters(space),
       permissions: {
         view: true,
         access: true,
