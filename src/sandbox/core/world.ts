@@ -166,6 +166,17 @@ export class World {
     while (this.working.size) await Promise.all([...this.working]);
   }
 
+  /**
+   * After each write (an API operation other than GET, an admin action): the
+   * one place the cache learns of writes, so that no listing or count can be
+   * stale after one. Listings are rebuilt on their next read; a family drops
+   * only the JSON of the records it changes, as it changes them (spaces also
+   * marks its changes of structure, for callers that are not requests).
+   */
+  wrote(): void {
+    this.cache.changed(true);
+  }
+
   /** The next id of the state. */
   nextId(): string {
     return this.seq.id();

@@ -93,7 +93,6 @@ export class CustomFields implements Family {
       updatedAt: now,
     };
     this.fields.set(f.id, f);
-    this.world.cache.changed(true);
     return f;
   }
 
@@ -103,7 +102,6 @@ export class CustomFields implements Family {
     checkOptions(f.type, patch.options, false);
     for (const key of ['title', 'description', 'placeholder', 'options'] as const) if (patch[key] !== undefined) (f as unknown as Record<string, unknown>)[key] = patch[key];
     f.updatedAt = this.world.clock.nowIso();
-    this.world.cache.changed(true);
     return f;
   }
 
@@ -115,7 +113,6 @@ export class CustomFields implements Family {
     for (const [spaceId, values] of Object.entries(this.values)) {
       if (this.spaceOrg(spaceId) === f.org) delete values[f.name];
     }
-    this.world.cache.changed(true);
   }
 
   /** The organization of a space, even a deleted one; undefined once it is gone. */

@@ -83,7 +83,6 @@ export class Sso implements Family {
     const p: SamlRec = { id: this.world.nextId(), org, label: fields.label!, defaultRole: null, createdAt: this.world.clock.nowIso() };
     assign(p, fields);
     this.providers.set(p.id, p);
-    this.world.cache.changed(true);
     return p;
   }
 
@@ -92,7 +91,6 @@ export class Sso implements Family {
     this.orgs.require(org, 'admin', 'change SAML providers');
     this.checkTeam(org, fields.defaultTeam);
     assign(p, fields);
-    this.world.cache.changed(true);
     return p;
   }
 
@@ -100,7 +98,6 @@ export class Sso implements Family {
     const p = this.provider(org, id);
     this.orgs.require(org, 'admin', 'delete SAML providers');
     this.providers.delete(p.id);
-    this.world.cache.changed(true);
   }
 
   // ---- renderers -----------------------------------------------------------------------

@@ -119,11 +119,6 @@ export class Teams implements Family {
     return out;
   }
 
-  private changed(): void {
-    // Team counts show in every member and every team.
-    this.world.cache.changed(true);
-  }
-
   // ---- renderers -----------------------------------------------------------------------
 
   teamObject(team: TeamRec): Record<string, unknown> {
@@ -160,7 +155,6 @@ export class Teams implements Family {
       // A creator who is not an admin owns the team, so that they can manage it.
       if (!atLeast(this.orgs.roleIn(org), 'admin')) team.members[this.world.userId] = 'owner';
       this.teams.set(team.id, team);
-      this.changed();
       return created(jsonBody(this.teamObject(team)), `${req.api}/orgs/${org}/teams/${team.id}`);
     },
     'teams.get': (req: Req) => ok(this.teamObject(this.team(req.params.organizationId, req.params.teamId))),
@@ -175,7 +169,6 @@ export class Teams implements Family {
       const team = this.team(req.params.organizationId, req.params.teamId);
       this.requireManage(team, 'delete it');
       this.teams.delete(team.id);
-      this.changed();
       return { status: 204 };
     },
     'teams.members': (req: Req<PageQuery>): Reply => {
@@ -203,7 +196,6 @@ export class Teams implements Family {
       }
       for (const [key, m] of roles) if (m.user.id in team.members && !removed.has(m.user.id)) team.members[m.user.id] = memberships[key].role;
       for (const id of removed) delete team.members[id];
-      this.changed();
       return { status: 204 };
     },
     'teams.setRole': (req: Req<PageQuery, { role?: TeamRole }>): Reply => {
@@ -212,7 +204,6 @@ export class Teams implements Family {
       this.requireManage(team, 'change its members');
       const { user } = this.orgs.member(org, req.params.userId);
       team.members[user.id] = req.body.role ?? team.members[user.id] ?? 'member';
-      this.changed();
       return { status: 204 };
     },
     'teams.removeMember': (req: Req): Reply => {
@@ -220,7 +211,6 @@ export class Teams implements Family {
       this.requireManage(team, 'change its members');
       const had = req.params.userId in team.members;
       delete team.members[req.params.userId];
-      this.changed();
       return { status: had ? 205 : 204 };
     },
     'members.teams': (req: Req<TeamsQuery>): Reply => {

@@ -63,7 +63,6 @@ export class Translations implements Family {
     const now = this.world.clock.nowIso();
     const t: TranslationRec = { id: this.world.nextId(), org, title, languages: [], createdAt: now, updatedAt: now };
     this.settings.set(t.id, t);
-    this.world.cache.changed(true);
     return t;
   }
 
@@ -72,7 +71,6 @@ export class Translations implements Family {
     this.orgs.require(org, 'admin', 'change translation settings');
     t.title = title;
     t.updatedAt = this.world.clock.nowIso();
-    this.world.cache.changed(true);
     return t;
   }
 
@@ -82,7 +80,6 @@ export class Translations implements Family {
     this.orgs.require(org, 'admin', 'delete translation settings');
     this.settings.delete(t.id);
     this.removed[t.id] = t.org;
-    this.world.cache.changed(true);
     return 'deleted';
   }
 

@@ -5,8 +5,9 @@
 // checks run before the first change).
 //
 // Listings are cached per organization or collection and rebuilt only after
-// a change of structure (create, delete, restore, move, transfer, ...), so a
-// page of a 100,000-space listing costs a slice. Rendered JSON of each space
+// a write (world.wrote(), after every request that writes; the methods here
+// also mark their changes of structure), so a page of a 100,000-space listing
+// costs a slice. Rendered JSON of each space
 // and collection is cached too, and dropped when that resource changes.
 //
 // Beside this file: records.ts (the records, the sidebar order's keys and the
