@@ -11,7 +11,7 @@ import { contentFamily } from './content/index.js';
 import { customFieldsFamily } from './customFields.js';
 import { integrationsFamily } from './integrations.js';
 import { invitesFamily } from './invites.js';
-import { openapiFamily } from './openapi.js';
+import { openapiFamily } from './openapi/index.js';
 import { membersFamily } from './members.js';
 import { orgsFamily } from './orgs/index.js';
 import { sitesFamily } from './sites/index.js';

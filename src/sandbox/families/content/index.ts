@@ -15,7 +15,7 @@ import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../../core/reply.
 import type { Req } from '../../core/router.js';
 import type { Families, Family, Handlers, World } from '../../core/world.js';
 import type { SpaceRec } from '../spaces/index.js';
-import { linkStats, slug } from '../spaces-content.js';
+import { linkStats, slug } from '../spaces/content.js';
 import { contentAdmin, text } from './admin.js';
 import { ChangeRequestRecords, DEMO_CHANGE_REQUEST_SPACE } from './change-requests.js';
 import {

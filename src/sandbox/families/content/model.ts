@@ -5,7 +5,7 @@
 // are generated as they stream (never held whole).
 import { DAY, iso } from '../../core/clock.js';
 import { Draws, SEED_BASE_TIME } from '../../core/ids.js';
-import { hex, pagesOf, slug } from '../spaces-content.js';
+import { hex, pagesOf, slug } from '../spaces/content.js';
 
 export type PageType = 'document' | 'group' | 'link';
 
@@ -165,7 +165,7 @@ interface Spec {
   children?: Spec[];
 }
 
-/** The tree every space has (ids of the first pages match the generated search results of spaces-content.ts). */
+/** The tree every space has (ids of the first pages match the generated search results of spaces/content.ts). */
 const TREE: Spec[] = [
   { title: 'Introduction', slug: '', body: 'intro' },
   {
@@ -198,7 +198,7 @@ const TREE: Spec[] = [
   { title: 'Status page', type: 'link', slug: 'status-page', href: 'https://status.example.com/' },
 ];
 
-/** Ids of the tree's pages that search (spaces-content.ts) also knows, by path. */
+/** Ids of the tree's pages that search (spaces/content.ts) also knows, by path. */
 const SEARCH_INDEX: Record<string, number> = { '': 0, 'getting-started': 1, 'guides/authentication': 2, 'guides/configuration': 3, faq: 4 };
 
 function markdownOf(title: string, body: string, assets: string): string {

@@ -17,7 +17,7 @@ import type { SeedName } from '../../core/ids.js';
 import { SiblingOrder, readPosition } from '../../core/order.js';
 import { familyObject, records } from '../../core/persist.js';
 import type { Families, Family, World } from '../../core/world.js';
-import { slug } from '../spaces-content.js';
+import { slug } from '../spaces/content.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { siteHandlers } from './handlers.js';
 import { entry, groupKey, isGroup, isSection, sectionKey, setOrClear, spacesKey, topKey } from './records.js';

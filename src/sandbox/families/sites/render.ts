@@ -3,7 +3,7 @@
 // published site, as the public OpenAPI description has them.
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
-import { slug } from '../spaces-content.js';
+import { slug } from '../spaces/content.js';
 import { defaultCustomization } from './customization.js';
 import type { Families } from '../../core/world.js';
 import type { Sites } from './index.js';

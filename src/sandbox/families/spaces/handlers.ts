@@ -5,7 +5,7 @@ import type { PageQuery } from '../../core/paging.js';
 import { byId, created, deleted, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
 import type { Handlers } from '../../core/world.js';
-import { linkStats, linksOf, pagesOf, searchPages, searchResultObject, type GeneratedLink } from '../spaces-content.js';
+import { linkStats, linksOf, pagesOf, searchPages, searchResultObject, type GeneratedLink } from './content.js';
 import type { Spaces } from './index.js';
 import { moveOf, type CollectionFields, type MoveBody, type SpaceFields } from './records.js';
 import type { SpaceViews } from './views.js';

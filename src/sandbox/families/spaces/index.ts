@@ -1,6 +1,6 @@
 // The spaces family: spaces and collections, which share the sidebar order
 // of an organization, and the space-level reads of generated content (links
-// and search, see ../spaces-content.ts). Every rule of these operations lives
+// and search, see content.ts). Every rule of these operations lives
 // here; a refused request throws SandboxError and never half-applies (all
 // checks run before the first change).
 //

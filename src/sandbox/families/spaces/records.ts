@@ -34,7 +34,7 @@ export interface SpaceRec {
   changeRequests: number;
   changeRequestsOpen: number;
   changeRequestsDraft: number;
-  /** Picks the generated pages and links (../spaces-content.ts); copied by duplicate. */
+  /** Picks the generated pages and links (content.ts); copied by duplicate. */
   content: number;
 }
 

@@ -6,7 +6,7 @@ import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import type { World } from '../../core/world.js';
 import type { OrgRec, Orgs } from '../orgs/index.js';
-import { pageObject, slug, type GeneratedLink, type GeneratedPage } from '../spaces-content.js';
+import { pageObject, slug, type GeneratedLink, type GeneratedPage } from './content.js';
 import type { CollectionRec, SpaceRec } from './records.js';
 
 const PUBLISHED_DOMAIN = 'docplat.test';

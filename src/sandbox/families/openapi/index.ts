@@ -6,27 +6,27 @@
 // checked with the validator of `openapi validate`: PARSE_ERROR with every
 // error (line, column, JSON path) when the platform would refuse it. A URL
 // source is fetched only from loopback: any other host ends in FETCH_ERROR
-// (the fetch and the check: openapi-processing.ts). A job that ends well adds a version; one that fails
+// (the fetch and the check: processing.ts). A job that ends well adds a version; one that fails
 // leaves the last version as it was. A text source clears the spec's
 // sourceURL: the spec no longer comes from that URL.
 // A version's document is served without a token at
 // /_files/openapi/<versionId> (text sources; a URL source's version points
 // at the URL itself).
-import type { Role } from '../../api/enums.js';
-import { Processing, type Failure, type Job, type ProcessErrorCode } from './openapi-processing.js';
-import { OPERATIONS } from '../../api/operations/index.js';
-import { iso } from '../core/clock.js';
-import { badRequest, conflict, notFound } from '../core/errors.js';
-import { Draws, type SeedName } from '../core/ids.js';
-import { checkParams } from '../core/input.js';
-import type { PageQuery } from '../core/paging.js';
-import { familyObject, records } from '../core/persist.js';
-import { APP_URL, byId, created, deleted, errorReply, jsonBody, list, ok, type Reply } from '../core/reply.js';
-import { atLeast } from '../core/roles.js';
-import type { Req } from '../core/router.js';
-import type { Families, Family, Handlers, World } from '../core/world.js';
+import type { Role } from '../../../api/enums.js';
+import { Processing, type Failure, type Job, type ProcessErrorCode } from './processing.js';
+import { OPERATIONS } from '../../../api/operations/index.js';
+import { iso } from '../../core/clock.js';
+import { badRequest, conflict, notFound } from '../../core/errors.js';
+import { Draws, type SeedName } from '../../core/ids.js';
+import { checkParams } from '../../core/input.js';
+import type { PageQuery } from '../../core/paging.js';
+import { familyObject, records } from '../../core/persist.js';
+import { APP_URL, byId, created, deleted, errorReply, jsonBody, list, ok, type Reply } from '../../core/reply.js';
+import { atLeast } from '../../core/roles.js';
+import type { Req } from '../../core/router.js';
+import type { Families, Family, Handlers, World } from '../../core/world.js';
 
-declare module '../core/world.js' {
+declare module '../../core/world.js' {
   interface Families {
     openapi: OpenApiSpecs;
   }
