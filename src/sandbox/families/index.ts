@@ -6,7 +6,7 @@
 // one module in this folder and one line here.
 import type { FamilyFactory } from '../core/world.js';
 import { changeRequestsFamily } from './change-requests/index.js';
-import { commentsFamily } from './comments.js';
+import { commentsFamily } from './comments/index.js';
 import { contentFamily } from './content/index.js';
 import { customFieldsFamily } from './customFields.js';
 import { integrationsFamily } from './integrations.js';
