@@ -49,7 +49,7 @@ export class Comments implements Family {
 
   /** A space's JSON counts its open comments. */
   attach(): void {
-    this.lower.spaces.countWith((space) => ({ comments: this.openCount(space.id) }));
+    this.lower.spaces.views.countWith((space) => ({ comments: this.openCount(space.id) }));
   }
 
   private get orgs() {

@@ -90,7 +90,7 @@ export class Content implements Family {
 
   /** A space's JSON counts its change requests. */
   attach(): void {
-    this.lower.spaces.countWith((space) => this.changeRequestRecords.counters(space));
+    this.lower.spaces.views.countWith((space) => this.changeRequestRecords.counters(space));
   }
 
   private get spaces() {

@@ -109,18 +109,18 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
 
     'shareLinks.list': (req: Req<PageQuery>) => {
       const site = at(req);
-      const links = f.siteShareLinks(site);
+      const links = f.shareLinks.ofSite(site);
       return list(req.query, links, byId, (l) => jsonBody(r.shareLinkObject(site, l)));
     },
     'shareLinks.create': (req: Req<object, { name: string }>) => {
       const site = at(req);
-      const link = f.createShareLink(site, req.body.name);
+      const link = f.shareLinks.create(site, req.body.name);
       return created(jsonBody(r.shareLinkObject(site, link)), `${r.apiHome(site, req.api)}/share-links/${link.id}`);
     },
     'shareLinks.update': (req: Req<object, { name?: string; active?: boolean }>) => {
       const site = at(req);
-      return ok(r.shareLinkObject(site, f.updateShareLink(site, req.params.shareLinkId, req.body)));
+      return ok(r.shareLinkObject(site, f.shareLinks.update(site, req.params.shareLinkId, req.body)));
     },
-    'shareLinks.delete': (req: Req) => deleted(f.deleteShareLink(at(req), req.params.shareLinkId)),
+    'shareLinks.delete': (req: Req) => deleted(f.shareLinks.delete(at(req), req.params.shareLinkId)),
   } satisfies Handlers;
 }

@@ -33,7 +33,7 @@ export class SiteRenderer {
   publishedUrl(site: SiteRec, shareKey?: string): string | undefined {
     if (!site.published) return undefined;
     if (site.visibility !== 'share-link') return this.siteUrl(site);
-    const link = this.f.activeShareLink(site, shareKey);
+    const link = this.f.shareLinks.active(site, shareKey);
     return link ? `${this.siteUrl(site)}?share=${encodeURIComponent(link.key)}` : undefined;
   }
 

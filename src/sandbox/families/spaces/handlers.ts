@@ -7,14 +7,14 @@ import type { Req } from '../../core/router.js';
 import type { Handlers } from '../../core/world.js';
 import { linkStats, linksOf, pagesOf, searchPages, searchResultObject, type GeneratedLink } from './content.js';
 import type { Spaces } from './index.js';
-import { moveOf, type CollectionFields, type MoveBody, type SpaceFields } from './records.js';
+import { locate, moveOf, type CollectionFields, type MoveBody, type SpaceFields } from './records.js';
 import type { SpaceViews } from './views.js';
 
 export function spaceHandlers(f: Spaces, v: SpaceViews) {
   return {
     'spaces.list': (req: Req<PageQuery>) => {
       const org = f.orgOf(req.params.organizationId).id;
-      return list(req.query, f.orgSpaces(org), byId, (s) => v.json(s, req.api), { locate: (id) => f.locate(f.sidebar(org), id) });
+      return list(req.query, f.orgSpaces(org), byId, (s) => v.json(s, req.api), { locate: (id) => locate(f.sidebar(org), id) });
     },
     'spaces.create': (req: Req<object, SpaceFields>) => {
       const { title, emoji, editMode, parent } = req.body;
@@ -69,7 +69,7 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
     'collections.delete': (req: Req) => deleted(f.deleteCollection(req.params.collectionId)),
     'collections.spaces': (req: Req<PageQuery>) => {
       const id = req.params.collectionId;
-      return list(req.query, f.collectionSpaces(id), byId, (s) => v.json(s, req.api), { locate: (sid) => f.locate(f.children(id), sid) });
+      return list(req.query, f.collectionSpaces(id), byId, (s) => v.json(s, req.api), { locate: (sid) => locate(f.children(id), sid) });
     },
     'collections.move': (req: Req<object, MoveBody>) => ok(v.collectionJson(f.moveCollection(req.params.collectionId, moveOf(req.body)), req.api)),
     'collections.transfer': (req: Req<object, { organization: string }>) =>

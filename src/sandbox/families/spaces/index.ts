@@ -24,7 +24,7 @@ import { spaceHandlers } from './handlers.js';
 import { containerKey, describe, entry, isSpace, rehome, rootKey } from './records.js';
 import type { CollectionFields, CollectionRec, Move, Node, SpaceFields, SpaceRec, SpacesJson, SpaceStatus } from './records.js';
 import { addSpaces, seedDemoSpaces } from './seed.js';
-import { SpaceViews, type SpaceCounts } from './views.js';
+import { SpaceViews } from './views.js';
 
 export type { CollectionRec, SpaceRec, SpaceStatus } from './records.js';
 
@@ -44,7 +44,8 @@ export class Spaces implements Family {
   private order = new SiblingOrder<Node>();
   private readonly removedCollections = new Set<string>();
 
-  private readonly views: SpaceViews;
+  /** The JSON of spaces and collections (a family above adds its counts to a space's: views.countWith()). */
+  readonly views: SpaceViews;
   readonly handlers: ReturnType<typeof spaceHandlers>;
 
   constructor(private readonly world: World) {
@@ -152,17 +153,6 @@ export class Spaces implements Family {
   /** What a collection holds directly: its spaces (deleted ones too) and sub-collections, in order. */
   children(id: string): readonly Node[] {
     return this.order.children(id);
-  }
-
-  /** For pagination: how many listed spaces come before a space that left a listing (it keeps its place in the order). */
-  locate(spaces: Iterable<Node>, spaceId: string): number | undefined {
-    let before = 0;
-    for (const node of spaces) {
-      if (!isSpace(node)) continue;
-      if (node.id === spaceId) return before;
-      if (!node.deletedAt) before++;
-    }
-    return undefined;
   }
 
   /** A collection with all its sub-collections, and every space in them (deleted ones too), in sidebar order. */
@@ -411,11 +401,6 @@ export class Spaces implements Family {
   // ---- JSON --------------------------------------------------------------------------------
 
   /** A space's JSON, cached until it changes (a share key changes the published URL: not cached). */
-  /** A family above adds its counts (open comments, change requests) to every space's JSON. */
-  countWith(counts: SpaceCounts): void {
-    this.views.countWith(counts);
-  }
-
   json(space: SpaceRec, api: string): Buffer {
     return this.views.json(space, api);
   }

@@ -102,3 +102,14 @@ export function moveOf(body: MoveBody): Move {
   if (move.parent === undefined && move.position === undefined) throw badRequest('Nothing to move: give "parent", "position" or both.');
   return move;
 }
+
+/** For pagination: how many listed spaces come before a space that left a listing (it keeps its place in the order). */
+export function locate(spaces: Iterable<Node>, spaceId: string): number | undefined {
+  let before = 0;
+  for (const node of spaces) {
+    if (!isSpace(node)) continue;
+    if (node.id === spaceId) return before;
+    if (!node.deletedAt) before++;
+  }
+  return undefined;
+}
