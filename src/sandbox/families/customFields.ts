@@ -7,6 +7,7 @@ import type { CUSTOM_FIELD_TYPES } from '../../api/enums.js';
 import { isSelect, valueProblem } from '../../api/operations/customFields.js';
 import { badRequest, conflict, notFound } from '../core/errors.js';
 import type { SeedName } from '../core/ids.js';
+import { locationOf } from '../core/location.js';
 import type { PageQuery } from '../core/paging.js';
 import { familyObject, records } from '../core/persist.js';
 import { created, jsonBody, list, ok, type Reply } from '../core/reply.js';
@@ -165,7 +166,7 @@ export class CustomFields implements Family {
       ...(f.options ? { options: f.options } : {}),
       createdAt: f.createdAt,
       updatedAt: f.updatedAt,
-      urls: { location: `${api}/orgs/${f.org}/custom-fields/${encodeURIComponent(f.name)}` },
+      urls: { location: locationOf('customFields.get', { organizationId: f.org, fieldName: f.name }, api) },
       permissions: { view: true, edit: atLeast(this.orgs.roleIn(f.org), 'admin') },
     };
   }
@@ -178,7 +179,7 @@ export class CustomFields implements Family {
     'customFields.create': (req: Req<object, FieldDetails & { name: string; type: FieldType }>) => {
       const org = req.params.organizationId;
       const f = this.create(org, req.body);
-      return created(jsonBody(this.fieldObject(f, req.api)), `${req.api}/orgs/${org}/custom-fields/${encodeURIComponent(f.name)}`);
+      return created(jsonBody(this.fieldObject(f, req.api)), locationOf('customFields.get', { organizationId: org, fieldName: f.name }, req.api));
     },
     'customFields.get': (req: Req) => ok(this.fieldObject(this.field(req.params.organizationId, req.params.fieldName), req.api)),
     'customFields.update': (req: Req<object, FieldDetails>) =>

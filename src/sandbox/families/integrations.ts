@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound } from '../core/errors.js';
 import { OPERATIONS } from '../../api/operations/index.js';
 import { Draws, type SeedName } from '../core/ids.js';
 import { checkParams } from '../core/input.js';
+import { locationOf } from '../core/location.js';
 import type { PageQuery } from '../core/paging.js';
 import { familyObject, records } from '../core/persist.js';
 import { APP_URL, byId, jsonBody, list, ok, type Reply } from '../core/reply.js';
@@ -191,7 +192,7 @@ export class Integrations implements Family {
       externalLinks: i.externalLinks,
       owner: this.orgs.orgObject(this.ownerRec(i.owner), api),
       urls: {
-        location: `${api}/integrations/${i.id}`,
+        location: locationOf('integrations.get', { integrationName: i.id }, api),
         ...(i.icon ? { icon: `${assets}/icon.png` } : {}),
         app: `${APP_URL}/integrations/${i.id}`,
         assets,
@@ -214,6 +215,7 @@ export class Integrations implements Family {
       createdAt: x.createdAt,
       updatedAt: x.updatedAt,
       urls: {
+        // No operation of the table reads one installation: its URL is built here (not locationOf()).
         location: `${api}/integrations/${x.integration}/installations/${x.id}`,
         app: `${APP_URL}/o/${x.org}/integrations/${x.integration}`,
         publicEndpoint: `${ASSETS}/v1/integrations/${x.integration}/installations/${x.id}/public`,

@@ -5,6 +5,7 @@
 import type { Role } from '../../api/enums.js';
 import { badRequest, notFound } from '../core/errors.js';
 import type { SeedName } from '../core/ids.js';
+import { locationOf } from '../core/location.js';
 import type { PageQuery } from '../core/paging.js';
 import { familyObject, records } from '../core/persist.js';
 import { APP_URL, byId, created, jsonBody, list, ok, type Reply } from '../core/reply.js';
@@ -126,7 +127,7 @@ export class Sso implements Family {
       createdAt: p.createdAt,
       status: isActive(p) ? 'active' : 'pending',
       service: this.service(p),
-      urls: { location: `${api}/orgs/${p.org}/saml/${p.id}` },
+      urls: { location: locationOf('sso.get', { organizationId: p.org, samlProviderId: p.id }, api) },
     };
   }
 
@@ -138,7 +139,7 @@ export class Sso implements Family {
     'sso.create': (req: Req<object, SamlFields>) => {
       const org = req.params.organizationId;
       const p = this.create(org, req.body);
-      return created(jsonBody(this.providerObject(p, req.api)), `${req.api}/orgs/${org}/saml/${p.id}`);
+      return created(jsonBody(this.providerObject(p, req.api)), locationOf('sso.get', { organizationId: org, samlProviderId: p.id }, req.api));
     },
     'sso.get': (req: Req) => ok(this.providerObject(this.provider(req.params.organizationId, req.params.samlProviderId), req.api)),
     'sso.update': (req: Req<object, SamlFields>) =>

@@ -5,6 +5,7 @@
 import { iso } from '../core/clock.js';
 import { badRequest, forbidden, notFound } from '../core/errors.js';
 import { Draws, type SeedName } from '../core/ids.js';
+import { locationOf } from '../core/location.js';
 import { familyObject, records } from '../core/persist.js';
 import { byId, created, jsonBody, list, ok, type Reply } from '../core/reply.js';
 import { atLeast } from '../core/roles.js';
@@ -155,7 +156,7 @@ export class Teams implements Family {
       // A creator who is not an admin owns the team, so that they can manage it.
       if (!atLeast(this.orgs.roleIn(org), 'admin')) team.members[this.world.userId] = 'owner';
       this.teams.set(team.id, team);
-      return created(jsonBody(this.teamObject(team)), `${req.api}/orgs/${org}/teams/${team.id}`);
+      return created(jsonBody(this.teamObject(team)), locationOf('teams.get', { organizationId: org, teamId: team.id }, req.api));
     },
     'teams.get': (req: Req) => ok(this.teamObject(this.team(req.params.organizationId, req.params.teamId))),
     'teams.rename': (req: Req<PageQuery, { title: string }>) => {

@@ -5,6 +5,7 @@
 // and 204 for settings already deleted, so a re-run is safe.
 import { notFound } from '../core/errors.js';
 import type { SeedName } from '../core/ids.js';
+import { locationOf } from '../core/location.js';
 import type { PageQuery } from '../core/paging.js';
 import { familyObject, records } from '../core/persist.js';
 import { byId, created, deleted, jsonBody, list, ok } from '../core/reply.js';
@@ -92,7 +93,7 @@ export class Translations implements Family {
       createdAt: t.createdAt,
       updatedAt: t.updatedAt,
       permissions: { view: true, edit: atLeast(this.orgs.roleIn(t.org), 'admin') },
-      urls: { location: `${api}/orgs/${t.org}/translations/${t.id}` },
+      urls: { location: locationOf('translations.get', { organizationId: t.org, translationSettingsId: t.id }, api) },
     };
   }
 
@@ -102,7 +103,7 @@ export class Translations implements Family {
     'translations.create': (req: Req<object, { title: string }>) => {
       const org = req.params.organizationId;
       const t = this.create(org, req.body.title);
-      return created(jsonBody(this.settingsObject(t, req.api)), `${req.api}/orgs/${org}/translations/${t.id}`);
+      return created(jsonBody(this.settingsObject(t, req.api)), locationOf('translations.get', { organizationId: org, translationSettingsId: t.id }, req.api));
     },
     'translations.get': (req: Req) => ok(this.settingsObject(this.one(req.params.organizationId, req.params.translationSettingsId), req.api)),
     'translations.update': (req: Req<object, { title: string }>) =>

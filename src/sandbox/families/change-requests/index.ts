@@ -12,6 +12,7 @@
 // description leaves open what the space holds after such a merge).
 import type { ChangeRequestStatus } from '../../../api/operations/changeRequests.js';
 import { conflict } from '../../core/errors.js';
+import { locationOf } from '../../core/location.js';
 import type { PageQuery } from '../../core/paging.js';
 import { APP_URL, byId, created, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
@@ -90,7 +91,7 @@ export class ChangeRequests implements Family {
       revisionInitial: cr.baseRevision,
       comments: 0,
       outdated: cr.status !== 'merged' && this.content.revision(space.id).id !== cr.baseRevision,
-      urls: { app: `${APP_URL}/o/${space.org}/s/${space.id}/~/changes/${cr.number}/`, location: `${api}/spaces/${space.id}/change-requests/${cr.id}` },
+      urls: { app: `${APP_URL}/o/${space.org}/s/${space.id}/~/changes/${cr.number}/`, location: locationOf('changeRequests.get', { spaceId: space.id, changeRequestId: cr.id }, api) },
     };
   }
 
@@ -132,7 +133,7 @@ export class ChangeRequests implements Family {
   }
 
   private pageRef(space: SpaceRec, cr: ChangeRequestRec, id: string, api: string): Record<string, unknown> {
-    return { object: 'page', id, urls: { location: `${api}/spaces/${space.id}/change-requests/${cr.id}/content/page/${id}` } };
+    return { object: 'page', id, urls: { location: locationOf('pages.get.cr', { spaceId: space.id, changeRequestId: cr.id, pageId: id }, api) } };
   }
 
   // ---- operations ------------------------------------------------------------------------------
@@ -166,7 +167,7 @@ export class ChangeRequests implements Family {
     'changeRequests.create': (req: Req<object, { subject?: string }>): Reply => {
       const space = this.spaceOf(req, 'edit', 'create change requests');
       const cr = this.content.changeRequestRecords.create(space, req.body.subject ?? '');
-      return created(jsonBody(this.object(space, cr, req.api)), `${req.api}/spaces/${space.id}/change-requests/${cr.id}`);
+      return created(jsonBody(this.object(space, cr, req.api)), locationOf('changeRequests.get', { spaceId: space.id, changeRequestId: cr.id }, req.api));
     },
     'changeRequests.update': (req: Req<object, UpdateBody>): Reply => {
       const { space, cr } = this.one(req, 'edit', 'update change requests');

@@ -1,5 +1,6 @@
 // How the comments family's records look in responses: Comment and
 // CommentReply, as the public OpenAPI description has them.
+import { locationOf } from '../../core/location.js';
 import { atLeast } from '../../core/roles.js';
 import type { Families, World } from '../../core/world.js';
 import type { SpaceRec } from '../spaces/index.js';
@@ -17,9 +18,11 @@ export class CommentViews {
     return userObject(this.lower.orgs.user(id) ?? { id, displayName: 'Former member', email: '' }, api);
   }
 
-  private location(scope: Scope, api: string): string {
-    const cr = scope.changeRequest ? `/change-requests/${scope.changeRequest}` : '';
-    return `${api}/spaces/${scope.space.id}${cr}/comments`;
+  /** The URL of a comment (or reply) of the scope: that of comments.get (or replies.get), under its change request if any. */
+  private location(scope: Scope, op: 'comments.get' | 'replies.get', params: Record<string, string>, api: string): string {
+    const { space, changeRequest } = scope;
+    if (changeRequest) return locationOf(`${op}.cr`, { spaceId: space.id, changeRequestId: changeRequest, ...params }, api);
+    return locationOf(op, { spaceId: space.id, ...params }, api);
   }
 
   private reactionsObject(reactions: ReactionRec[], api: string): unknown[] {
@@ -55,7 +58,7 @@ export class CommentViews {
         ...(c.page !== undefined ? { page: page ? { id: page.id, title: page.title, path: page.path, ...(page.emoji ? { emoji: page.emoji } : {}) } : { id: c.page } } : {}),
         ...(c.node !== undefined ? { node: { id: c.node } } : {}),
       },
-      urls: { location: `${this.location(scope, api)}/${c.id}` },
+      urls: { location: this.location(scope, 'comments.get', { commentId: c.id }, api) },
       permissions: this.permissions(scope, c.postedBy),
       ...(c.resolvedAt ? { status: 'resolved', resolvedAt: c.resolvedAt, resolvedBy: this.user(c.resolvedBy!, api) } : { status: 'open' }),
     };
@@ -70,7 +73,7 @@ export class CommentViews {
       ...(r.editedAt ? { editedAt: r.editedAt } : {}),
       reactions: this.reactionsObject(r.reactions, api),
       body: bodyObject(r.body, format),
-      urls: { location: `${this.location(scope, api)}/${c.id}/replies/${r.id}` },
+      urls: { location: this.location(scope, 'replies.get', { commentId: c.id, commentReplyId: r.id }, api) },
       permissions: this.permissions(scope, r.postedBy),
     };
   }

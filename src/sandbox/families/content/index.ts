@@ -304,6 +304,7 @@ export class Content implements Family {
     let path = base;
     for (let i = 2; taken.has(path); i++) path = `${base}-${i}`;
     const rev = this.change(scope, (r) => r.pages.push(documentPage(this.world.nextId(), title, path, this.now(), `# ${title}\n\nImported (${req.body.source}) from ${req.body.url}.\n`)));
+    // No operation of the table reads a revision by id: its URL is built here (not locationOf()).
     const location = `${req.api}/spaces/${scope.space.id}/revisions/${rev.id}`;
     return { status: 201, body: jsonBody({ revision: rev.id, importedResources: 1, totalResources: 1 }), headers: { location } };
   }

@@ -19,6 +19,7 @@ import { iso } from '../../core/clock.js';
 import { badRequest, conflict, notFound } from '../../core/errors.js';
 import { Draws, type SeedName } from '../../core/ids.js';
 import { checkParams } from '../../core/input.js';
+import { locationOf } from '../../core/location.js';
 import type { PageQuery } from '../../core/paging.js';
 import { familyObject, records } from '../../core/persist.js';
 import { APP_URL, byId, created, deleted, errorReply, jsonBody, list, ok, type Reply } from '../../core/reply.js';
@@ -191,7 +192,7 @@ export class OpenApiSpecs implements Family {
       ...(spec.lastProcessedErrors ? { lastProcessedErrors: spec.lastProcessedErrors } : {}),
       lastProcessedErrorCount: spec.lastProcessedErrorCount ?? spec.lastProcessedErrors?.length ?? 0,
       permissions: { view: true, edit: atLeast(role, 'create') },
-      urls: { location: `${api}/orgs/${spec.org}/openapi/${spec.slug}`, app: `${APP_URL}/o/${spec.org}/openapi/${spec.slug}` },
+      urls: { location: locationOf('openapi.get', { organizationId: spec.org, specSlug: spec.slug }, api), app: `${APP_URL}/o/${spec.org}/openapi/${spec.slug}` },
     };
   }
 
@@ -205,7 +206,7 @@ export class OpenApiSpecs implements Family {
       id: version.id,
       createdAt: version.createdAt,
       url: this.documentURL(version, api),
-      urls: { location: `${api}/orgs/${spec.org}/openapi/${spec.slug}/versions/${version.id}` },
+      urls: { location: locationOf('openapi.version', { organizationId: spec.org, specSlug: spec.slug, versionId: version.id }, api) },
     };
   }
 
@@ -246,7 +247,7 @@ export class OpenApiSpecs implements Family {
       }
       const spec = this.add(org, req.body.slug);
       this.startJob(spec, source);
-      return created(jsonBody(this.specObject(spec, req.api)), `${req.api}/orgs/${org}/openapi/${spec.slug}`);
+      return created(jsonBody(this.specObject(spec, req.api)), locationOf('openapi.get', { organizationId: org, specSlug: spec.slug }, req.api));
     },
     'openapi.publish': (req: Req<unknown, { source: Source }>) => {
       const org = req.params.organizationId;
@@ -258,7 +259,7 @@ export class OpenApiSpecs implements Family {
       if (existing) this.state(existing);
       this.startJob(spec, source);
       const body = jsonBody(this.specObject(spec, req.api));
-      return existing ? ok(body) : created(body, `${req.api}/orgs/${org}/openapi/${spec.slug}`);
+      return existing ? ok(body) : created(body, locationOf('openapi.get', { organizationId: org, specSlug: spec.slug }, req.api));
     },
     'openapi.delete': (req: Req) => {
       const org = req.params.organizationId;

@@ -1,6 +1,7 @@
 // How the orgs family's records look in responses: Organization and User,
 // as the public OpenAPI description has them.
 import type { Role } from '../../../api/enums.js';
+import { locationOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import type { OrgRec, UserRec } from './records.js';
@@ -21,7 +22,7 @@ export function orgObject(org: OrgRec, role: Role | null | undefined, api: strin
     inviteLinks: true,
     plan: org.plan,
     mergeRules: { type: 'none' },
-    urls: { location: `${api}/orgs/${org.id}`, app: `${APP_URL}/o/${org.id}/` },
+    urls: { location: locationOf('orgs.get', { organizationId: org.id }, api), app: `${APP_URL}/o/${org.id}/` },
     trial: { status: 'notapplicable', count: 0 },
     permissions: {
       view: true,
@@ -50,6 +51,6 @@ export function userObject(user: UserRec, api: string): Record<string, unknown> 
     displayName: user.displayName,
     email: user.email,
     ...(user.photoURL ? { photoURL: user.photoURL } : {}),
-    urls: { location: `${api}/users/${user.id}` },
+    urls: { location: locationOf('users.get', { userId: user.id }, api) },
   };
 }

@@ -1,6 +1,7 @@
 // The operations of the spaces family: each request's inputs to the family's
 // rules (index.ts) and the result to its JSON (views.ts).
 import { badRequest } from '../../core/errors.js';
+import { locationOf } from '../../core/location.js';
 import type { PageQuery } from '../../core/paging.js';
 import { byId, created, deleted, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
@@ -19,7 +20,7 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
     'spaces.create': (req: Req<object, SpaceFields>) => {
       const { title, emoji, editMode, parent } = req.body;
       const space = f.createSpace(req.params.organizationId, { title, emoji, editMode, parent });
-      return created(v.json(space, req.api), `${req.api}/spaces/${space.id}`);
+      return created(v.json(space, req.api), locationOf('spaces.get', { spaceId: space.id }, req.api));
     },
     'spaces.get': (req: Req<{ shareKey?: string }>) => {
       const space = f.space(req.params.spaceId);
@@ -33,7 +34,7 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
     'spaces.delete': (req: Req) => deleted(f.deleteSpace(req.params.spaceId)),
     'spaces.duplicate': (req: Req) => {
       const copy = f.duplicateSpace(req.params.spaceId);
-      return created(v.json(copy, req.api), `${req.api}/spaces/${copy.id}`);
+      return created(v.json(copy, req.api), locationOf('spaces.get', { spaceId: copy.id }, req.api));
     },
     'spaces.restore': (req: Req) => ok(v.json(f.restoreSpace(req.params.spaceId), req.api)),
     'spaces.move': (req: Req<object, MoveBody>) => ok(v.json(f.moveSpace(req.params.spaceId, moveOf(req.body)), req.api)),
@@ -59,7 +60,7 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
     },
     'collections.create': (req: Req<object, CollectionFields>) => {
       const c = f.createCollection(req.params.organizationId, { title: req.body.title, parent: req.body.parent });
-      return created(v.collectionJson(c, req.api), `${req.api}/collections/${c.id}`);
+      return created(v.collectionJson(c, req.api), locationOf('collections.get', { collectionId: c.id }, req.api));
     },
     'collections.get': (req: Req) => ok(v.collectionJson(f.collection(req.params.collectionId), req.api)),
     'collections.update': (req: Req<object, CollectionFields>) => {

@@ -2,6 +2,7 @@
 // the items of a space's links, as the public OpenAPI description has them.
 // Rendered JSON of each space and collection is cached, and dropped when that
 // resource changes.
+import { locationOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import type { World } from '../../core/world.js';
@@ -66,7 +67,7 @@ export class SpaceViews {
   spaceObject(space: SpaceRec, api: string, shareKey?: string): Record<string, unknown> {
     const role = this.orgs.roleIn(space.org);
     const canEdit = atLeast(role, 'edit') && space.editMode !== 'locked';
-    const urls: Record<string, string> = { location: `${api}/spaces/${space.id}`, app: `${APP_URL}/o/${space.org}/s/${space.id}/` };
+    const urls: Record<string, string> = { location: locationOf('spaces.get', { spaceId: space.id }, api), app: `${APP_URL}/o/${space.org}/s/${space.id}/` };
     const v = space.visibility;
     if (v === 'public' || v === 'unlisted' || v === 'visitor-auth' || (v === 'share-link' && shareKey)) {
       const published = this.publishedUrl(this.orgs.listOrgs().find((o) => o.id === space.org), space);
@@ -115,7 +116,7 @@ export class SpaceViews {
       organization: c.org,
       ...(c.parent ? { parent: c.parent } : {}),
       defaultLevel: c.defaultLevel,
-      urls: { location: `${api}/collections/${c.id}`, app: `${APP_URL}/o/${c.org}/c/${c.id}/` },
+      urls: { location: locationOf('collections.get', { collectionId: c.id }, api), app: `${APP_URL}/o/${c.org}/c/${c.id}/` },
       permissions: {
         view: true,
         admin: atLeast(role, 'admin'),
