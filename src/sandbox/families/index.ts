@@ -16,7 +16,7 @@ import { membersFamily } from './members.js';
 import { orgsFamily } from './orgs/index.js';
 import { sitesFamily } from './sites/index.js';
 import { spacesFamily } from './spaces/index.js';
-import { teamsFamily } from './teams.js';
+import { teamsFamily } from './teams/index.js';
 import { ssoFamily } from './sso.js';
 import { translationsFamily } from './translations.js';
 

@@ -57,7 +57,7 @@ export class Sso implements Family {
   private teamObject(org: string, teamId: string): Record<string, unknown> | undefined {
     const teams = this.lower.teams;
     const team = teams.teamsOf(org).find((t) => t.id === teamId);
-    return team && teams.teamObject(team);
+    return team && teams.views.teamObject(team);
   }
 
   /** The providers of one of the caller's organizations, oldest first. */
