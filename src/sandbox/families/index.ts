@@ -8,8 +8,8 @@ import type { FamilyFactory } from '../core/world.js';
 import { changeRequestsFamily } from './change-requests/index.js';
 import { commentsFamily } from './comments/index.js';
 import { contentFamily } from './content/index.js';
-import { customFieldsFamily } from './customFields.js';
-import { integrationsFamily } from './integrations.js';
+import { customFieldsFamily } from './customFields/index.js';
+import { integrationsFamily } from './integrations/index.js';
 import { invitesFamily } from './invites.js';
 import { openapiFamily } from './openapi/index.js';
 import { membersFamily } from './members.js';
@@ -17,7 +17,7 @@ import { orgsFamily } from './orgs/index.js';
 import { sitesFamily } from './sites/index.js';
 import { spacesFamily } from './spaces/index.js';
 import { teamsFamily } from './teams/index.js';
-import { ssoFamily } from './sso.js';
+import { ssoFamily } from './sso/index.js';
 import { translationsFamily } from './translations.js';
 
 export const FAMILIES: readonly FamilyFactory[] = [
