@@ -18,7 +18,7 @@ import { sitesFamily } from './sites/index.js';
 import { spacesFamily } from './spaces/index.js';
 import { teamsFamily } from './teams/index.js';
 import { ssoFamily } from './sso/index.js';
-import { translationsFamily } from './translations.js';
+import { translationsFamily } from './translations/index.js';
 
 export const FAMILIES: readonly FamilyFactory[] = [
   orgsFamily,
