@@ -17,7 +17,7 @@ import type { PageQuery } from '../../core/paging.js';
 import { APP_URL, byId, created, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
 import type { Families, Family, Handlers, World } from '../../core/world.js';
-import { cloneRevision, findPage, type BasePage, type ChangeRequestRec, type FileRec, type PageRec } from '../content/model.js';
+import { cloneRevision, findPage, type BasePage, type ChangeRequestRec, type FileRec, type PageRec } from '../content/records.js';
 import { userObject } from '../orgs/index.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { applyChanges, type ContentChange, type Outcome } from './apply.js';
@@ -127,8 +127,8 @@ export class ChangeRequests implements Family {
     return out;
   }
 
-  private fileRef(scope: Parameters<ChangeRequests['content']['fileObject']>[0], file: FileRec): Record<string, unknown> {
-    const { id, name, contentType, downloadURL } = this.content.fileObject(scope, file) as Record<string, unknown>;
+  private fileRef(scope: Parameters<ChangeRequests['content']['views']['fileObject']>[0], file: FileRec): Record<string, unknown> {
+    const { id, name, contentType, downloadURL } = this.content.views.fileObject(scope, file) as Record<string, unknown>;
     return { id, name, contentType, downloadURL };
   }
 
@@ -215,7 +215,7 @@ export class ChangeRequests implements Family {
       return ok({
         changeRequest: body,
         changes: applied.outcomes.map((o: Outcome) => (o.object === 'deleted_page' ? o : { ...o, page: this.pageRef(space, cr, o.page, req.api) })),
-        insertedFiles: applied.insertedFiles.map((f) => this.content.fileObject(scope, f)),
+        insertedFiles: applied.insertedFiles.map((f) => this.content.views.fileObject(scope, f)),
       });
     },
   } satisfies Handlers;

@@ -3,7 +3,7 @@
 // placing a page (with its subtree's paths following).
 import { badRequest } from '../../core/errors.js';
 import { slug as slugOf } from '../spaces/content.js';
-import type { PageRec, RevisionRec } from '../content/model.js';
+import type { PageRec, RevisionRec } from '../content/records.js';
 
 export interface Place {
   page: PageRec;

@@ -15,7 +15,7 @@ import type { SeedName } from '../../core/ids.js';
 import { familyObject, records } from '../../core/persist.js';
 import { atLeast, higher } from '../../core/roles.js';
 import type { Families, Family, World } from '../../core/world.js';
-import { findPage, walk } from '../content/model.js';
+import { findPage, walk } from '../content/records.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { commentHandlers } from './handlers.js';
 import { markdownOf, react, unreact, type BodyInput, type CommentRec, type CommentsJson, type ListQuery, type PageInfo, type ReplyRec, type Scope, type UpdateInput } from './records.js';

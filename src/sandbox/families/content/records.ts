@@ -5,7 +5,9 @@
 // are generated as they stream (never held whole).
 import { DAY, iso } from '../../core/clock.js';
 import { Draws, SEED_BASE_TIME } from '../../core/ids.js';
+import type { Req } from '../../core/router.js';
 import { hex, pagesOf, slug } from '../spaces/content.js';
+import type { SpaceRec } from '../spaces/index.js';
 
 export type PageType = 'document' | 'group' | 'link';
 
@@ -343,3 +345,18 @@ export function changeRequestRevisions(base: RevisionRec, ids: () => string, tim
     { subject: 'Fix a typo in the FAQ', revision: second },
   ];
 }
+
+export interface ContentJson {
+  /** Revisions that changed since they were generated, by space id. */
+  revisions: Record<string, RevisionRec>;
+  changeRequests: ChangeRequestRec[];
+}
+
+/** Where a request reads: a space's current revision, or a change request's. */
+export interface Scope {
+  space: SpaceRec;
+  cr?: ChangeRequestRec;
+  rev: RevisionRec;
+}
+
+export type ContentReq<Q = Record<string, unknown>, B = Record<string, unknown>> = Req<Q & { format?: 'document' | 'markdown' }, B>;
