@@ -21,7 +21,7 @@ import type { Families, Family, World } from '../../core/world.js';
 import { slug } from '../spaces/content.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { siteHandlers } from './handlers.js';
-import { entry, groupKey, newSite, isGroup, isSection, sectionKey, setOrClear, spacesKey, topKey } from './records.js';
+import { childOf, entry, groupKey, newSite, isGroup, isSection, sectionKey, setOrClear, spacesKey, topKey } from './records.js';
 import type { GroupRec, Node, SectionFields, SectionRec, ShareLinkRec, SiteFields, SiteRec, SitesJson, SiteSpaceRec } from './records.js';
 import { SiteRenderer } from './render.js';
 import { seedDemoSites } from './seed.js';
@@ -80,15 +80,9 @@ export class Sites implements Family {
     return site;
   }
 
-  private child<T extends { site: string }>(map: Map<string, T>, site: SiteRec, id: string, what: string): T {
-    const x = map.get(id);
-    if (!x || x.site !== site.id) throw notFound(`No ${what} with id ${id} in site ${site.id}.`);
-    return x;
-  }
-
-  section = (site: SiteRec, id: string) => this.child(this.sections, site, id, 'section');
-  group = (site: SiteRec, id: string) => this.child(this.groups, site, id, 'section group');
-  siteSpace = (site: SiteRec, id: string) => this.child(this.siteSpaces, site, id, 'site space');
+  section = (site: SiteRec, id: string) => childOf(this.sections, site, id, 'section');
+  group = (site: SiteRec, id: string) => childOf(this.groups, site, id, 'section group');
+  siteSpace = (site: SiteRec, id: string) => childOf(this.siteSpaces, site, id, 'site space');
 
   /** A space the site can publish: of the site's organization and not deleted. */
   private spaceFor(site: SiteRec, spaceId: string): SpaceRec {

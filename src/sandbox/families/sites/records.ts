@@ -2,6 +2,7 @@
 // index.ts) and the inputs of its operations.
 import { emptyAdaptiveSchema } from '../../../api/adaptiveSchema.js';
 import type { SITE_TYPES, SITE_VISIBILITIES } from '../../../api/enums.js';
+import { notFound } from '../../core/errors.js';
 
 export type SiteType = (typeof SITE_TYPES)[number];
 export type SiteVisibility = (typeof SITE_VISIBILITIES)[number];
@@ -139,4 +140,11 @@ export function newSite(id: string, org: string, input: SiteFields, now: string)
     defaultSiteSpace: null,
     adaptiveSchema: { jsonSchema: emptyAdaptiveSchema(), updatedAt: now },
   };
+}
+
+/** A record of the site (a section, a group, a site space, a share link); 404 otherwise. */
+export function childOf<T extends { site: string }>(map: ReadonlyMap<string, T>, site: SiteRec, id: string, what: string): T {
+  const x = map.get(id);
+  if (!x || x.site !== site.id) throw notFound(`No ${what} with id ${id} in site ${site.id}.`);
+  return x;
 }

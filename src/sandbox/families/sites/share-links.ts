@@ -1,10 +1,10 @@
 // The share links of the sites family: the keys that open a site published
 // through share links. Their records are the sites family's (it persists
 // them and drops a deleted site's); the rules of their operations live here.
-import { badRequest, notFound } from '../../core/errors.js';
+import { badRequest } from '../../core/errors.js';
 import type { World } from '../../core/world.js';
 import type { Orgs } from '../orgs/index.js';
-import type { ShareLinkRec, SiteRec } from './records.js';
+import { childOf, type ShareLinkRec, type SiteRec } from './records.js';
 
 export class SiteShareLinks {
   constructor(
@@ -15,9 +15,7 @@ export class SiteShareLinks {
 
   /** A share link of the site; 404 otherwise. */
   get(site: SiteRec, id: string): ShareLinkRec {
-    const link = this.links.get(id);
-    if (!link || link.site !== site.id) throw notFound(`No share link with id ${id} in site ${site.id}.`);
-    return link;
+    return childOf(this.links, site, id, 'share link');
   }
 
   ofSite(site: SiteRec): ShareLinkRec[] {
