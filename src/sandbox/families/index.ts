@@ -12,7 +12,7 @@ import { customFieldsFamily } from './customFields/index.js';
 import { integrationsFamily } from './integrations/index.js';
 import { invitesFamily } from './invites.js';
 import { openapiFamily } from './openapi/index.js';
-import { membersFamily } from './members.js';
+import { membersFamily } from './members/index.js';
 import { orgsFamily } from './orgs/index.js';
 import { sitesFamily } from './sites/index.js';
 import { spacesFamily } from './spaces/index.js';

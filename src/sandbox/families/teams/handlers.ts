@@ -51,7 +51,7 @@ export function teamsHandlers(f: Teams, v: TeamsViews) {
       const team = f.team(org, req.params.teamId);
       const items = Object.entries(team.members).map(([userId, role]) => ({ view: f.orgs.member(org, userId), role }));
       return list(req.query, items, (x) => x.view.user.id, (x) =>
-        jsonBody({ organization: f.lower.members.memberJson(org, x.view, req.api), team: { role: x.role }, permissions: { view: true } }),
+        jsonBody({ organization: f.lower.members.views.memberJson(org, x.view, req.api), team: { role: x.role }, permissions: { view: true } }),
       );
     },
     'teams.updateMembers': (req: Req<PageQuery, UpdateMembersBody>): Reply => {
