@@ -10,7 +10,7 @@ import { commentsFamily } from './comments/index.js';
 import { contentFamily } from './content/index.js';
 import { customFieldsFamily } from './customFields/index.js';
 import { integrationsFamily } from './integrations/index.js';
-import { invitesFamily } from './invites.js';
+import { invitesFamily } from './invites/index.js';
 import { openapiFamily } from './openapi/index.js';
 import { membersFamily } from './members/index.js';
 import { orgsFamily } from './orgs/index.js';
