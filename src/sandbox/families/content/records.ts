@@ -5,7 +5,9 @@
 // are generated as they stream (never held whole).
 import { DAY, iso } from '../../core/clock.js';
 import { Draws, SEED_BASE_TIME } from '../../core/ids.js';
-import { hex, pagesOf, slug } from '../spaces-content.js';
+import type { Req } from '../../core/router.js';
+import { hex, pagesOf, slug } from '../spaces/content.js';
+import type { SpaceRec } from '../spaces/index.js';
 
 export type PageType = 'document' | 'group' | 'link';
 
@@ -165,7 +167,7 @@ interface Spec {
   children?: Spec[];
 }
 
-/** The tree every space has (ids of the first pages match the generated search results of spaces-content.ts). */
+/** The tree every space has (ids of the first pages match the generated search results of spaces/content.ts). */
 const TREE: Spec[] = [
   { title: 'Introduction', slug: '', body: 'intro' },
   {
@@ -198,7 +200,7 @@ const TREE: Spec[] = [
   { title: 'Status page', type: 'link', slug: 'status-page', href: 'https://status.example.com/' },
 ];
 
-/** Ids of the tree's pages that search (spaces-content.ts) also knows, by path. */
+/** Ids of the tree's pages that search (spaces/content.ts) also knows, by path. */
 const SEARCH_INDEX: Record<string, number> = { '': 0, 'getting-started': 1, 'guides/authentication': 2, 'guides/configuration': 3, faq: 4 };
 
 function markdownOf(title: string, body: string, assets: string): string {
@@ -343,3 +345,18 @@ export function changeRequestRevisions(base: RevisionRec, ids: () => string, tim
     { subject: 'Fix a typo in the FAQ', revision: second },
   ];
 }
+
+export interface ContentJson {
+  /** Revisions that changed since they were generated, by space id. */
+  revisions: Record<string, RevisionRec>;
+  changeRequests: ChangeRequestRec[];
+}
+
+/** Where a request reads: a space's current revision, or a change request's. */
+export interface Scope {
+  space: SpaceRec;
+  cr?: ChangeRequestRec;
+  rev: RevisionRec;
+}
+
+export type ContentReq<Q = Record<string, unknown>, B = Record<string, unknown>> = Req<Q & { format?: 'document' | 'markdown' }, B>;

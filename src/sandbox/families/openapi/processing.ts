@@ -4,8 +4,8 @@
 // checked with the validator of `openapi validate` (src/api/openapi-validate.ts,
 // loaded on first use). The check runs in the background; requests wait for
 // it (World.background), so a job whose time has come has its outcome.
-import type { SpecCheck } from '../../api/openapi-validate.js';
-import type { World } from '../core/world.js';
+import type { SpecCheck } from '../../../api/openapi-validate.js';
+import type { World } from '../../core/world.js';
 
 export type ProcessErrorCode = 'FETCH_ERROR' | 'FETCH_TIMEOUT' | 'PARSE_ERROR';
 
@@ -63,7 +63,7 @@ export class Processing {
     const checked = text.then(
       async (document) => {
         work.text = document;
-        const { validateOpenApi } = await import('../../api/openapi-validate.js');
+        const { validateOpenApi } = await import('../../../api/openapi-validate.js');
         // Only the check keeps requests waiting: a slow loopback server does not.
         work.check = await this.world.background(validateOpenApi(document));
       },

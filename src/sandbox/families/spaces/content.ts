@@ -2,8 +2,8 @@
 // few pages made from the space's title and its `content` number, the links
 // found in them, search over them, and their JSON. Enough for search and
 // links listings to answer something plausible.
-import { prng } from '../core/ids.js';
-import { APP_URL } from '../core/reply.js';
+import { prng } from '../../core/ids.js';
+import { APP_URL } from '../../core/reply.js';
 
 /** What the generated content depends on. */
 interface SpaceContent {
