@@ -13,6 +13,8 @@ import { checkId, parseInteger, parseSeconds } from './validate.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from './version.js';
+import { VALUE_FLAGS, type GlobalOptions } from './globals.js';
+import { apiOf, resolveOf, userFileReader, type Api } from './commands/runner/tools.js';
 
 const NOT_LOGGED_IN = 'not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)';
 
@@ -28,40 +30,7 @@ export interface IO {
   env: NodeJS.ProcessEnv;
 }
 
-export interface GlobalOptions {
-  org?: string;
-  token?: string;
-  apiUrl?: string;
-  profile?: string;
-  sandbox?: boolean;
-  json?: boolean;
-  jsonl?: boolean;
-  output?: string;
-  fields?: string;
-  jq?: string;
-  color?: boolean;
-  debug?: boolean;
-  yes?: boolean;
-  quiet?: boolean;
-  timeout?: string;
-  retries?: string;
-  insecureHttp?: boolean;
-  /** false with --no-input: never prompt. */
-  input?: boolean;
-}
-
-/** The global flags that take a value, by option key: none may be empty. */
-const VALUE_FLAGS = {
-  org: '--org',
-  token: '--token',
-  apiUrl: '--api-url',
-  profile: '--profile',
-  output: '--output',
-  fields: '--fields',
-  jq: '--jq',
-  timeout: '--timeout',
-  retries: '--retries',
-} as const satisfies Partial<Record<keyof GlobalOptions, string>>;
+export type { GlobalOptions };
 
 export type Source = 'flag' | 'env' | 'profile' | 'sandbox' | 'default';
 
@@ -92,6 +61,12 @@ export class Context {
   private clientInstance?: ApiClient;
   private storeInstance?: ConfigStore;
   private sandbox?: Promise<EmbeddedSandbox>;
+  /** The runner's tools for hand-written commands (commands/runner/tools.ts): build, send, page, dry-run, bulk, run a declaration. */
+  readonly api: Api = apiOf(this);
+  /** References of a kind (a page's path, a member's e-mail) to ids, as the runner resolves a flag's. */
+  readonly resolve = resolveOf(this);
+  /** A file the user named for a flag (`-`: stdin), as text (UTF-8 only) or base64. */
+  readonly readUserFile = userFileReader(this);
 
   constructor(
     readonly io: IO,
@@ -110,6 +85,7 @@ export class Context {
       jq: globals.jq,
       color: this.color(io.stdoutTTY),
       interactive: io.stdoutTTY,
+      explicit: !!(globals.json || globals.jsonl || globals.output),
       quiet: !!globals.quiet,
       width: io.stdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) : undefined,
     });

@@ -9,10 +9,11 @@ import type { IO } from './context.js';
 import { DocplatError, EXIT, Interrupted, promptInterrupt, UsageError } from './errors.js';
 import { helpArgv } from './helpfile.js';
 import { ENVIRONMENT, EXIT_CODES, TOPICS, topicsHelp } from './commands/help/topics.js';
+import { GLOBAL_FLAGS, VALUE_FLAGS } from './globals.js';
 import { VERSION } from './version.js';
 
 /** Global options that take a value: needed to find the group word in argv. */
-const VALUE_OPTIONS = new Set(['--org', '--token', '--api-url', '--profile', '--output', '--fields', '--jq', '--timeout', '--retries']);
+const VALUE_OPTIONS = new Set<string>(Object.values(VALUE_FLAGS));
 
 export function processIO(): IO {
   return {
@@ -31,24 +32,6 @@ export function buildProgram(io: IO): Command {
     .description('Administer an organization on the documentation platform from the terminal.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .option('--org <id>', 'organization to act on (default: DOCPLAT_ORG, then the profile\'s org)')
-    .option('--token <token>', 'API token (prefer DOCPLAT_TOKEN or `auth login`: flags show up in process lists)')
-    .option('--api-url <url>', 'API base URL (default: DOCPLAT_API_URL, the profile\'s, then https://api.gitbook.com/v1)')
-    .option('--profile <name>', 'config profile to use (default: DOCPLAT_PROFILE, then the active one)')
-    .option('--sandbox', 'run against the embedded local sandbox (state kept in the config dir)')
-    .option('--json', 'print JSON (short for --output json)')
-    .option('--jsonl', 'print one JSON object per line (short for --output jsonl)')
-    .addOption(new Option('--output <format>', 'output format: table, tsv, csv, json, jsonl, yaml (default: table on a terminal, else tsv)'))
-    .option('--fields <list>', 'fields to show, comma-separated; dotted paths reach into objects (urls.app)')
-    .option('--jq <expr>', 'filter the JSON output with a jq expression')
-    .option('--no-color', 'no colour (also NO_COLOR)')
-    .option('--debug', 'trace HTTP requests on stderr (the token is never shown)')
-    .option('-y, --yes', 'do not ask for confirmation')
-    .option('-q, --quiet', 'print no notes or summaries on stderr')
-    .option('--timeout <seconds>', 'time limit of each request, retries included, in seconds (default: DOCPLAT_TIMEOUT, then 30)')
-    .option('--retries <n>', 'retries of a failed request when it is safe (default: 3)')
-    .option('--insecure-http', 'allow sending the token over plain http to a host that is not loopback')
-    .option('--no-input', 'never prompt: a missing argument or flag is an error, as when not on a terminal (also DOCPLAT_NO_INPUT)')
     .showSuggestionAfterError(true)
     .configureHelp({
       // Below the top level, global flags are one short "Inherited flags" paragraph (see inheritedFlags()).
@@ -67,6 +50,11 @@ export function buildProgram(io: IO): Command {
       },
     })
     .addHelpText('after', rootHelpAfter());
+  for (const f of GLOBAL_FLAGS) {
+    const option = new Option(f.flags, f.description);
+    if (option.attributeName() !== f.key) throw new Error(`global flag ${f.flags} must be declared as "${option.attributeName()}"`);
+    program.addOption(option);
+  }
   // Set before any subcommand exists: commander copies these settings to each
   // command it creates. Errors are printed by report(), not by commander.
   program.exitOverride();

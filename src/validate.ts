@@ -1,7 +1,7 @@
 // Checks of values that no operation declares (global flags, config keys,
 // ids typed outside a request). Each failure is a UsageError (exit 2) that
 // names the flag and the rule; request inputs are checked against the
-// operation table by src/commands/runner.ts.
+// operation table by src/commands/runner/.
 import { segmentProblem } from './api/limits.js';
 import { UsageError } from './errors.js';
 

@@ -3,6 +3,7 @@
 // per operation in src/api/operations/; the CLI builds every request from it
 // (src/api/request.ts) and the sandbox routes and parses by it.
 import { MAX_LIMIT } from './limits.js';
+import type { Rule } from './rules.js';
 import { id, num, str, type Spec } from './schema.js';
 
 export { MAX_LIMIT };
@@ -41,6 +42,8 @@ export interface Operation {
   maskedQuery?: readonly string[];
   /** A success answers a JSON array (the API reference says so); otherwise an object (a list: with `items`), or nothing. */
   answersArray?: boolean;
+  /** Rules between body fields, checked by the CLI and the sandbox alike (rules.ts). */
+  rules?: readonly Rule[];
 }
 
 /** Query parameters that are secrets wherever an operation takes them (a share link's key). */
@@ -58,6 +61,7 @@ export interface OperationInput {
   source?: string;
   masked?: readonly string[];
   answersArray?: boolean;
+  rules?: readonly Rule[];
 }
 
 /** The query of every paginated list. */
@@ -96,6 +100,7 @@ export function op(opId: string, route: `${Method} /${string}`, input: Operation
     masked: input.masked,
     ...(maskedQuery.length ? { maskedQuery } : {}),
     ...(input.answersArray ? { answersArray: true } : {}),
+    ...(input.rules ? { rules: input.rules } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
 // (see the README's performance section). The client (http.ts) decides when
 // it is used; it answers in undici's shape so that the client reads both alike.
 import { createRequire } from 'node:module';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { TooLarge } from './errors.js';
 
 // node:http or node:https, whichever the URL needs: https loads TLS, which a loopback sandbox never uses.
@@ -15,7 +15,8 @@ const transports = { 'http:': () => require('node:http') as typeof import('node:
 export interface LightResponse {
   statusCode: number;
   headers: IncomingHttpHeaders;
-  body: { text(): Promise<string> };
+  /** With `stream`: the response itself, unread (text() still reads it whole, for an error's body). */
+  body: { text(): Promise<string> } | (IncomingMessage & { text(): Promise<string> });
 }
 
 /** A transport error with undici's codes, so that the client's retry rules and messages apply unchanged. */
@@ -32,10 +33,13 @@ class LightError extends Error {
  * One request; its time limit is the client's, through `signal` (the client
  * tells a timeout from an interrupt). A body over `maxBytes` is not read
  * further: the connection is dropped and text() rejects with TooLarge.
+ * `stream`: the body is handed over unread (a large download: node:http
+ * moves it with less work per byte than undici), and `idleMs` bounds each
+ * wait for the next bytes.
  */
 export function lightRequest(
   url: string,
-  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; maxBytes: number },
+  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; maxBytes: number; stream?: boolean; idleMs?: number },
 ): Promise<LightResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
@@ -44,7 +48,32 @@ export function lightRequest(
     if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
     const req = send(target, { method: opts.method, headers, agent: false, signal: opts.signal });
     req.once('error', reject);
+    let response: IncomingMessage | undefined;
+    if (opts.idleMs !== undefined) {
+      req.setTimeout(opts.idleMs, () => {
+        const err = new LightError(response ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT', 'timed out');
+        response?.destroy(err);
+        req.destroy(err);
+      });
+    }
     req.once('response', (res) => {
+      response = res;
+      if (opts.stream) {
+        // An error's body, read within the same bound as any answer.
+        const text = () =>
+          new Promise<string>((ok, ko) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            res.on('data', (c: Buffer) => {
+              size += c.length;
+              if (size <= opts.maxBytes) return void chunks.push(c);
+              ko(new TooLarge(opts.maxBytes));
+              res.destroy();
+            });
+            res.once('end', () => ok(Buffer.concat(chunks).toString('utf8'))).once('error', ko);
+          });
+        return resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: Object.assign(res, { text }) });
+      }
       const chunks: Buffer[] = [];
       let failure: Error | undefined;
       let done: ((value: string) => void) | undefined;

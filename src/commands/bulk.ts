@@ -119,7 +119,7 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
     }
   }
   const deleting = requests[0]?.request.method === 'DELETE';
-  if (deleting && !(ctx.jsonErrors || ctx.globals.jq)) {
+  if (deleting && !ctx.output.dataAsked) {
     // A DELETE answers no data: its results are messages, on stderr.
     await printLines(ctx, ids.length, pages(), spec, true);
   } else if (ctx.output.opts.format === 'table') {

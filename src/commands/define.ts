@@ -1,12 +1,15 @@
 // A command is a declaration: its name, arguments, flags and where each value
 // goes (path param, query, body), the operation it calls, its output, and
-// whether it is bulk or destructive. One runner (run.ts) does the rest, so a
+// whether it is bulk or destructive. One runner (runner/) does the rest, so a
 // resource command is data; `run` is for the few that really are special.
 import type { Column, Shape } from '../output/format.js';
 import type { OperationId } from '../api/operations/index.js';
 import type { PositionKind } from '../api/positions.js';
 import type { Context } from '../context.js';
 import type { ApiError } from '../errors.js';
+
+/** What a bulk verb's `ctx.api.bulk` takes and reports (the runner's own bulk runs use them too). */
+export type { BulkRequest, BulkResult } from './bulk.js';
 
 /** `--x <v...>` is a list (the flag is repeated), `--x <v>` a string, `--x` a boolean. */
 export type FlagValue<S extends string> = string extends S

@@ -5,7 +5,7 @@ import { levelOrNone } from './spaces.js';
 export const COLLECTION_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'title', header: 'TITLE' },
-  { key: 'parent', header: 'PARENT' },
+  { key: 'parent', header: 'PARENT', id: true },
   { key: 'defaultLevel', header: 'DEFAULT LEVEL', format: levelOrNone },
   { key: 'description', header: 'DESCRIPTION' },
 ];

@@ -1,19 +1,5 @@
 // The table columns of comments and their replies.
-import { relativeTime, type Column } from '../output/format.js';
-
-const UNIT: Record<string, string> = { year: 'y', month: 'mo', week: 'w', day: 'd', hour: 'h', minute: 'm' };
-
-/**
- * The age of a comment in the list's table, short ("2y ago", "5d ago", "just
- * now"): at most 8 columns, so that at 80 columns it is never cut ("1 year a…")
- * and the body keeps what room there is. Other formats keep the ISO time.
- */
-const shortAge = (value: unknown): string => {
-  if (typeof value !== 'string') return value == null ? '' : String(value);
-  const age = relativeTime(value, Date.now());
-  const m = /^(\d+) (year|month|week|day|hour|minute)s? ago$/.exec(age);
-  return m ? `${m[1]}${UNIT[m[2]]} ago` : age;
-};
+import type { Column } from '../output/format.js';
 
 export const COMMENT_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
@@ -21,7 +7,7 @@ export const COMMENT_COLUMNS: Column[] = [
   { key: 'status', header: 'STATUS' },
   { key: 'target.page.title', header: 'PAGE' },
   { key: 'replies', header: 'REPLIES' },
-  { key: 'postedAt', header: 'AGE', format: shortAge },
+  { key: 'postedAt', header: 'POSTED', kind: 'time' },
   { key: 'body.markdown', header: 'BODY', kind: 'line' },
 ];
 
@@ -44,7 +30,7 @@ export const COMMENT_DETAIL: Column[] = [
 export const REPLY_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'postedBy.displayName', header: 'AUTHOR' },
-  { key: 'postedAt', header: 'AGE', kind: 'time' },
+  { key: 'postedAt', header: 'POSTED', kind: 'time' },
   { key: 'body.markdown', header: 'BODY', kind: 'line' },
 ];
 

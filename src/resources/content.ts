@@ -17,10 +17,10 @@ export const IMPORT_DETAIL: Column[] = [
 
 /** One row per page of the tree, in tree order. */
 export const PAGE_COLUMNS: Column[] = [
+  { key: 'id', header: 'ID' },
   { key: 'title', header: 'TITLE' },
   { key: 'path', header: 'PATH' },
   { key: 'type', header: 'TYPE' },
-  { key: 'id', header: 'ID' },
 ];
 
 export const PAGE_DETAIL: Column[] = [
@@ -37,14 +37,14 @@ export const FILE_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'name', header: 'NAME' },
   { key: 'contentType', header: 'TYPE' },
-  { key: 'size', header: 'SIZE' },
+  { key: 'size', header: 'SIZE', kind: 'bytes' },
 ];
 
 export const FILE_DETAIL: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'name', header: 'Name' },
   { key: 'contentType', header: 'Type' },
-  { key: 'size', header: 'Size' },
+  { key: 'size', header: 'Size', kind: 'bytes' },
   { key: 'dimensions.width', header: 'Width' },
   { key: 'dimensions.height', header: 'Height' },
   { key: 'downloadURL', header: 'Download URL' },

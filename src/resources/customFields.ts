@@ -1,7 +1,6 @@
 // The custom field resources' table columns. Lists (options, tags, multiple
 // choices) show comma-separated, the form `custom-fields set` takes back.
 import type { Column } from '../output/format.js';
-import { commas, shown } from './show.js';
 
 
 export const FIELD_COLUMNS: Column[] = [
@@ -9,7 +8,7 @@ export const FIELD_COLUMNS: Column[] = [
   { key: 'name', header: 'NAME', id: true },
   { key: 'type', header: 'TYPE' },
   { key: 'title', header: 'TITLE' },
-  shown('options', 'OPTIONS', commas),
+  { key: 'options', header: 'OPTIONS' },
   // No DESCRIPTION (in `get`): a name of 50 characters and the other columns fit 80.
 ];
 
@@ -20,7 +19,7 @@ export const FIELD_DETAIL: Column[] = [
   { key: 'title', header: 'Title' },
   { key: 'description', header: 'Description' },
   { key: 'placeholder', header: 'Placeholder' },
-  shown('options', 'Options', commas),
+  { key: 'options', header: 'Options' },
   { key: 'createdAt', header: 'Created', kind: 'time' },
   { key: 'updatedAt', header: 'Updated', kind: 'time' },
 ];
@@ -28,5 +27,5 @@ export const FIELD_DETAIL: Column[] = [
 export const VALUE_COLUMNS: Column[] = [
   { key: 'customField.name', header: 'NAME', id: true },
   { key: 'customField.type', header: 'TYPE' },
-  shown('value', 'VALUE', commas),
+  { key: 'value', header: 'VALUE' },
 ];

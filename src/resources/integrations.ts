@@ -1,13 +1,10 @@
 // The integration resource's table columns, and those of its installations.
 import type { Column } from '../output/format.js';
 
-/** A list of words, as a table shows it: `content, collaboration` rather than JSON. */
-const words = (v: unknown): string => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join(', ') : v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
 export const INTEGRATION_COLUMNS: Column[] = [
   { key: 'name', header: 'NAME' },
   { key: 'title', header: 'TITLE' },
-  { key: 'categories', header: 'CATEGORIES', format: words },
+  { key: 'categories', header: 'CATEGORIES' },
   { key: 'visibility', header: 'VISIBILITY' },
   { key: 'owner.title', header: 'OWNER' },
   { key: 'version', header: 'VERSION' },
@@ -21,8 +18,8 @@ export const INTEGRATION_DETAIL: Column[] = [
   { key: 'visibility', header: 'Visibility' },
   { key: 'target', header: 'Target' },
   { key: 'verified', header: 'Verified' },
-  { key: 'categories', header: 'Categories', format: words },
-  { key: 'scopes', header: 'Scopes', format: words },
+  { key: 'categories', header: 'Categories' },
+  { key: 'scopes', header: 'Scopes' },
   { key: 'owner.title', header: 'Owner' },
   { key: 'urls.app', header: 'URL' },
 ];
@@ -30,8 +27,8 @@ export const INTEGRATION_DETAIL: Column[] = [
 export const INSTALLATION_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'status', header: 'STATUS' },
-  { key: 'target.organization', header: 'ORGANIZATION' },
-  { key: 'externalIds', header: 'EXTERNAL IDS', format: words },
+  { key: 'target.organization', header: 'ORGANIZATION', id: true },
+  { key: 'externalIds', header: 'EXTERNAL IDS' },
   { key: 'spaces', header: 'SPACES' },
   { key: 'createdAt', header: 'CREATED', kind: 'time' },
 ];

@@ -31,7 +31,7 @@ export const SECTION_COLUMNS: Column[] = [
   { key: 'title', header: 'TITLE' },
   { key: 'path', header: 'PATH' },
   { key: 'default', header: 'DEFAULT' },
-  { key: 'sectionGroup', header: 'GROUP' },
+  { key: 'sectionGroup', header: 'GROUP', id: true },
   { key: 'condition', header: 'CONDITION' },
 ];
 
@@ -67,7 +67,7 @@ export const SITE_SPACE_COLUMNS: Column[] = [
   { key: 'title', header: 'TITLE' },
   { key: 'path', header: 'PATH' },
   { key: 'default', header: 'DEFAULT' },
-  { key: 'section', header: 'SECTION' },
+  { key: 'section', header: 'SECTION', id: true },
   { key: 'space.id', header: 'SPACE' },
   { key: 'condition', header: 'CONDITION' },
 ];
@@ -102,4 +102,18 @@ export const PUBLISHED_DETAIL: Column[] = [
   { key: 'site.urls.published', header: 'URL' },
   { key: 'structure.type', header: 'Structure' },
   { key: 'structure.structure.length', header: 'Top-level items' },
+];
+
+/** `sites tree --output tsv|csv`: one row per part of the tree, in the order it is drawn. */
+export const SITE_TREE_COLUMNS: Column[] = [
+  { key: 'kind', header: 'KIND' },
+  { key: 'id', header: 'ID' },
+  { key: 'title', header: 'TITLE' },
+  { key: 'parent', header: 'PARENT', id: true },
+  { key: 'depth', header: 'DEPTH' },
+  { key: 'path', header: 'PATH' },
+  { key: 'spaceId', header: 'SPACE' },
+  { key: 'default', header: 'DEFAULT' },
+  { key: 'condition', header: 'CONDITION' },
+  { key: 'state', header: 'STATE' },
 ];

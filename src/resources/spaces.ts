@@ -9,7 +9,7 @@ export const SPACE_COLUMNS: Column[] = [
   { key: 'title', header: 'TITLE' },
   { key: 'visibility', header: 'VISIBILITY' },
   { key: 'editMode', header: 'EDIT MODE' },
-  { key: 'parent', header: 'COLLECTION' },
+  { key: 'parent', header: 'COLLECTION', id: true },
   { key: 'updatedAt', header: 'UPDATED', kind: 'time' },
 ];
 

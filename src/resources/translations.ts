@@ -1,19 +1,18 @@
 // The translation settings' table columns.
 import type { Column } from '../output/format.js';
-import { commas, shown } from './show.js';
 
 
 export const TRANSLATION_COLUMNS: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'title', header: 'TITLE' },
-  shown('languages', 'LANGUAGES', commas),
+  { key: 'languages', header: 'LANGUAGES' },
   { key: 'updatedAt', header: 'UPDATED', kind: 'time' },
 ];
 
 export const TRANSLATION_DETAIL: Column[] = [
   { key: 'id', header: 'ID' },
   { key: 'title', header: 'Title' },
-  shown('languages', 'Languages', commas),
+  { key: 'languages', header: 'Languages' },
   { key: 'createdAt', header: 'Created', kind: 'time' },
   { key: 'updatedAt', header: 'Updated', kind: 'time' },
 ];

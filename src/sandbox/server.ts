@@ -305,7 +305,10 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     const { query, body } = parseInputs(operation, new URLSearchParams(search), json);
     await world.settled();
     const reply = handle({ params, query, body, api, integration });
-    if (method !== 'GET') autosave();
+    if (method !== 'GET') {
+      world.wrote();
+      autosave();
+    }
     return reply;
   }
 
@@ -342,6 +345,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
       const body = await readBody(req);
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send a JSON object.');
       const result = run(body as Record<string, unknown>);
+      world.wrote();
       autosave();
       return ok(result ?? {});
     }

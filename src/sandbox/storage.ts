@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { SandboxError } from './core/errors.js';
 import { errorBody } from './core/reply.js';
 import type { World } from './core/world.js';
-import { fileChunks } from './families/content/model.js';
+import { fileChunks } from './families/content/records.js';
 
 export interface Storage {
   url: string;

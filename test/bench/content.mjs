@@ -1,7 +1,8 @@
 // Content rows of `npm run bench` (called by run.mjs with its helpers):
 // content export of a 2,000-page space with 20 ms latency against an undici
 // script making the same requests at the same concurrency, export memory at
-// 200 and 2,000 pages, and files download of a 200 MB file against curl -o.
+// 200 and 2,000 pages, and files download of a 200 MB file against curl -o,
+// a bare node:http script and a bare undici script (all three baselines).
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -58,15 +59,18 @@ export async function contentBench({ api, run, compare, row, median, fmtMB, node
         { before: clear },
       );
       row('9 files download: 200 MB vs curl -o', r.ratio, '<= 1.20', r.ratio <= 1.2, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
-      // Where the floor of a Node program is: the bare undici download against curl, and docplat against it.
-      const floor = await compare(() => run(node, [join(HERE, 'baseline-download.mjs'), large.downloadURL, out]), () => run('curl', ['-sS', '-o', out, large.downloadURL]), { before: clear });
-      row('9 files download (reference): bare undici script vs curl -o', floor.ratio, '', true, '', `${floor.a.toFixed(0)} vs ${floor.b.toFixed(0)} ms`);
-      const own = await compare(
-        () => run(node, [BIN, 'files', 'download', B.space, large.id, '--dest', out, '--force'], { env: B.env }),
-        () => run(node, [join(HERE, 'baseline-download.mjs'), large.downloadURL, out]),
-        { before: clear },
-      );
-      row('9 files download: 200 MB vs the bare undici script', own.ratio, '<= 1.20', own.ratio <= 1.2, '', `${own.a.toFixed(0)} vs ${own.b.toFixed(0)} ms`);
+      // Where the floor of a Node program is: the bare node:http and undici downloads against curl, and docplat against node:http.
+      const httpScript = () => run(node, [join(HERE, 'baseline-download-http.mjs'), large.downloadURL, out]);
+      const undiciScript = () => run(node, [join(HERE, 'baseline-download.mjs'), large.downloadURL, out]);
+      const curl = () => run('curl', ['-sS', '-o', out, large.downloadURL]);
+      const floorHttp = await compare(httpScript, curl, { before: clear });
+      row('9 files download (reference): bare node:http script vs curl -o', floorHttp.ratio, '', true, '', `${floorHttp.a.toFixed(0)} vs ${floorHttp.b.toFixed(0)} ms`);
+      const floorUndici = await compare(undiciScript, curl, { before: clear });
+      row('9 files download (reference): bare undici script vs curl -o', floorUndici.ratio, '', true, '', `${floorUndici.a.toFixed(0)} vs ${floorUndici.b.toFixed(0)} ms`);
+      const own = await compare(() => run(node, [BIN, 'files', 'download', B.space, large.id, '--dest', out, '--force'], { env: B.env }), httpScript, { before: clear });
+      row('9 files download: 200 MB vs the bare node:http script', own.ratio, '<= 1.10', own.ratio <= 1.1, '', `${own.a.toFixed(0)} vs ${own.b.toFixed(0)} ms`);
+      const vsUndici = await compare(() => run(node, [BIN, 'files', 'download', B.space, large.id, '--dest', out, '--force'], { env: B.env }), undiciScript, { before: clear });
+      row('9 files download: 200 MB vs the bare undici script', vsUndici.ratio, '<= 1.20', vsUndici.ratio <= 1.2, '', `${vsUndici.a.toFixed(0)} vs ${vsUndici.b.toFixed(0)} ms`);
       // Peak RSS moves by several MB from run to run: the median of RUNS runs of each.
       const rssOf = async (space, id, env) => {
         const samples = [];
@@ -81,5 +85,48 @@ export async function contentBench({ api, run, compare, row, median, fmtMB, node
   } finally {
     big.child.kill('SIGTERM');
     small.child.kill('SIGTERM');
+  }
+  await exportAllBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
+}
+
+/**
+ * content export --all-spaces: a sandbox organization with 50 extra spaces
+ * (about 70 spaces of about 10 pages and 3 files each, with 20 ms latency)
+ * against an undici script making the same requests at the same concurrency
+ * (4 spaces at once, 8 requests each); and peak RSS at 50 extra spaces
+ * against 10 (flat in the number of spaces).
+ */
+async function exportAllBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox }) {
+  const many = await serveSandbox('org-50', ['--spaces', '50']);
+  const few = await serveSandbox('org-10', ['--spaces', '10']);
+  try {
+    const envOf = async (sb) => {
+      await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: 'latency=20' });
+      return { DOCPLAT_API_URL: sb.url, DOCPLAT_TOKEN: sb.token, DOCPLAT_ORG: sb.org, DOCPLAT_CONFIG_DIR: join(work, 'cli-config') };
+    };
+    const M = await envOf(many);
+    const F = await envOf(few);
+    const dest = join(work, 'backup');
+    const fresh = async () => rmSync(dest, { recursive: true, force: true });
+    const r = await compare(
+      () => run(node, [BIN, 'content', 'export', '--all-spaces', '--dest', dest], { env: M, node: true }),
+      () => run(node, [join(HERE, 'baseline-export-all.mjs'), many.url, many.token, many.org, '8', '4']),
+      { before: fresh },
+    );
+    row('21 content export --all-spaces: ~70 spaces, 20 ms latency vs undici, same requests and concurrency', r.ratio, '<= 1.20', r.ratio <= 1.2, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
+    const rssOf = async (env) => {
+      const samples = [];
+      for (let i = 0; i < RUNS; i++) {
+        await fresh();
+        samples.push((await run(node, [BIN, 'content', 'export', '--all-spaces', '--dest', dest], { env, node: true })).rss);
+      }
+      return median(samples);
+    };
+    const at10 = await rssOf(F);
+    const at50 = await rssOf(M);
+    row('21 content export --all-spaces: peak RSS at 50 / at 10 extra spaces', at50 / at10, '0.90 to 1.10', at50 / at10 >= 0.9 && at50 / at10 <= 1.1, fmtMB(at50), `${fmtMB(at10)} at 10`);
+  } finally {
+    many.child.kill('SIGTERM');
+    few.child.kill('SIGTERM');
   }
 }

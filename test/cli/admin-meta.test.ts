@@ -6,7 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso.js';
+import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso/index.js';
 import { lines, runInProcess, tempDir, tsv, useTestApi, withTestApi, type TestApi } from '../helpers.js';
 
 const api = useTestApi();

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso.js';
+import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso/index.js';
 import { tempDir, useTestApi } from '../helpers.js';
 import { badInputTests, long, type BadInputCase } from './bad-input-table.js';
 

@@ -54,8 +54,6 @@ const CASES: BadInputCase[] = [
   [['content', 'export', 'S', '--dest', '/no/such/folder/out'], /--dest: the folder \/no\/such\/folder does not exist/],
   [['content', 'export', 'S', '--dest', aFile], /--dest: .*not-a-folder is not a folder/],
   // combinations
-  [['pages', 'list', 'S', '--tree', '--output', 'csv'], /--tree draws text: it cannot be used with --output csv/],
-  [['pages', 'list', 'S', '--tree', '--fields', 'id'], /--tree cannot be used with --fields or --jq/],
 ];
 
 describe('bad input (content, pages, files)', () => {

@@ -67,7 +67,7 @@ describe('comments list', () => {
   it('a table shows a header and only the first line of a body; JSON has the Markdown bodies', async () => {
     const c = await mine('Line one\n\nline two');
     const table = await onTerminal(['comments', 'list', GS]);
-    expect(lines(table.stdout)[0]).toMatch(/^ID\s+AUTHOR\s+STATUS\s+PAGE\s+REPLIES\s+AGE\s+BODY$/);
+    expect(lines(table.stdout)[0]).toMatch(/^ID\s+AUTHOR\s+STATUS\s+PAGE\s+REPLIES\s+POSTED\s+BODY$/);
     const row = lines(table.stdout).find((l) => l.startsWith(c.id))!;
     expect(row).toMatch(/just now\s+Line one$/);
     expect(table.stdout).not.toContain('line two');
@@ -83,7 +83,7 @@ describe('comments list', () => {
     const table = await onTerminal(['comments', 'list', GS, '--order', 'asc']);
     const rows = lines(table.stdout.replace(/\x1b\[[0-9;]*m/g, ''));
     for (const row of rows) expect(row.length, row).toBeLessThanOrEqual(80);
-    const age = rows[0].search(/\bAGE\b/);
+    const age = rows[0].search(/\bPOSTED\b/);
     expect(rows[1].slice(age).split(/\s{2,}/)[0]).toMatch(/^\d+(y|mo|w|d|h|m) ago$/);
     const piped = tsv((await ok(['comments', 'list', GS, '--order', 'asc'])).stdout);
     expect(piped[0][5]).toMatch(/^\d{4}-\d\d-\d\dT/);
@@ -147,12 +147,12 @@ describe('output modes', () => {
     for (const cr of [[], ['--change-request', '1']]) {
       const c = await json(['comments', 'create', GS, ...cr, '--body', 'modes']);
       const csv = lines((await ok(['comments', 'list', GS, ...cr, '--output', 'csv'])).stdout);
-      expect(csv[0]).toBe('ID,AUTHOR,STATUS,PAGE,REPLIES,AGE,BODY');
+      expect(csv[0]).toBe('ID,AUTHOR,STATUS,PAGE,REPLIES,POSTED,BODY');
       expect(csv.some((l) => l.startsWith(`${c.id},Dana Demo,open,`))).toBe(true);
       expect(tsv((await ok(['comments', 'list', GS, ...cr, '--fields', 'id,status'])).stdout)).toContainEqual([c.id, 'open']);
       expect(JSON.parse((await ok(['comments', 'get', GS, c.id, ...cr, '--jsonl'])).stdout).id).toBe(c.id);
       expect((await ok(['comments', 'get', GS, c.id, ...cr, '--jq', '.body.markdown'])).stdout).toBe('modes\n');
-      expect(lines((await ok(['replies', 'list', GS, c.id, ...cr, '--output', 'csv'])).stdout)).toEqual(['ID,AUTHOR,AGE,BODY']);
+      expect(lines((await ok(['replies', 'list', GS, c.id, ...cr, '--output', 'csv'])).stdout)).toEqual(['ID,AUTHOR,POSTED,BODY']);
       expect(tsv((await ok(['comments', 'resolve', GS, c.id, ...cr])).stdout)).toEqual([[c.id, 'ok', 'resolved']]);
       expect(JSON.parse((await ok(['comments', 'reopen', GS, c.id, ...cr, '--json'])).stdout)).toEqual([{ id: c.id, result: 'ok', message: 'reopened', status: 200 }]);
       expect((await json(['comments', 'get', GS, c.id, ...cr])).status).toBe('open');

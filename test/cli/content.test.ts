@@ -27,11 +27,11 @@ async function apiJson(path: string): Promise<any> {
 }
 
 describe('pages list', () => {
-  it('one row per page in tree order (title, path, type, id) when piped', async () => {
+  it('one row per page in tree order (id first, as in every list; title, path, type) when piped', async () => {
     const id = await space();
     const r = await ok(['pages', 'list', id]);
     const tree = flat((await apiJson(`/spaces/${id}/content/pages`)).pages);
-    expect(tsv(r.stdout)).toEqual(tree.map((p) => [p.title, p.path ?? '', p.type, p.id]));
+    expect(tsv(r.stdout)).toEqual(tree.map((p) => [p.id, p.title, p.path ?? '', p.type]));
   });
 
   it('--tree: two-space indentation when piped, box drawing on a terminal', async () => {
@@ -75,12 +75,13 @@ describe('pages list', () => {
     expect(bad.stderr).toMatch(/No change request 99/);
   });
 
-  it('--tree with --json is refused (exit 2, nothing sent)', async () => {
-    const before = api.sandbox.requestCount;
-    const r = await api.cli(['pages', 'list', 'S', '--tree', '--json']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--tree draws text/);
-    expect(api.sandbox.requestCount).toBe(before);
+  it('--tree with an output flag prints the data as without --tree (as sites tree does): --json nested, CSV rows, --fields', async () => {
+    const id = await space();
+    for (const extra of [['--json'], ['--output', 'csv'], ['--jsonl'], ['--fields', 'id,title']]) {
+      const tree = await ok(['pages', 'list', id, '--tree', ...extra]);
+      expect(tree.stdout, extra.join(' ')).toBe((await ok(['pages', 'list', id, ...extra])).stdout);
+    }
+    expect(JSON.parse((await ok(['pages', 'list', id, '--tree', '--json'])).stdout)[0].pages).toBeDefined();
   });
 });
 

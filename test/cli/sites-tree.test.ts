@@ -51,6 +51,21 @@ describe('sites tree', () => {
     expect(r.stderr).toBe('');
   });
 
+  it('--output csv and tsv: one row per part of the tree, in the order it is drawn, with its parent', async () => {
+    const { site, section, group } = await helpIds(api);
+    const r = await api.cli(['sites', 'tree', site, '--output', 'csv']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.split('\n').filter(Boolean);
+    expect(rows[0]).toBe('KIND,ID,TITLE,PARENT,DEPTH,PATH,SPACE,DEFAULT,CONDITION,STATE');
+    expect(rows[1]).toBe(`site,${site},Acme Help Center,,0,,,,,"public, published"`);
+    expect(rows[2]).toBe(`section-group,${group('Learn')},Learn,${site},1,,,,,`);
+    expect(rows[3]).toBe(`section,${section('Get started')},Get started,${group('Learn')},2,get-started,,true,,`);
+    expect(rows.map((l) => l.split(',')[0]).slice(1)).toEqual(['site', 'section-group', 'section', 'site-space', 'site-space', 'section', 'site-space', 'site-space', 'section-group', 'section', 'site-space']);
+    const tsvRows = tsv((await api.cli(['sites', 'tree', site, '--output', 'tsv'])).stdout);
+    expect(tsvRows).toHaveLength(rows.length - 1);
+    expect(tsvRows[2].slice(0, 4)).toEqual(['section', section('Get started'), 'Get started', group('Learn')]);
+  });
+
   it('draws the tree on a terminal', async () => {
     const { site } = await helpIds(api);
     const r = await runInProcess(['sites', 'tree', site], { env: api.env(), stdoutTTY: true });

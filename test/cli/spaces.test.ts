@@ -111,14 +111,14 @@ describe('spaces list', () => {
   it('--output csv has a header and quotes cells', async () => {
     const r = await api.cli(['spaces', 'list', '--limit', '2', '--output', 'csv', '--fields', 'id,title,urls.app']);
     const rows = lines(r.stdout);
-    expect(rows[0]).toBe('id,title,urls.app');
+    expect(rows[0]).toBe('ID,TITLE,urls.app');
     expect(rows).toHaveLength(3);
     const spaces = await listSpaces(2);
     expect(rows.slice(1)).toEqual(spaces.map((s) => `${s.id},${s.title},${s.urls.app}`));
     // a title with a comma and quotes is one quoted cell
     const created: Space = JSON.parse((await api.cli(['spaces', 'create', '--title', 'Q, "quoted"', '--json'])).stdout);
     const got = await api.cli(['spaces', 'get', created.id, '--output', 'csv', '--fields', 'id,title']);
-    expect(got.stdout).toBe(`id,title\n${created.id},"Q, ""quoted"""\n`);
+    expect(got.stdout).toBe(`ID,Title\n${created.id},"Q, ""quoted"""\n`);
   });
 
   it('--fields selects dotted paths, in TSV and JSON', async () => {

@@ -27,13 +27,13 @@ async function declarations(): Promise<{ group: string; def: CommandDef }[]> {
   return out;
 }
 
-/** Operations named in hand-written handlers (`apiRequest('user.get')`, `checkedRequest('openapi.latestVersion', ...)`). */
+/** Operations named in hand-written handlers (`apiRequest('user.get')`, `ctx.api.request('openapi.latestVersion', ...)`, `ctx.api.send(...)`). */
 function calledByHandlers(): string[] {
   const ids: string[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       if (e.isDirectory()) walk(join(dir, e.name));
-      else for (const m of readFileSync(join(dir, e.name), 'utf8').matchAll(/(?:apiRequest|checkedRequest)\('([\w.]+)'/g)) ids.push(m[1]);
+      else for (const m of readFileSync(join(dir, e.name), 'utf8').matchAll(/(?:apiRequest|checkedRequest|api\.request|api\.send)\('([\w.]+)'/g)) ids.push(m[1]);
     }
   };
   walk(join(ROOT, 'src', 'commands'));

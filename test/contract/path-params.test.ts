@@ -50,6 +50,7 @@ function flagValue(long: string, choices?: string[]): string {
 function argValue(a: ManifestCommand['args'][number]): string {
   if (a.choices?.length) return a.choices[0];
   if (a.name === 'values') return 'field=1';
+  if (a.name === 'emoji') return '👍';
   return 'ok1';
 }
 

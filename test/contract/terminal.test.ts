@@ -13,6 +13,7 @@ import type { Manifest } from '../../src/manifest.js';
 import { escapeControls, terminalJson } from '../../src/output/terminal.js';
 import { converse, ROOT, runInProcess, tempDir, testApi, type TestApi } from '../helpers.js';
 import { expectClean, POISON, startPoisonProxy, unclean, type PoisonProxy } from '../poison.js';
+import { exampleRuns } from './examples.js';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'manifest.json'), 'utf8')) as Manifest;
 
@@ -53,29 +54,9 @@ async function json<T = { id: string }[]>(args: string[]): Promise<T> {
   }
 }
 
-/** Shell words of an example (quotes honoured; `|`, `<`, `>` as words of their own). */
-function words(line: string): string[] {
-  const out: string[] = [];
-  for (const m of line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]);
-  return out;
-}
-
 /** The invocations of a command: its examples without pipes, ids filled in, files put in the work folder; stdin from `< file`. */
 function invocations(group: string, name: string, help: string, args: { name: string }[]): { argv: string[]; input?: string }[] {
-  const examples = (help.split('Examples:\n')[1] ?? '').split('\n').map((l) => l.trim().replace(/^\$ docplat /, '')).filter((l) => l.startsWith(`${group} ${name}`));
-  const runs: { argv: string[]; input?: string }[] = [];
-  for (const example of examples) {
-    const w = words(example);
-    if (w.includes('|')) continue;
-    let input: string | undefined;
-    const argv: string[] = [];
-    for (let i = 0; i < w.length; i++) {
-      if (w[i] === '>') { i++; continue; }
-      if (w[i] === '<') { input = readFileSync(file(w[++i]), 'utf8'); continue; }
-      argv.push(fill(w[i]));
-    }
-    runs.push({ argv, input });
-  }
+  const runs = exampleRuns(help, `${group} ${name}`, fill, file);
   // No example to run: the arguments alone, each an id of its kind.
   if (!runs.length) runs.push({ argv: [group, name, ...args.map((a) => fill(`<${a.name.replace(/\.\.\.$/, '')}>`))] });
   return runs;

@@ -65,9 +65,12 @@ describe('formatter', () => {
 
   it('relative times', () => {
     const now = Date.parse('2026-11-21T12:00:00Z');
-    expect(relativeTime('2026-11-18T12:00:00Z', now)).toBe('3 days ago');
+    expect(relativeTime('2026-11-18T12:00:00Z', now)).toBe('3d ago');
     expect(relativeTime('2026-11-21T11:59:30Z', now)).toBe('just now');
-    expect(relativeTime('2026-11-21T10:00:00Z', now)).toBe('2 hours ago');
+    expect(relativeTime('2026-11-21T10:00:00Z', now)).toBe('2h ago');
+    expect(relativeTime('2025-11-21T10:00:00Z', now)).toBe('1y ago');
+    expect(relativeTime('2026-08-21T10:00:00Z', now)).toBe('3mo ago');
+    expect(relativeTime('2026-11-24T12:00:00Z', now)).toBe('in 3d');
     expect(relativeTime('not a date', now)).toBe('not a date');
   });
 });
@@ -87,7 +90,7 @@ describe('one object (a get, create or update)', () => {
   }
 
   it('as a table: one "label  value" line per column, labels padded, times relative', async () => {
-    expect(await item('table')).toBe(['ID       s1', 'Title    Guide, "one"', 'URL      https://x.test/s1', 'Updated  3 days ago', ''].join('\n'));
+    expect(await item('table')).toBe(['ID       s1', 'Title    Guide, "one"', 'URL      https://x.test/s1', 'Updated  3d ago', ''].join('\n'));
     // in colour, only the labels are bold
     expect((await item('table', { color: true })).split('\n')[0]).toBe('\x1b[1mID     \x1b[22m  s1');
   });
@@ -107,15 +110,17 @@ describe('one object (a get, create or update)', () => {
     expect(await item('jsonl')).toBe('{"id":"s1","title":"Guide, \\"one\\"","urls":{"app":"https://x.test/s1"},"updatedAt":"2026-11-18T12:00:00Z","extra":true}\n');
   });
 
-  it('with --fields: only those paths, headed by the paths as given, in every format', async () => {
-    const fields = ['id', 'urls.app'];
-    expect(await item('table', { fields })).toBe('id        s1\nurls.app  https://x.test/s1\n');
-    expect(await item('tsv', { fields })).toBe('s1\thttps://x.test/s1\n');
-    expect(await item('csv', { fields })).toBe('id,urls.app\ns1,https://x.test/s1\n');
-    expect(await item('json', { fields })).toBe('{\n  "id": "s1",\n  "urls": {\n    "app": "https://x.test/s1"\n  }\n}\n');
-    expect(await item('jsonl', { fields })).toBe('{"id":"s1","urls":{"app":"https://x.test/s1"}}\n');
+  it('with --fields: only those paths, in every format; a column keeps its label, another path is headed as typed', async () => {
+    const fields = ['id', 'urls.app', 'extra'];
+    expect(await item('table', { fields })).toBe('ID     s1\nURL    https://x.test/s1\nextra  true\n');
+    expect(await item('tsv', { fields })).toBe('s1\thttps://x.test/s1\ttrue\n');
+    expect(await item('csv', { fields })).toBe('ID,URL,extra\ns1,https://x.test/s1,true\n');
+    expect(await item('json', { fields })).toBe('{\n  "id": "s1",\n  "urls": {\n    "app": "https://x.test/s1"\n  },\n  "extra": true\n}\n');
+    expect(await item('jsonl', { fields })).toBe('{"id":"s1","urls":{"app":"https://x.test/s1"},"extra":true}\n');
+    // a field named by its label is that column
+    expect(await item('csv', { fields: ['ID', 'url'] })).toBe('ID,URL\ns1,https://x.test/s1\n');
     // a field keeps its column's kind: a time is still relative in a table
-    expect(await item('table', { fields: ['updatedAt'] })).toBe('updatedAt  3 days ago\n');
+    expect(await item('table', { fields: ['updatedAt'] })).toBe('Updated  3d ago\n');
   });
 
   it('with --jq: the filter\'s output, raw', async () => {
@@ -145,6 +150,19 @@ describe('terminal safety and width', () => {
     expect(JSON.parse(await run('json'))).toEqual([item]);
   });
 
+  it('one rule for lists in cells: plain values comma-separated, lists of objects and objects as JSON (TSV, CSV, table)', async () => {
+    const item = { id: 'a', tags: ['en', 'fr', 3, true], refs: [{ id: 'x' }], meta: { k: 1 }, size: 2_500_000 };
+    const cols = [{ key: 'id', header: 'ID' }, { key: 'tags', header: 'TAGS' }, { key: 'refs', header: 'REFS' }, { key: 'meta', header: 'META' }, { key: 'size', header: 'SIZE', kind: 'bytes' as const }];
+    const run = async (format: Format) => {
+      const out = sink();
+      await new Output(out.stream, sink().stream, { format, color: false, interactive: format === 'table', quiet: false }).list(pages([item], 1), cols);
+      return out.text();
+    };
+    expect(await run('tsv')).toBe('a\ten,fr,3,true\t[{"id":"x"}]\t{"k":1}\t2500000\n');
+    expect(await run('csv')).toBe('ID,TAGS,REFS,META,SIZE\na,"en,fr,3,true","[{""id"":""x""}]","{""k"":1}",2500000\n');
+    expect((await run('table')).split('\n')[1]).toBe('a   en,fr,3,true  [{"id":"x"}]  {"k":1}  2.5 MB');
+  });
+
   it('CSV escapes \\r and \\n in cells as the README says: one item is one line', async () => {
     const out = sink();
     const item = { id: 'a', title: 'line one\r\nline two, "quoted"\rthree' };
@@ -154,9 +172,12 @@ describe('terminal safety and width', () => {
 
   it('a table fits the terminal: the widest cells are cut with "…", the id column never', async () => {
     const { fitWidths, cut } = await import('../../src/output/format.js');
-    expect(fitWidths([20, 60, 10], [2, 5, 6], 80, ['id', 'title', 'kind'])).toEqual([20, 46, 10]);
-    expect(fitWidths([20, 30], [2, 5], undefined, ['id', 'title'])).toEqual([20, 30]);
-    expect(fitWidths([20, 20, 200], [2, 10, 3], 40, ['id', 'parent', 'title'])).toEqual([20, 10, 8]);
+    expect(fitWidths([20, 60, 10], [2, 5, 6], 80, [true, false, false])).toEqual({ widths: [20, 46, 10], dropped: [] });
+    expect(fitWidths([20, 30], [2, 5], undefined, [true, false])).toEqual({ widths: [20, 30], dropped: [] });
+    // Cut to their floors, the columns still do not fit: the last one (not an id) is left out.
+    expect(fitWidths([20, 20, 200], [2, 10, 3], 40, [true, false, false])).toEqual({ widths: [20, 18, 200], dropped: [2] });
+    // Ids keep their width wherever they stand.
+    expect(fitWidths([20, 30, 20], [2, 5, 5], 50, [true, false, true])).toEqual({ widths: [20, 30, 20], dropped: [1] });
     expect(cut('abcdefghij', 5)).toBe('abcd…');
     expect(cut('abc', 5)).toBe('abc');
     expect(cut('日本語です', 5)).toBe('日本…');

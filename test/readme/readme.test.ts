@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso.js';
+import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { baseEnv, ROOT, tempDir } from '../helpers.js';
 import { readmeExamples, type Example } from './examples.js';

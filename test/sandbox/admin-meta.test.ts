@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso.js';
+import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { call, demo, expectError, expectOperation, expectValid, latestSpec, spec091, type Res } from './helpers.js';
 

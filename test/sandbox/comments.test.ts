@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CommentRec } from '../../src/sandbox/families/comments.js';
+import type { CommentRec } from '../../src/sandbox/families/comments/index.js';
 import { seedState, startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { call, demo, expectError, expectOperation, latestSpec, listAll } from './helpers.js';
 

@@ -9,7 +9,7 @@ import addFormatsModule from 'ajv-formats';
 import { request } from 'undici';
 import { parse } from 'yaml';
 import { expect } from 'vitest';
-import type { OrgRec, UserRec } from '../../src/sandbox/families/orgs.js';
+import type { OrgRec, UserRec } from '../../src/sandbox/families/orgs/index.js';
 import type { CollectionRec, SpaceRec } from '../../src/sandbox/families/spaces/index.js';
 import { seedState, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
 

@@ -22,6 +22,7 @@ const SPACE_COMMENTS = {
   // The reference answers 200 (not 201) to a create.
   'comments.create': op('comments.create', `POST ${COMMENTS}`, {
     body: { node: str(), page: str(), body: required(BODY) },
+    rules: [{ kind: 'needs', field: 'node', needs: 'page', why: 'a node is a block of a page' }],
     success: [200],
   }),
   'comments.get': op('comments.get', `GET ${COMMENT}`, { query: FORMAT }),

@@ -7,6 +7,8 @@ import { any, arr, map, obj, oneOf, required, str } from '../schema.js';
 export const NAME = str({ min: 1, max: 50, pattern: /^[a-z0-9_-]+$/, patternText: 'lowercase letters, digits, _ and -' });
 
 const FIELDS = '/orgs/{organizationId}/custom-fields';
+/** The types whose fields have options. */
+const SELECT_TYPES = ['select:single', 'select:multi'] as const;
 const FIELD = `${FIELDS}/{fieldName}`;
 
 const DETAILS = {
@@ -21,6 +23,7 @@ export const CUSTOM_FIELDS_OPERATIONS = {
   'customFields.list': op('customFields.list', `GET ${FIELDS}`, { paginated: true }),
   'customFields.create': op('customFields.create', `POST ${FIELDS}`, {
     body: { name: required(NAME), type: required(oneOf(CUSTOM_FIELD_TYPES)), ...DETAILS },
+    rules: [{ kind: 'onlyFor', field: 'options', when: 'type', values: SELECT_TYPES, group: 'select fields', of: 'fields' }],
   }),
   'customFields.get': op('customFields.get', `GET ${FIELD}`, { params: { fieldName: required(NAME) } }),
   'customFields.update': op('customFields.update', `PATCH ${FIELD}`, {

@@ -6,7 +6,6 @@ import type { Operation } from '../../api/operation.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, Interrupted, UsageError } from '../../errors.js';
 import { isStructured, Output } from '../../output/format.js';
-import { dryRun } from '../bulk.js';
 import { requestUrl } from '../../client/url.js';
 import type { Router } from '../../sandbox/core/router.js';
 import { defineCommand, type CommandDef } from '../define.js';
@@ -69,7 +68,7 @@ export const COMMANDS: CommandDef[] = [
       const operation = await operationAt(method, requestUrl(apiUrl, path), apiUrl);
       if (opts.dryRun) {
         const shown = rawBody ? rawText(rawBody) : body;
-        return dryRun(ctx, [{ method, path, query, body: shown, operation: shown && typeof shown === 'object' ? operation : undefined }]);
+        return ctx.api.dryRun([{ method, path, query, body: shown, operation: shown && typeof shown === 'object' ? operation : undefined }]);
       }
       const client = await ctx.client();
       if (opts.paginate) {

@@ -101,6 +101,7 @@ export const COMMANDS: CommandDef[] = [
       if (had) store.update(name, (p) => ({ ...p, token: undefined }));
       const done = had ? `Logged out of profile "${name}"` : `Profile "${name}" had no token`;
       ctx.output.note(ctx.env.DOCPLAT_TOKEN ? `${done}, but DOCPLAT_TOKEN is set and stays in effect: unset it to stop using that token` : done);
+      if (ctx.output.dataAsked) await ctx.output.item({ profile: name, loggedOut: had }, []);
     },
   }),
   defineCommand({
@@ -159,7 +160,8 @@ export const COMMANDS: CommandDef[] = [
     async run(ctx) {
       const s = await ctx.settings();
       if (!s.token) throw new AuthError('no token: run `docplat auth login` or set DOCPLAT_TOKEN');
-      await ctx.output.text(s.token);
+      if (ctx.output.dataAsked) await ctx.output.item({ token: s.token }, []);
+      else await ctx.output.text(s.token);
     },
   }),
 ];

@@ -5,9 +5,7 @@ import { EXIT, DocplatError } from '../../errors.js';
 import { onePage } from '../../output/format.js';
 import { parseInteger } from '../../validate.js';
 import { CHANGE_COLUMNS, MERGE_DETAIL } from '../../resources/changeRequests.js';
-import { dryRun } from '../bulk.js';
 import { defineCommand } from '../define.js';
-import { checkedRequest, send } from '../runner.js';
 import { CHANGE_REQUEST, NAMES } from './shared.js';
 
 interface Change {
@@ -32,12 +30,12 @@ export const MERGE = defineCommand({
   operation: 'changeRequests.merge',
   async run(ctx, { args, opts }) {
     const params = { spaceId: args[0], changeRequestId: args[1] };
-    const request = checkedRequest('changeRequests.merge', { params }, NAMES);
-    if (opts.dryRun) return dryRun(ctx, [request]);
-    const { data } = await send(ctx, request);
+    const request = ctx.api.request('changeRequests.merge', { params }, NAMES);
+    if (opts.dryRun) return ctx.api.dryRun([request]);
+    const { data } = await ctx.api.send(request);
     const answer = (data ?? {}) as { result?: unknown; revision?: unknown };
     if (answer.result === 'conflicts') {
-      const changes = await send(ctx, checkedRequest('changeRequests.changes', { params, query: { limit: 50 } }, NAMES)).then(
+      const changes = await ctx.api.send(ctx.api.request('changeRequests.changes', { params, query: { limit: 50 } }, NAMES)).then(
         (r) => ((r.data as { changes?: Change[] })?.changes ?? []).map(nameOf),
         () => [] as string[],
       );
@@ -63,9 +61,9 @@ export const CHANGES = defineCommand({
   operation: 'changeRequests.changes',
   async run(ctx, { args, opts }) {
     const query = opts.limit === undefined ? {} : { limit: parseInteger('--limit', opts.limit, 10, 1, Number.MAX_SAFE_INTEGER) };
-    const request = checkedRequest('changeRequests.changes', { params: { spaceId: args[0], changeRequestId: args[1] }, query }, NAMES);
-    if (opts.dryRun) return dryRun(ctx, [request]);
-    const { data } = await send(ctx, request);
+    const request = ctx.api.request('changeRequests.changes', { params: { spaceId: args[0], changeRequestId: args[1] }, query }, NAMES);
+    if (opts.dryRun) return ctx.api.dryRun([request]);
+    const { data } = await ctx.api.send(request);
     const answer = (data ?? {}) as { changes?: unknown; more?: unknown };
     const changes = Array.isArray(answer.changes) ? answer.changes : [];
     await ctx.output.list(onePage(changes), CHANGE_COLUMNS);

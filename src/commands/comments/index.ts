@@ -1,7 +1,6 @@
 // docplat comments <verb>: declarations; the runner (../runner.ts) does the work.
 // Every verb takes --change-request <id>, which switches to the `.cr` operation.
 import { COMMENT_COLUMNS, COMMENT_DETAIL } from '../../resources/comments.js';
-import { UsageError } from '../../errors.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { BODY, changeRequest, FORMAT, MARKDOWN, reactVerb } from './shared.js';
 
@@ -66,9 +65,6 @@ export const COMMANDS: CommandDef[] = [
       changeRequest: changeRequest('comments.create.cr'),
     },
     operation: 'comments.create',
-    checkFlags: (opts) => {
-      if (opts.node !== undefined && opts.page === undefined) throw new UsageError('--node needs --page: a node is a block of a page');
-    },
     output: { item: COMMENT_DETAIL },
   }),
   defineCommand({

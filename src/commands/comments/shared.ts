@@ -5,7 +5,6 @@ import { check, type ArraySpec } from '../../api/schema.js';
 import { UsageError } from '../../errors.js';
 import type { Column } from '../../output/format.js';
 import { defineCommand, type Arg, type CommandDef, type Flag } from '../define.js';
-import { execute } from '../runner.js';
 import { changeRequestFlag } from '../content/shared.js';
 
 export const BODY = {
@@ -55,7 +54,7 @@ export function reactVerb(what: 'comment' | 'reply', args: Arg[], operation: 'co
       // The operation's own bound (an emoji, as the platform's description has it), named as the argument.
       const refused = check((OPERATIONS[operation].body!.addedReactions as ArraySpec).items, emoji);
       if (refused) throw new UsageError(`emoji must be ${refused.rule} (got "${emoji}")`);
-      await execute(ctx, { ...plain, body: { [opts.remove ? 'removedReactions' : 'addedReactions']: [emoji] } }, given.slice(0, -1), opts);
+      await ctx.api.run({ ...plain, body: { [opts.remove ? 'removedReactions' : 'addedReactions']: [emoji] } }, given.slice(0, -1), opts);
     },
   });
 }

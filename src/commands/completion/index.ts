@@ -23,6 +23,8 @@ export const COMMANDS: CommandDef[] = [
     ].join('\n'),
     examples: ['bash --install', 'zsh --install', 'fish > ~/.config/fish/completions/docplat.fish'],
     async run(ctx, { args, opts }) {
+      // A shell script, or a message of where it was written: no data for --json or --output.
+      if (ctx.output.dataAsked) throw new UsageError('completion prints a shell script: it cannot be used with --json, --jsonl, --output, --fields or --jq');
       const shell = args[0] as Shell;
       if (!SHELLS.includes(shell)) throw new UsageError(`shell must be one of ${SHELLS.join(', ')} (got "${args[0]}")`);
       const script = readScript(shell);

@@ -63,7 +63,7 @@ export const COMMANDS: CommandDef[] = [
       const { configKey } = await import('../../config/store.js');
       configKey(key);
       const [value, source] = await effective(ctx, key as (typeof KEYS)[number]);
-      if (ctx.jsonErrors || ctx.globals.jq) {
+      if (ctx.output.dataAsked) {
         await ctx.output.item({ key, value: value ?? null, source: value === undefined ? null : source }, []);
         return;
       }
@@ -86,6 +86,7 @@ export const COMMANDS: CommandDef[] = [
       const field = configKey(key);
       checkValue(key, value);
       store.update(ctx.profileName(), (p) => ({ ...p, [field]: value }));
+      if (ctx.output.dataAsked) await ctx.output.item({ profile: ctx.profileName(), key, value }, []);
     },
   }),
   defineCommand({
@@ -99,6 +100,7 @@ export const COMMANDS: CommandDef[] = [
       const { configKey } = await import('../../config/store.js');
       const field = configKey(key);
       store.update(ctx.profileName(), (p) => ({ ...p, [field]: undefined }));
+      if (ctx.output.dataAsked) await ctx.output.item({ profile: ctx.profileName(), key, value: null }, []);
     },
   }),
   defineCommand({
@@ -135,7 +137,9 @@ export const COMMANDS: CommandDef[] = [
     summary: 'print the path of the config file',
     examples: ['path'],
     async run(ctx) {
-      await ctx.output.text(join(ctx.configDir, CONFIG_FILE));
+      const path = join(ctx.configDir, CONFIG_FILE);
+      if (ctx.output.dataAsked) await ctx.output.item({ path }, []);
+      else await ctx.output.text(path);
     },
   }),
 ];

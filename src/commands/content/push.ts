@@ -8,10 +8,8 @@
 import { basename } from 'node:path';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
-import { parseConcurrency } from '../bulk.js';
 import { defineCommand } from '../define.js';
 import type { ApiFile } from '../files/download.js';
-import { checkedRequest, send } from '../runner.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer } from './push-batches.js';
 import { readFolder, type LocalPage } from './push-folder.js';
 import { describePlan, planPush, type Plan } from './push-plan.js';
@@ -74,12 +72,12 @@ rest.`,
   async run(ctx, { args, opts }) {
     const spaceId = args[0];
     if (opts.changeRequest !== undefined && opts.subject !== undefined) throw new UsageError('--subject names a new change request: it cannot go with --change-request');
-    const concurrency = parseConcurrency(opts.concurrency);
+    const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
     const where: Where = { spaceId, changeRequest: opts.changeRequest };
     // Every input is checked, and the folder read, before any request.
-    if (opts.subject !== undefined) checkedRequest('changeRequests.create', { params: { spaceId }, body: { subject: opts.subject } }, NAMES);
-    contentRequest('pages.list', where);
-    const filesRequest = contentRequest('files.list', where);
+    if (opts.subject !== undefined) ctx.api.request('changeRequests.create', { params: { spaceId }, body: { subject: opts.subject } }, NAMES);
+    contentRequest(ctx, 'pages.list', where);
+    const filesRequest = contentRequest(ctx, 'files.list', where);
     const folder = await readFolder(opts.src!);
     for (const what of folder.ignored.slice(0, 10)) ctx.warn(`${what} is not sent (push sends description, emoji and hidden)`);
     if (folder.ignored.length > 10) ctx.warn(`${folder.ignored.length - 10} more front matter keys are not sent`);
@@ -88,7 +86,7 @@ rest.`,
     const tree = await fetchTree(ctx, where);
     const files = await client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal });
     const markdown = async (pageId: string) => {
-      const data = (await send(ctx, contentRequest('pages.get', where, { pageId }, { format: 'markdown' }))).data as { markdown?: unknown };
+      const data = (await ctx.api.send(contentRequest(ctx, 'pages.get', where, { pageId }, { format: 'markdown' }))).data as { markdown?: unknown };
       if (typeof data?.markdown !== 'string') throw new DocplatError(`page ${pageId} has no markdown`);
       return data.markdown;
     };
@@ -102,12 +100,13 @@ rest.`,
 
     if (opts.dryRun) {
       const lines = describePlan(plan);
-      if (lines.length) await ctx.output.text(lines.join('\n'));
+      await ctx.output.changes(lines);
       ctx.output.note(`dry run: ${lines.length ? counts(plan) : 'nothing to push'} against ${target}${keptNote}; nothing sent`);
       return;
     }
     if (plan.changes.length === 0 && !(opts.merge && opts.changeRequest)) {
       ctx.output.note(`nothing to push: ${folder.root} matches ${target}${keptNote}`);
+      if (ctx.output.dataAsked) await ctx.output.item({ number: null, id: null, url: null, merged: false, changes: 0 }, []);
       return;
     }
 
@@ -119,8 +118,8 @@ rest.`,
 
     let merged = false;
     if (opts.merge) {
-      const request = checkedRequest('changeRequests.merge', { params: { spaceId, changeRequestId: cr.id } }, NAMES);
-      const answer = (await send(ctx, request)).data as { result?: string; conflicts?: unknown; [k: string]: unknown };
+      const request = ctx.api.request('changeRequests.merge', { params: { spaceId, changeRequestId: cr.id } }, NAMES);
+      const answer = (await ctx.api.send(request)).data as { result?: string; conflicts?: unknown; [k: string]: unknown };
       if (answer?.result === 'conflicts') {
         const what = JSON.stringify(answer.conflicts ?? answer).slice(0, 500);
         await ctx.output.item({ number: cr.number ?? null, id: cr.id, url: cr.urls?.app ?? null, merged: false }, []);
@@ -140,14 +139,14 @@ function defaultSubject(root: string): string {
 }
 
 async function getChangeRequest(ctx: Context, spaceId: string, ref: string): Promise<ChangeRequest> {
-  const data = (await send(ctx, checkedRequest('changeRequests.get', { params: { spaceId, changeRequestId: ref } }, NAMES))).data as ChangeRequest;
+  const data = (await ctx.api.send(ctx.api.request('changeRequests.get', { params: { spaceId, changeRequestId: ref } }, NAMES))).data as ChangeRequest;
   if (typeof data?.id !== 'string') throw new DocplatError(`change request ${ref}: the answer has no id`);
   if (data.status === 'merged' || data.status === 'archived') throw new UsageError(`--change-request: change request ${ref} is ${data.status}; push into an open one, or leave --change-request out for a new one`);
   return data;
 }
 
 async function createChangeRequest(ctx: Context, spaceId: string, subject: string): Promise<ChangeRequest> {
-  const data = (await send(ctx, checkedRequest('changeRequests.create', { params: { spaceId }, body: { subject } }, NAMES))).data as ChangeRequest;
+  const data = (await ctx.api.send(ctx.api.request('changeRequests.create', { params: { spaceId }, body: { subject } }, NAMES))).data as ChangeRequest;
   if (typeof data?.id !== 'string') throw new DocplatError('the new change request: the answer has no id');
   return data;
 }
@@ -168,7 +167,7 @@ async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, pla
     }
     const batch = await batcher.build();
     if (batch.changes.length === 0) throw new DocplatError(`batch ${sent + 1}: the answers did not give the ids of the pages created before it; change request ${crName} holds ${holds()}`);
-    const request = checkedRequest('changeRequests.updateContent', { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
+    const request = ctx.api.request('changeRequests.updateContent', { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
     // The batch in flight when Ctrl-C comes is completed, so the message can say what the change request holds.
     const { data } = await client.request(request.method, request.path, { query: request.query, body: request.body, idempotency: 'create', finishOnInterrupt: true }).catch((err: unknown) => {
       throw err instanceof DocplatError ? new DocplatError(`batch ${sent + 1} failed: ${err.message} (change request ${crName} holds ${holds()}${err instanceof ApiError && err.status ? '' : `, and batch ${sent + 1} if it arrived`}; run again with --change-request ${crName}: push compares with it and sends what is missing)`, err.exitCode, err.details) : err;

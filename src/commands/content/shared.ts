@@ -5,7 +5,6 @@ import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { Flag } from '../define.js';
-import { checkedRequest, send } from '../runner.js';
 
 export const SPACE_ID = [{ name: 'spaceId', param: 'spaceId' }];
 
@@ -20,7 +19,7 @@ export function changeRequestFlag(operation: OperationId) {
   } as const satisfies Flag;
 }
 
-/** Names of the inputs in messages, for checkedRequest(). */
+/** Names of the inputs in messages, for ctx.api.request(). */
 const NAMES = {
   'param:spaceId': 'space id',
   'param:changeRequestId': '--change-request',
@@ -42,10 +41,10 @@ function opOf(id: OperationId, where: Where): OperationId {
 }
 
 /** Checks and builds a content request (a usage error when an input breaks its bounds), without sending it. */
-export function contentRequest(id: OperationId, where: Where, params: Record<string, string> = {}, query: Record<string, string> = {}) {
+export function contentRequest(ctx: Context, id: OperationId, where: Where, params: Record<string, string> = {}, query: Record<string, string> = {}) {
   const allParams: Record<string, string> = { spaceId: where.spaceId, ...params };
   if (where.changeRequest !== undefined) allParams.changeRequestId = where.changeRequest;
-  return checkedRequest(opOf(id, where), { params: allParams, query }, NAMES);
+  return ctx.api.request(opOf(id, where), { params: allParams, query }, NAMES);
 }
 
 // ---- the page tree --------------------------------------------------------------------------
@@ -83,7 +82,7 @@ export function* walkTree(pages: ApiPage[], depth = 0, parent?: ApiPage, lastAnc
 }
 
 export async function fetchTree(ctx: Context, where: Where): Promise<ApiPage[]> {
-  const data = (await send(ctx, contentRequest('pages.list', where))).data as { pages?: ApiPage[] } | undefined;
+  const data = (await ctx.api.send(contentRequest(ctx, 'pages.list', where))).data as { pages?: ApiPage[] } | undefined;
   return Array.isArray(data?.pages) ? data.pages : [];
 }
 
@@ -95,16 +94,16 @@ export async function fetchTree(ctx: Context, where: Where): Promise<ApiPage[]> 
 export async function resolvePage(ctx: Context, where: Where, ref: string, query: Record<string, string>): Promise<unknown> {
   if (!ref.includes('/')) {
     try {
-      return (await send(ctx, contentRequest('pages.get', where, { pageId: ref }, query))).data;
+      return (await ctx.api.send(contentRequest(ctx, 'pages.get', where, { pageId: ref }, query))).data;
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) throw err;
     }
   } else {
-    contentRequest('pages.get', where, { pageId: 'x' }, query); // checks --format before any request
+    contentRequest(ctx, 'pages.get', where, { pageId: 'x' }, query); // checks --format before any request
   }
   const found = pageAtPath(await fetchTree(ctx, where), ref);
   if (!found) throw new ApiError(noPage(ref, where), 404, 'GET', '');
-  return (await send(ctx, contentRequest('pages.get', where, { pageId: found.id }, query))).data;
+  return (await ctx.api.send(contentRequest(ctx, 'pages.get', where, { pageId: found.id }, query))).data;
 }
 
 /** The page (not a link) at `ref`'s path in the tree, leading and trailing slashes ignored. */

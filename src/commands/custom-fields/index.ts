@@ -45,7 +45,7 @@ export const COMMANDS: CommandDef[] = [
     checkFlags(opts) {
       const type = String(opts.type);
       if (!(CUSTOM_FIELD_TYPES as readonly string[]).includes(type)) return;
-      if (opts.option !== undefined && !isSelect(type)) throw new UsageError(`--option is only for select:single and select:multi fields, not ${type}`);
+      // --option with another type is refused by the operation's rule (api/operations/customFields.ts), for the sandbox too.
       if (opts.option === undefined && isSelect(type)) throw new UsageError(`a ${type} field needs its choices: give --option at least once`);
     },
     operation: 'customFields.create',

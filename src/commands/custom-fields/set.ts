@@ -6,7 +6,6 @@ import { valueProblem, type FieldRule } from '../../api/operations/customFields.
 import { apiRequest, InputError, type BuiltRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { dryRun, parseConcurrency, runBulk } from '../bulk.js';
 import type { Flag, Input } from '../define.js';
 
 interface Field extends FieldRule {
@@ -24,7 +23,7 @@ const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 export async function setValues(ctx: Context, { args, rest, opts }: Input<Record<string, Flag>>): Promise<void> {
   const rows = await readRows(ctx, args[0], rest);
-  const concurrency = parseConcurrency(opts.concurrency as string | undefined);
+  const concurrency = ctx.api.bulk.concurrency(opts.concurrency as string | undefined);
   // Words are parsed, and space ids checked, before the fields are read.
   const pairs = rows.map((row) => ({ row, pairs: row.words.map((w) => splitWord(w, row.where)) }));
   for (const { row } of pairs) request(row.spaceId, {}, row.where);
@@ -39,8 +38,8 @@ export async function setValues(ctx: Context, { args, rest, opts }: Input<Record
   }
   const ids = [...bodies.keys()];
   const requests = ids.map((id) => request(id, { values: bodies.get(id)! }, ''));
-  if (opts.dryRun) return dryRun(ctx, requests);
-  await runBulk(ctx, ids, requests.map((request) => ({ request })), concurrency, { what: 'space', done: 'set' });
+  if (opts.dryRun) return ctx.api.dryRun(requests);
+  await ctx.api.bulk.run(ids, requests.map((request) => ({ request })), concurrency, { what: 'space', done: 'set' });
 }
 
 /** `<spaceId> name=value...`, or with `-` the lines of stdin (blank lines and `#` comments skipped). */

@@ -1,15 +1,17 @@
 // Streaming a file's bytes to disk (or stdout): the file's downloadURL may be
 // on another origin (the client never sends the token there), the bytes go
-// to a temporary file renamed when complete, an existing file is kept unless
-// --force, and a terminal shows progress for large files. Also used by
+// through the safe writer (src/files/write.ts), an existing file is kept
+// unless --force, the transfer stops at its Content-Length (or the file's
+// size and a margin) and is checked against it, and a terminal shows
+// progress for large files. Also used by
 // `content export` for each file of the space.
 import { createWriteStream } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../context.js';
-import { DocplatError, UsageError } from '../../errors.js';
+import { DocplatError } from '../../errors.js';
+import { checkTarget, writeSafely } from '../../files/write.js';
 import { progressLine } from '../../output/progress.js';
 
 export interface ApiFile {
@@ -24,6 +26,8 @@ export interface ApiFile {
 function counter(body: Readable, onBytes: (total: number) => void, gc?: () => void): { total: number } {
   const count = { total: 0 };
   let sinceGc = 0;
+  // A listener would start the flow: held until the writer pipes it (the writer may first check its target).
+  body.pause();
   body.on('data', (chunk: Buffer) => {
     count.total += chunk.length;
     sinceGc += chunk.length;
@@ -61,61 +65,97 @@ async function collector(): Promise<(() => void) | undefined> {
   return minorGc ?? undefined;
 }
 
-/** The response body of a file's downloadURL (no token goes to another origin: the client sees to it). */
-async function openDownload(ctx: Context, file: ApiFile): Promise<Readable> {
+/** The response body of a file's downloadURL (no token goes to another origin: the client sees to it), and its declared length. */
+async function openDownload(ctx: Context, file: ApiFile): Promise<{ body: Readable; length?: number }> {
   const url = file.downloadURL;
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new DocplatError(`file ${file.id} has no http(s) downloadURL`);
   const client = await ctx.client();
-  const { data } = await client.request<Readable>('GET', url, { as: 'stream', signal: ctx.signal });
-  return data;
+  // Large files (over 8 MB as declared) take the transport that is fastest for a large body, small ones the pooled connections.
+  const large = typeof file.size === 'number' && file.size > LARGE;
+  const { data, headers } = await client.request<Readable>('GET', url, { as: 'stream', large, signal: ctx.signal });
+  const declared = Array.isArray(headers['content-length']) ? headers['content-length'][0] : headers['content-length'];
+  return { body: data, length: declared !== undefined && /^\d{1,15}$/.test(declared.trim()) ? Number(declared) : undefined };
 }
 
 const MB = 1024 * 1024;
+const LARGE = 8 * MB;
 
 /**
- * Writes a file's bytes to `target` through a temporary file in the same
- * folder, renamed when complete and of the announced size. `exclusive`:
- * fail rather than replace a file that appeared meanwhile.
+ * How many bytes a download may bring: its Content-Length, or without one the
+ * file's declared size and a margin (10% and 1 MB: metadata may lag behind
+ * the stored bytes); unbounded only when neither is known.
  */
-export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; exclusive?: boolean } = {}): Promise<number> {
-  const body = await openDownload(ctx, file);
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.part`);
-  const progress = opts.progress ? downloadProgress(ctx, file) : undefined;
-  const count = counter(body, (n) => progress?.(n), await collector());
+export function downloadLimit(file: ApiFile, length: number | undefined): number {
+  if (length !== undefined) return length;
+  return validSize(file) ? file.size! + Math.ceil(file.size! / 10) + MB : Infinity;
+}
+
+const validSize = (file: ApiFile) => typeof file.size === 'number' && Number.isSafeInteger(file.size) && file.size >= 0;
+
+/**
+ * Counts a download's bytes, stops it past its limit, and turns a connection
+ * that closed early into "incomplete download: got N of M bytes".
+ */
+async function transfer(ctx: Context, file: ApiFile, opened: { body: Readable; length?: number }, progress: ((n: number) => void) | undefined, write: () => Promise<'stopped' | unknown>): Promise<number> {
+  const { body, length } = opened;
+  const limit = downloadLimit(file, length);
+  const count = counter(body, (n) => {
+    if (n > limit) body.destroy(new DocplatError(`download of ${file.name} stopped: the server sent more than ${length !== undefined ? `its Content-Length of ${length}` : `the file's size of ${file.size}`} bytes`));
+    else progress?.(n);
+  }, await collector());
   try {
-    await pipeline(body, createWriteStream(tmp, { flags: 'wx', highWaterMark: WRITE_BUFFER }), { signal: ctx.signal });
-    if (typeof file.size === 'number' && count.total !== file.size) {
-      throw new DocplatError(`incomplete download of ${file.name}: got ${count.total} of ${file.size} bytes`);
-    }
-    if (opts.exclusive && (await exists(target))) throw new UsageError(`${target} exists; use --force to overwrite it`);
-    await rename(tmp, target);
+    // The reader of stdout went away: the bytes are no longer wanted, nothing to check.
+    if ((await write()) === 'stopped') return count.total;
   } catch (err) {
-    await unlink(tmp).catch(() => undefined);
+    if (ctx.signal.aborted || err instanceof DocplatError) throw err;
+    const expected = length ?? (validSize(file) ? file.size : undefined);
+    if (expected !== undefined && count.total < expected) {
+      const why = (err as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT' ? 'no bytes came within the time limit (--timeout)' : 'the connection closed early';
+      throw new DocplatError(`incomplete download: got ${count.total} of ${expected} bytes of ${file.name} (${why})`);
+    }
     throw err;
   } finally {
     progress?.(-1);
   }
+  if (length !== undefined && count.total !== length) throw new DocplatError(`incomplete download: got ${count.total} of ${length} bytes of ${file.name}`);
+  // The storage's answer is what the file is: metadata that says otherwise is worth a warning, not a failure.
+  if (validSize(file) && file.size !== count.total) ctx.warn(`${file.name}: its metadata says ${file.size} bytes, the storage sent ${count.total} (kept as sent)`);
   return count.total;
+}
+
+/**
+ * Writes a file's bytes to `target` through the safe writer (a temporary
+ * file renamed when complete). `replace`: an existing file may be replaced.
+ */
+export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; replace?: boolean } = {}): Promise<number> {
+  const writing = { replace: opts.replace, signal: ctx.signal, highWaterMark: WRITE_BUFFER };
+  // A target that will be refused is refused before anything is fetched.
+  await checkTarget(target, writing);
+  const opened = await openDownload(ctx, file);
+  const progress = opts.progress ? downloadProgress(ctx, file) : undefined;
+  return transfer(ctx, file, opened, progress, () =>
+    writeSafely(target, opened.body, writing).catch((err: unknown) => {
+      // Not piped (the target was taken meanwhile): the body is dropped, its abort no error of ours.
+      opened.body.once('error', () => undefined).destroy();
+      throw err;
+    }),
+  );
 }
 
 /** Streams a file's bytes to stdout, or into a device or pipe given as --dest (written, never replaced). */
 export async function downloadToStdout(ctx: Context, file: ApiFile, device?: string): Promise<number> {
-  const body = await openDownload(ctx, file);
+  const opened = await openDownload(ctx, file);
+  const { body } = opened;
   // `--dest - > file.bin` on a terminal: the progress line goes to stderr (never among the bytes on a terminal's stdout).
   const progress = device === undefined && ctx.io.stdoutTTY ? undefined : downloadProgress(ctx, file);
-  const count = counter(body, (n) => progress?.(n), await collector());
-  try {
-    if (device !== undefined) await pipeline(body, createWriteStream(device, { flags: 'w' }), { signal: ctx.signal });
-    else {
-      await pipeline(body, ctx.io.stdout, { end: false, signal: ctx.signal }).catch((err: NodeJS.ErrnoException) => {
-        // The reader went away (`--dest - | head -c 100`): the download stops, as any output does.
-        if (err.code !== 'EPIPE') throw err;
-      });
-    }
-  } finally {
-    progress?.(-1);
-  }
-  return count.total;
+  return transfer(ctx, file, opened, progress, async () => {
+    if (device !== undefined) return pipeline(body, createWriteStream(device, { flags: 'w' }), { signal: ctx.signal });
+    return pipeline(body, ctx.io.stdout, { end: false, signal: ctx.signal }).catch((err: NodeJS.ErrnoException) => {
+      // The reader went away (`--dest - | head -c 100`): the download stops, as any output does.
+      if (err.code !== 'EPIPE') throw err;
+      return 'stopped' as const;
+    });
+  });
 }
 
 /** Whether `path` is a device or a named pipe (/dev/null, a FIFO): bytes are written into it, not put in its place. */

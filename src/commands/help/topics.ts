@@ -68,7 +68,7 @@ export const TOPICS: Record<string, Topic> = {
     text: () =>
       text(
         'Formats (--output): table on a terminal, tsv when piped; csv (with a header row), json (--json: the API objects, a list as one array), jsonl (--jsonl: one object per line as pages arrive), yaml.',
-        '  terminal  a table fitted to its width (long cells cut with …, ids never),\n            times as "3 days ago", at most 500 rows; one object as label/value\n  piped     tab-separated values without a header, times in ISO 8601; one\n            object as key<TAB>value lines',
+        '  terminal  a table fitted to its width (long cells cut with …, ids never),\n            ages as "3d ago", sizes as "2.5 MB", at most 500 rows; one object as\n            label/value\n  piped     tab-separated values without a header, times in ISO 8601, sizes\n            in bytes, lists of plain values a,b; one object as key<TAB>value\n            lines',
         '--fields a,b.c picks fields: a column key, a header as the table shows it, or a dotted path into the resource (urls.app). An unknown field is exit 2 before anything is sent.',
         '--jq <expr> filters the JSON with jq (strings print raw). As with gh\'s --json and --jq, --jq runs over the fields --fields selected: name every field the filter reads (--fields id,title --jq \'.[] | select(.title | test("^tmp-")) | .id\'). --jq prints JSON, or YAML with --output yaml; with tsv, csv or table it is refused (exit 2).',
         'Data goes to stdout; notes, progress and errors to stderr. Control characters in API data are shown escaped in tables, TSV, CSV and messages; JSON and YAML carry the data unchanged. When --limit stops before the end, the next cursor goes to stderr: --cursor <it> continues.',

@@ -1,9 +1,7 @@
 // docplat integrations <verb>: declarations; the manifest of publish is read in manifest.ts.
 import { AuthError, type ApiError } from '../../errors.js';
 import { INSTALLATION_COLUMNS, INSTALLATION_FIELDS, INTEGRATION_COLUMNS, INTEGRATION_DETAIL, INTEGRATION_FIELDS } from '../../resources/integrations.js';
-import { dryRun } from '../bulk.js';
 import { defineCommand, type Arg, type CommandDef } from '../define.js';
-import { send } from '../runner.js';
 import { manifestRequest } from './manifest.js';
 
 const NAME: Arg = { name: 'integration', param: 'integrationName', description: 'the integration name (letters, digits, -, _ and .)' };
@@ -61,8 +59,8 @@ it must be the same). Its script must be the built JavaScript file.`,
     output: { item: INTEGRATION_DETAIL, fields: INTEGRATION_FIELDS },
     async run(ctx, { args, opts }) {
       const { name, request } = await manifestRequest(ctx, args[0], opts.manifest!);
-      if (opts.dryRun) return dryRun(ctx, [request]);
-      const { data } = await send(ctx, request);
+      if (opts.dryRun) return ctx.api.dryRun([request]);
+      const { data } = await ctx.api.send(request);
       ctx.output.note(`published integration "${name}" (version ${(data as { version?: number }).version ?? '?'})`);
       await ctx.output.item(data, INTEGRATION_DETAIL, { fields: INTEGRATION_FIELDS });
     },

@@ -13,7 +13,6 @@ import { dirname, resolve } from 'node:path';
 import { OPERATIONS } from '../../api/operations/index.js';
 import type { BuiltRequest } from '../../api/request.js';
 import { UsageError } from '../../errors.js';
-import { checkedRequest, readUserFile } from '../runner.js';
 import type { Context } from '../../context.js';
 
 const FIELDS = Object.keys(OPERATIONS['integrations.publish'].body!);
@@ -24,7 +23,7 @@ const SOURCE_SCRIPT = /\.(?:tsx?|jsx|mts|cts)$/i;
 /** The publish request of integration `name` (the argument, or the manifest's `name`) from the manifest at `path`. */
 export async function manifestRequest(ctx: Context, argument: string | undefined, path: string): Promise<{ name: string; request: BuiltRequest }> {
   if (path === '-') throw new UsageError('--manifest needs a file: the files it names are read relative to it');
-  const text = await readUserFile(ctx, '--manifest', path);
+  const text = await ctx.readUserFile('--manifest', path);
   // Loaded here: only a command that reads a YAML file pays for the parser.
   const { describeCheck, parseMapping } = await import('../../api/openapi-document.js');
   const parsed = parseMapping(text, 'manifest');
@@ -45,7 +44,7 @@ export async function manifestRequest(ctx: Context, argument: string | undefined
   const base = dirname(resolve(path));
   const file = async (key: string, value: unknown, as: 'utf8' | 'base64'): Promise<string> => {
     if (typeof value !== 'string' || !value.trim()) throw new UsageError(`--manifest ${path}: "${key}" must name a file (relative to the manifest)`);
-    return readUserFile(ctx, `--manifest ${path}: "${key}"`, resolve(base, value), { as, shown: value, stdin: false });
+    return ctx.readUserFile(`--manifest ${path}: "${key}"`, resolve(base, value), { as, shown: value, stdin: false });
   };
   if (body.script !== undefined) body.script = await file('script', body.script, 'utf8');
   if (body.icon !== undefined) body.icon = await file('icon', body.icon, 'base64');
@@ -55,6 +54,6 @@ export async function manifestRequest(ctx: Context, argument: string | undefined
     body.previewImages = await Promise.all(body.previewImages.map((p, n) => file(`previewImages.${n}`, p, 'base64')));
   }
   const names = Object.fromEntries(FIELDS.map((k) => [`body:${k}`, `--manifest "${k}"`]));
-  const request = checkedRequest('integrations.publish', { params: { integrationName: name }, body }, { ...names, 'param:integrationName': argument !== undefined ? 'integration' : '--manifest "name"' });
+  const request = ctx.api.request('integrations.publish', { params: { integrationName: name }, body }, { ...names, 'param:integrationName': argument !== undefined ? 'integration' : '--manifest "name"' });
   return { name, request };
 }

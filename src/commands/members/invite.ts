@@ -2,9 +2,7 @@
 // (POST /orgs/{org}/invites, public OpenAPI description 0.202.0). One request
 // per address, as the bulk verbs send one per id, so that each address gets
 // its own result: the answer lists the users it added, not their addresses.
-import { dryRun, nothingToDo, parseConcurrency, readIds, runBulk } from '../bulk.js';
 import { defineCommand, type Bulk } from '../define.js';
-import { checkedRequest } from '../runner.js';
 import { roleFlag } from './role.js';
 
 type Answer = { users?: unknown; failedSSOEmails?: unknown };
@@ -43,17 +41,17 @@ export const INVITE = defineCommand({
   bulk: BULK,
   async run(ctx, { rest, opts }) {
     // Addresses from stdin are read before the org is looked up (which may start --sandbox's sandbox).
-    const addresses = await readIds(ctx, rest, 'e-mail address');
+    const addresses = await ctx.api.bulk.ids(rest, 'e-mail address');
     const role = opts.role === undefined ? undefined : opts.role === 'guest' ? null : ROLE.map(opts.role);
-    const concurrency = parseConcurrency(opts.concurrency);
-    if (nothingToDo(ctx, addresses, 'e-mail address')) return;
+    const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
+    if (ctx.api.bulk.nothingToDo(addresses, 'e-mail address')) return;
     const body = { ...(role !== undefined ? { role } : {}), ...(opts.sso ? { sso: true } : {}) };
-    const build = (organizationId: string, email: string) => checkedRequest('members.invite', { params: { organizationId }, body: { emails: [email], ...body } }, NAMES);
+    const build = (organizationId: string, email: string) => ctx.api.request('members.invite', { params: { organizationId }, body: { emails: [email], ...body } }, NAMES);
     // Every address is checked before anything is sent: finding the organization may ask the API (`orgs list`).
     for (const email of addresses) build('-', email);
     const organizationId = await ctx.org();
     const requests = addresses.map((email) => ({ request: build(organizationId, email) }));
-    if (opts.dryRun) return dryRun(ctx, requests.map((r) => r.request));
-    await runBulk(ctx, addresses, requests, concurrency, BULK);
+    if (opts.dryRun) return ctx.api.dryRun(requests.map((r) => r.request));
+    await ctx.api.bulk.run(addresses, requests, concurrency, BULK);
   },
 });

@@ -1,8 +1,7 @@
 // docplat openapi <verb>: declarations; publishing and downloads are in publish.ts.
 import { CONTENT_DETAIL, SPEC_COLUMNS, SPEC_DETAIL, SPEC_FIELDS, VERSION_COLUMNS, VERSION_DETAIL } from '../../resources/openapi.js';
-import { dryRun } from '../bulk.js';
+import type { Context } from '../../context.js';
 import { defineCommand, type Arg, type CommandDef } from '../define.js';
-import { checkedRequest, readUserFile, send } from '../runner.js';
 import { checkDest, download, fetchDocument, publishSpec } from './publish.js';
 import { checkDocument, VALIDATION_DETAIL } from './validate.js';
 import { DocplatError, UsageError } from '../../errors.js';
@@ -24,12 +23,12 @@ a lastProcessErrorCode (FETCH_ERROR, FETCH_TIMEOUT, PARSE_ERROR, ...), with the
 errors, or if --wait-timeout is reached first.`;
 
 /** The version request: `latest` (or none) has a path of its own. */
-function versionRequest(org: string, slug: string, versionId: string | undefined, which: 'version' | 'content') {
+function versionRequest(ctx: Context, org: string, slug: string, versionId: string | undefined, which: 'version' | 'content') {
   const latest = versionId === undefined || versionId === 'latest';
   const names = { 'param:specSlug': 'slug', 'param:versionId': 'version id' };
   const params = { organizationId: org, specSlug: slug, ...(latest ? {} : { versionId }) } as Record<string, string>;
-  if (which === 'version') return latest ? checkedRequest('openapi.latestVersion', { params }, names) : checkedRequest('openapi.version', { params }, names);
-  return latest ? checkedRequest('openapi.latestContent', { params }, names) : checkedRequest('openapi.content', { params }, names);
+  if (which === 'version') return latest ? ctx.api.request('openapi.latestVersion', { params }, names) : ctx.api.request('openapi.version', { params }, names);
+  return latest ? ctx.api.request('openapi.latestContent', { params }, names) : ctx.api.request('openapi.content', { params }, names);
 }
 
 export const COMMANDS: CommandDef[] = [
@@ -85,7 +84,7 @@ runs before \`openapi create\` and \`openapi publish\` send a --file.`,
     output: { item: VALIDATION_DETAIL },
     async run(ctx, { args }) {
       const shown = args[0] === '-' ? '(stdin)' : args[0];
-      const check = await checkDocument(ctx, '', shown, await readUserFile(ctx, 'file', args[0]));
+      const check = await checkDocument(ctx, '', shown, await ctx.readUserFile('file', args[0]));
       ctx.output.note(`${shown}: a valid ${check.specification} ${check.version} document`);
       await ctx.output.item({ file: shown, valid: true, specification: check.specification, version: check.version, title: check.title }, VALIDATION_DETAIL);
     },
@@ -116,9 +115,9 @@ runs before \`openapi create\` and \`openapi publish\` send a --file.`,
     operation: 'openapi.version',
     output: { item: VERSION_DETAIL },
     async run(ctx, { args, opts }) {
-      const request = versionRequest(await ctx.org(), args[0], args[1], 'version');
-      if (opts.dryRun) return dryRun(ctx, [request]);
-      await ctx.output.item((await send(ctx, request)).data, VERSION_DETAIL);
+      const request = versionRequest(ctx, await ctx.org(), args[0], args[1], 'version');
+      if (opts.dryRun) return ctx.api.dryRun([request]);
+      await ctx.output.item((await ctx.api.send(request)).data, VERSION_DETAIL);
     },
   }),
   defineCommand({
@@ -145,9 +144,9 @@ url and filesystem) instead of the document.`,
       const asObject = !!(g.json || g.jsonl || g.output || g.fields || g.jq);
       if (opts.dest !== undefined && asObject) throw new UsageError('--dest writes the document: it cannot be used with --json, --output, --fields or --jq');
       if (toFile) checkDest(opts.dest!, !!opts.force);
-      const request = versionRequest(await ctx.org(), args[0], args[1], 'content');
-      if (opts.dryRun) return dryRun(ctx, [request]);
-      const content = (await send(ctx, request)).data as { url?: string; urls?: { source?: string } };
+      const request = versionRequest(ctx, await ctx.org(), args[0], args[1], 'content');
+      if (opts.dryRun) return ctx.api.dryRun([request]);
+      const content = (await ctx.api.send(request)).data as { url?: string; urls?: { source?: string } };
       if (asObject && opts.dest === undefined) return ctx.output.item(content, CONTENT_DETAIL);
       const url = content.url ?? content.urls?.source;
       // API data is untrusted: only an absolute http(s) URL is fetched (a path would go to the API, with the token).

@@ -2,18 +2,15 @@
 // checks it before anything is sent, see validate.ts), the request, and --wait, which
 // polls the spec with backoff until the platform has processed it and fails
 // when processing failed. Also the download of `openapi content --dest`.
-import { link, rename, unlink, writeFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { dirname } from 'node:path';
 import type { OperationId } from '../../api/operations/index.js';
 import { sleep } from '../../client/http.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
+import { TargetExists, writeSafely } from '../../files/write.js';
 import { SPEC_DETAIL, SPEC_FIELDS } from '../../resources/openapi.js';
 import { progressLine } from '../../output/progress.js';
-import { dryRun } from '../bulk.js';
-import { checkedRequest, readUserFile, send } from '../runner.js';
 import { checkDocument } from './validate.js';
 
 export interface SourceOpts {
@@ -51,11 +48,11 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
   const names = { 'param:specSlug': 'slug', 'body:slug': 'slug', 'body:source.url': '--url', 'body:source.text': '--file', 'body:source': opts.url !== undefined ? '--url' : '--file' };
   const request =
     opId === 'openapi.create'
-      ? checkedRequest(opId, { params: { organizationId }, body: { slug, source } }, names)
-      : checkedRequest(opId, { params: { organizationId, specSlug: slug }, body: { source } }, names);
-  if (opts.dryRun) return dryRun(ctx, [request]);
+      ? ctx.api.request(opId, { params: { organizationId }, body: { slug, source } }, names)
+      : ctx.api.request(opId, { params: { organizationId, specSlug: slug }, body: { source } }, names);
+  if (opts.dryRun) return ctx.api.dryRun([request]);
 
-  const res = await send(ctx, request).catch((err: unknown) => {
+  const res = await ctx.api.send(request).catch((err: unknown) => {
     // The platform says "publish a new version with PUT": in docplat words, that is `openapi publish`.
     if (err instanceof ApiError && err.status === 409 && opId === 'openapi.create') {
       throw new DocplatError(`OpenAPI specification "${slug}" already exists (409 Conflict): \`docplat openapi publish ${slug}\` adds a version to it`, EXIT.failure, { kind: 'api', status: 409 });
@@ -79,7 +76,7 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
 
 /** The document of --file (`-`: stdin), checked as the platform checks it unless --no-validate. */
 async function readDocument(ctx: Context, path: string, validate: boolean): Promise<string> {
-  const text = await readUserFile(ctx, '--file', path);
+  const text = await ctx.readUserFile('--file', path);
   if (validate) await checkDocument(ctx, '--file ', path === '-' ? '(stdin)' : path, text, '; nothing was sent (--no-validate sends the file as it is)');
   return text;
 }
@@ -87,7 +84,7 @@ async function readDocument(ctx: Context, path: string, validate: boolean): Prom
 /** Polls the spec, with backoff, until its processing is complete; exit 1 when --wait-timeout is reached first. */
 async function waitForProcessing(ctx: Context, org: string, slug: string, first: Spec, timeoutMs: number): Promise<Spec> {
   const started = Date.now();
-  const request = checkedRequest('openapi.get', { params: { organizationId: org, specSlug: slug } });
+  const request = ctx.api.request('openapi.get', { params: { organizationId: org, specSlug: slug } });
   const progress = progressLine(ctx);
   let spec = first;
   let delay = FIRST_POLL_MS;
@@ -104,7 +101,7 @@ async function waitForProcessing(ctx: Context, org: string, slug: string, first:
       }
       await sleep(Math.min(delay, timeoutMs - elapsed), ctx.signal);
       delay = Math.min(delay * 1.6, MAX_POLL_MS);
-      spec = (await send(ctx, request)).data as Spec;
+      spec = (await ctx.api.send(request)).data as Spec;
     }
   } catch (err) {
     if (ctx.signal.aborted) throw new Interrupted(`interrupted while waiting; "${slug}" is still being processed (see \`docplat openapi get ${slug}\`)`);
@@ -148,25 +145,16 @@ export async function fetchDocument(ctx: Context, url: string): Promise<string> 
 
 /**
  * Downloads the document at `url` (the token goes only to the API's own
- * origin) and writes it to `dest` atomically: a temporary file beside it,
- * then a rename (with --force) or a link that fails if `dest` appeared.
+ * origin) and writes it to `dest` through the safe writer (src/files/write.ts):
+ * an exclusive temporary file beside it, then its name, replacing a file
+ * only with --force and never a symbolic link.
  */
 export async function download(ctx: Context, url: string, dest: string, force: boolean): Promise<number> {
   const data = await fetchDocument(ctx, url);
-  const tmp = join(dirname(dest), `.${basename(dest)}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(tmp, data, { flag: 'wx', mode: 0o644 });
   try {
-    if (force) await rename(tmp, dest);
-    else {
-      try {
-        await link(tmp, dest);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
-        throw err;
-      }
-    }
-  } finally {
-    await unlink(tmp).catch(() => undefined);
+    return await writeSafely(dest, data, { replace: force });
+  } catch (err) {
+    if (err instanceof TargetExists) throw new UsageError(`--dest: ${dest} exists; pass --force to overwrite it`);
+    throw err;
   }
-  return Buffer.byteLength(data);
 }

@@ -10,7 +10,6 @@ import type { Context } from '../../context.js';
 import { ApiError, Interrupted, PartialFailure } from '../../errors.js';
 import { escapeControls, onePage } from '../../output/format.js';
 import { progressLine } from '../../output/progress.js';
-import { dryRun } from '../bulk.js';
 import { kindName, type Change, type Plan, type Step } from './plan.js';
 import { wantsJson } from './render.js';
 
@@ -24,7 +23,7 @@ const NEW_ID = 'NEW_ID';
 /** The requests of a plan, without sending them (ids of created resources shown as NEW_ID). */
 export async function dryRunPlan(ctx: Context, plan: Plan): Promise<void> {
   const requests = plan.changes.flatMap((c) => c.steps.map((s) => apiRequest(s.op, s.input(() => NEW_ID))));
-  await dryRun(ctx, requests);
+  await ctx.api.dryRun(requests);
 }
 
 export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): Promise<void> {
@@ -38,7 +37,7 @@ export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): 
   const running = new Set<Change>();
   const unknownOnExit = () => {
     if (!running.size) return;
-    ctx.io.stderr.write(`outcome unknown (sent, no answer; plan again to see): ${[...running].map((c) => `${kindName(c.kind)} ${c.key}`).join(', ')}\n`);
+    ctx.warn(`outcome unknown (sent, no answer; plan again to see): ${[...running].map((c) => `${kindName(c.kind)} ${c.key}`).join(', ')}`);
   };
   process.once('exit', unknownOnExit);
 
@@ -122,7 +121,7 @@ export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): 
       // A change blocked by one that is neither pending nor running cannot start: never happens with refs checked above.
     };
     ctx.signal.addEventListener('abort', () => {
-      if (running.size) ctx.io.stderr.write(`interrupted: waiting for ${running.size} change${running.size === 1 ? '' : 's'} in flight (Ctrl-C again to stop now)\n`);
+      if (running.size) ctx.warn(`interrupted: waiting for ${running.size} change${running.size === 1 ? '' : 's'} in flight (Ctrl-C again to stop now)`);
       pump();
     }, { once: true });
     pump();
@@ -135,7 +134,7 @@ export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): 
   const failed = results.filter((r) => r.result === 'failed');
   const notStarted = plan.changes.length - results.length;
   if (ctx.signal.aborted) {
-    ctx.io.stderr.write(`interrupted: ${count('ok') + count('skipped')} applied, ${failed.length} failed, ${count('unknown')} outcome unknown, ${notStarted} not started; apply again to converge\n`);
+    ctx.warn(`interrupted: ${count('ok') + count('skipped')} applied, ${failed.length} failed, ${count('unknown')} outcome unknown, ${notStarted} not started; apply again to converge`);
     throw new Interrupted(`interrupted: ${notStarted} of ${plan.changes.length} changes not started`);
   }
   const text = `applied ${count('ok')} of ${plan.changes.length} changes${count('skipped') ? `, ${count('skipped')} skipped` : ''}${failed.length ? `, ${failed.length} failed` : ''}`;

@@ -3,8 +3,6 @@
 // organization match it, `schema` prints its JSON Schema for editors.
 import { DocplatError, EXIT, UsageError } from '../../errors.js';
 import { defineCommand } from '../define.js';
-import { parseConcurrency } from '../bulk.js';
-import { readUserFile } from '../runner.js';
 import { KINDS, type FileKey, type KindName } from './file.js';
 import { closest } from '../../output/format.js';
 import type { Context } from '../../context.js';
@@ -39,7 +37,7 @@ export const COMMANDS = [
     name: 'pull',
     summary: "Write the organization's configuration as a file (YAML)",
     help: 'Deterministic: the same organization gives the same bytes. No secret is written (no token, no share link). `docplat org plan` of what was pulled says "no changes".',
-    examples: ['org pull --file docplat.yaml', 'org pull --only teams,members'],
+    examples: ['pull --only teams,members', 'pull --file docplat.yaml'],
     flags: {
       only: { flags: '--only <kinds>', description: `the kinds to write, comma-separated: ${Object.keys(KINDS).join(', ')} (default all)`, nonBlank: true },
       file: { flags: '-f, --file <path>', description: 'write the file here, atomically (default: stdout)', nonBlank: true },
@@ -48,7 +46,7 @@ export const COMMANDS = [
     async run(ctx, { opts }) {
       textOrJson(ctx, 'pull');
       const kinds = onlyKinds(opts.only);
-      const concurrency = parseConcurrency(opts.concurrency);
+      const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
       const [{ readLive, kindsToRead }, { fileOf, toYaml }] = await Promise.all([import('./live.js'), import('./pull.js')]);
       const org = await ctx.org();
       const live = await readLive(ctx, org, kindsToRead([...kinds]), { concurrency, rosters: kinds.has('teams'), spaceValues: kinds.has('spaces') ? 'all' : undefined });
@@ -69,7 +67,7 @@ export const COMMANDS = [
     name: 'plan',
     summary: 'Show what `org apply` would change to make the organization match the file',
     help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune). Exit 6 with --exit-code when there are changes (for CI drift checks).',
-    examples: ['org plan -f docplat.yaml --exit-code', 'org plan --out plan.json', 'org plan --json'],
+    examples: ['plan -f docplat.yaml --exit-code', 'plan --out plan.json', 'plan --json'],
     flags: {
       file: FILE_FLAG,
       out: { flags: '--out <plan>', description: 'save the plan, with the live values it was computed from, for `org apply <plan>`', nonBlank: true },
@@ -79,7 +77,7 @@ export const COMMANDS = [
     },
     async run(ctx, { opts }) {
       textOrJson(ctx, 'plan');
-      parseConcurrency(opts.concurrency);
+      ctx.api.bulk.concurrency(opts.concurrency);
       const [{ loadFile, planFor, savePlan, DEFAULT_FILE }, { printPlan }] = await Promise.all([import('./run.js'), import('./render.js')]);
       const { parsed, files } = await loadFile(ctx, opts.file ?? DEFAULT_FILE);
       const plan = await planFor(ctx, parsed, files, { prune: !!opts.prune, concurrency: opts.concurrency });
@@ -92,7 +90,7 @@ export const COMMANDS = [
     name: 'apply',
     summary: 'Make the organization match the file (or apply a saved plan)',
     help: 'Shows the plan and asks on a terminal; without one, pass --yes. Changes run in dependency order, independent ones concurrently; one result per change. Exit 5 when some failed (the rest are applied: apply again to converge). A saved plan is refused (exit 1) when the organization changed since it was made.',
-    examples: ['org apply -f docplat.yaml --yes', 'org apply plan.json --yes', 'org apply --prune --dry-run'],
+    examples: ['apply -f docplat.yaml --yes', 'apply plan.json --yes', 'apply --prune --dry-run'],
     args: [{ name: 'plan', optional: true, description: 'a plan saved by `org plan --out`' }],
     flags: {
       file: FILE_FLAG,
@@ -102,12 +100,12 @@ export const COMMANDS = [
     },
     async run(ctx, { args, opts }) {
       textOrJson(ctx, 'apply');
-      const concurrency = parseConcurrency(opts.concurrency);
+      const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
       if (args[0] !== undefined && opts.file !== undefined) throw new UsageError('give a saved plan or --file, not both');
       const [run, { planText, wantsJson }, { applyPlan, dryRunPlan }] = await Promise.all([import('./run.js'), import('./render.js'), import('./apply.js')]);
       let plan;
       if (args[0] !== undefined) {
-        const saved = run.savedPlan(await readUserFile(ctx, 'plan', args[0]));
+        const saved = run.savedPlan(await ctx.readUserFile('plan', args[0]));
         if (!saved) throw new UsageError(`${args[0]} is not a plan saved by \`docplat org plan --out\` (for an organization file, use --file)`);
         if (opts.prune) throw new UsageError('--prune is decided when the plan is made: `docplat org plan --prune --out …`');
         plan = await run.replan(ctx, saved, opts.concurrency);
@@ -122,7 +120,8 @@ export const COMMANDS = [
       }
       if (opts.dryRun) return dryRunPlan(ctx, plan);
       // The plan is shown to the person asked (on stderr: stdout holds the results).
-      if (ctx.willPrompt || !wantsJson(ctx)) ctx.io.stderr.write(planText(plan));
+      const text = planText(plan).replace(/\n$/, '');
+      if (text && (ctx.willPrompt || !wantsJson(ctx))) ctx.terminal.line(text.split('\n'));
       const deletes = plan.changes.filter((c) => c.action === 'delete').length;
       await ctx.confirm(`Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to organization ${await ctx.org()}${deletes ? `, ${deletes} of them deletes` : ''}?`);
       await applyPlan(ctx, plan, concurrency);
@@ -132,7 +131,7 @@ export const COMMANDS = [
     name: 'schema',
     summary: 'Print the JSON Schema of the organization file, for editors',
     help: 'Save it beside the file and point the YAML language server at it: `# yaml-language-server: $schema=./docplat.schema.json`.',
-    examples: ['org schema > docplat.schema.json'],
+    examples: ['schema > docplat.schema.json'],
     async run(ctx) {
       textOrJson(ctx, 'schema');
       const [{ jsonSchema }, { wantsJson }] = await Promise.all([import('./schema.js'), import('./render.js')]);

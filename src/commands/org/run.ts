@@ -5,8 +5,6 @@ import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { DocplatError, UsageError } from '../../errors.js';
-import { parseConcurrency } from '../bulk.js';
-import { readUserFile } from '../runner.js';
 import { managed, type OrgFile } from './file.js';
 import { kindsToRead, readLive } from './live.js';
 import { fileErrors, ListedErrors, parseFile, type FileProblem, type Parsed } from './parse.js';
@@ -26,13 +24,13 @@ async function listed<T>(ctx: Context, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof ListedErrors && err.lines.length > 1 && !ctx.jsonErrors) ctx.io.stderr.write(err.lines.map((l) => `${l}\n`).join(''));
+    if (err instanceof ListedErrors && err.lines.length > 1 && !ctx.jsonErrors) ctx.terminal.line(err.lines);
     throw err;
   }
 }
 
 async function load(ctx: Context, path: string): Promise<{ parsed: Parsed; files: Map<string, string> }> {
-  const text = await readUserFile(ctx, '--file', path);
+  const text = await ctx.readUserFile('--file', path);
   const parsed = await parseFile(text, path === '-' ? 'stdin' : path);
   const files = new Map<string, string>();
   const problems: FileProblem[] = [];
@@ -57,7 +55,7 @@ async function load(ctx: Context, path: string): Promise<{ parsed: Parsed; files
 
 /** Reads what the file's kinds need and plans. */
 export async function planFor(ctx: Context, parsed: Pick<Parsed, 'file' | 'name' | 'where'>, files: Map<string, string>, opts: { prune: boolean; concurrency?: string }): Promise<Plan> {
-  const concurrency = parseConcurrency(opts.concurrency);
+  const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
   const org = await ctx.org();
   const kinds = managed(parsed.file);
   const spaceValues = new Set((parsed.file.spaces ?? []).filter((s) => s.customFields).map((s) => s.id));

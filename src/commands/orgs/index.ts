@@ -1,9 +1,7 @@
 // docplat orgs <verb>: declarations; the runner (../runner.ts) does the work.
 import { apiRequest } from '../../api/request.js';
 import { ORG_COLUMNS, ORG_DETAIL, ORG_FIELDS } from '../../resources/orgs.js';
-import { dryRun } from '../bulk.js';
 import { defineCommand, type CommandDef } from '../define.js';
-import { execute } from '../runner.js';
 
 const ORG_ID = { name: 'orgId', param: 'organizationId', description: 'the organization (default: --org, or the configured one)' };
 
@@ -16,7 +14,7 @@ const ORGS_GET: CommandDef = defineCommand({
   output: { item: ORG_DETAIL, fields: ORG_FIELDS },
   // Only the optional argument is special: without it, the runner fills the organization as for every org operation.
   run: (ctx, { args, opts }): Promise<void> =>
-    execute(ctx, { ...ORGS_GET, run: undefined, args: args[0] === undefined ? [] : [ORG_ID] }, args[0] === undefined ? [] : [args[0]], opts),
+    ctx.api.run({ ...ORGS_GET, run: undefined, args: args[0] === undefined ? [] : [ORG_ID] }, args[0] === undefined ? [] : [args[0]], opts),
 });
 
 export const COMMANDS: CommandDef[] = [
@@ -38,10 +36,10 @@ export const COMMANDS: CommandDef[] = [
     async run(ctx, { opts }) {
       const org = await ctx.org();
       const request = apiRequest('orgs.ping', { params: { organizationId: org } });
-      if (opts.dryRun) return dryRun(ctx, [request]);
+      if (opts.dryRun) return ctx.api.dryRun([request]);
       const client = await ctx.client();
       const { data } = await client.send<{ serviceVisitorClaims?: unknown }>(request, { signal: ctx.signal });
-      if (data?.serviceVisitorClaims !== undefined || ctx.jsonErrors || ctx.globals.jq) {
+      if (data?.serviceVisitorClaims !== undefined || ctx.output.dataAsked) {
         await ctx.output.item(data ?? {}, [{ key: 'serviceVisitorClaims', header: 'Visitor claims' }]);
       } else {
         ctx.output.note(`Organization ${org} answered the ping`);

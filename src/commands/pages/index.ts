@@ -1,10 +1,9 @@
 // docplat pages <verb>: the page tree of a space (or a change request), a page
 // by id or path (its Markdown alone with --format markdown), and its links.
 import { UsageError } from '../../errors.js';
-import { escapeControls, isStructured } from '../../output/format.js';
+import { cut, escapeControls, isStructured } from '../../output/format.js';
 import { PAGE_COLUMNS, PAGE_DETAIL } from '../../resources/content.js';
 import { LINK_COLUMNS } from '../../resources/spaces.js';
-import { dryRun } from '../bulk.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, explicitOutput, fetchTree, resolvePage, walkTree, type ApiPage, type TreeEntry } from '../content/shared.js';
 
@@ -32,9 +31,10 @@ export const COMMANDS: CommandDef[] = [
     name: 'list',
     aliases: ['ls'],
     summary: 'list the pages of a space in tree order (--tree draws the nesting)',
-    help: `--json prints the API's nested array of pages. --jsonl prints one page per line, without its
+    help: `--json (and --output yaml) prints the API's nested array of pages. --jsonl prints one page per line, without its
 children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} added.
---tree draws the nesting (box-drawing on a terminal, two-space indentation when piped).`,
+--tree draws the nesting (box-drawing on a terminal, each line cut to its width; two-space
+indentation when piped); with --json, --jsonl, --output yaml|tsv|csv, --fields or --jq, it prints the data as without --tree.`,
     examples: ['list <spaceId> --tree', 'list <spaceId> --change-request 3 --jsonl', "list <spaceId> --json --jq '.[].title'"],
     args: SPACE_ID,
     flags: {
@@ -45,18 +45,20 @@ children, with "${TREE_KEY}": {"depth": n, "parent": "<parent page id>" | null} 
     async run(ctx, { args, opts }) {
       const where = { spaceId: args[0], changeRequest: opts.changeRequest };
       const format = ctx.output.opts.format;
-      if (opts.tree && (explicitOutput(ctx) && format !== 'table' && format !== 'tsv')) throw new UsageError(`--tree draws text: it cannot be used with --output ${format}`);
-      if (opts.tree && (ctx.globals.fields || ctx.globals.jq)) throw new UsageError('--tree cannot be used with --fields or --jq');
-      if (opts.dryRun) return dryRun(ctx, [contentRequest('pages.list', where)]);
+      // --tree draws the tree for reading; an output flag asks for the data, which it prints as without --tree.
+      const drawn = opts.tree && !(explicitOutput(ctx) && format !== 'table') && !ctx.globals.fields && !ctx.globals.jq;
+      if (opts.dryRun) return ctx.api.dryRun([contentRequest(ctx, 'pages.list', where)]);
       const tree = await fetchTree(ctx, where);
-      if (opts.tree) {
+      if (drawn) {
         const boxes = ctx.io.stdoutTTY;
-        const lines = [...walkTree(tree)].map((e) => treeLine(e, boxes));
+        const width = ctx.output.opts.width;
+        const lines = [...walkTree(tree)].map((e) => treeLine(e, boxes)).map((line) => (boxes && width ? cut(line, width) : line));
         if (lines.length) await ctx.output.text(lines.join('\n'));
         else ctx.output.note('No pages');
         return;
       }
-      if (format === 'json' && !ctx.globals.fields) {
+      // JSON and YAML: the API's nested pages; JSON lines, TSV and CSV: one page a line.
+      if ((format === 'json' || format === 'yaml') && !ctx.globals.fields) {
         await ctx.output.item(tree, []);
         return;
       }
@@ -87,10 +89,10 @@ With --format markdown and no --output/--json, stdout holds the Markdown and not
       if (!ref.trim()) throw new UsageError('page id is empty');
       const where = { spaceId, changeRequest: opts.changeRequest };
       const query: Record<string, string> = opts.format !== undefined ? { format: opts.format } : {};
-      const request = contentRequest('pages.get', where, { pageId: ref.includes('/') ? 'x' : ref }, query);
+      const request = contentRequest(ctx, 'pages.get', where, { pageId: ref.includes('/') ? 'x' : ref }, query);
       if (opts.dryRun) {
-        if (ref.includes('/')) return dryRun(ctx, [contentRequest('pages.list', where)]);
-        return dryRun(ctx, [request]);
+        if (ref.includes('/')) return ctx.api.dryRun([contentRequest(ctx, 'pages.list', where)]);
+        return ctx.api.dryRun([request]);
       }
       const page = (await resolvePage(ctx, where, ref, query)) as Record<string, unknown>;
       if (opts.format === 'markdown' && !explicitOutput(ctx) && !ctx.globals.jq && !ctx.globals.fields) {

@@ -71,7 +71,7 @@ export const COMMANDS: CommandDef[] = [
       }
       const integrationTokens = sandbox.integrationTokens();
       const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null, integrationTokens };
-      if (ctx.jsonErrors) {
+      if (ctx.output.dataAsked) {
         await ctx.output.item(info, []);
       } else {
         await ctx.output.text(`${sandbox.url}\t${sandbox.token}`);
@@ -107,6 +107,7 @@ export const COMMANDS: CommandDef[] = [
       await sandbox.save();
       await sandbox.close();
       ctx.output.note(`The embedded sandbox was reset (${seed} seed)`);
+      if (ctx.output.dataAsked) await ctx.output.item({ reset: true, seed }, []);
     },
   }),
 ];

@@ -1,13 +1,15 @@
 // docplat sites tree <siteId>: how a site is put together, in one view. Five
 // listings fetched at once (the site, its section groups, sections, site
-// spaces and share links) become one tree: drawn on a terminal, indented
-// text when piped, and with --json one nested document of the API objects.
+// spaces and share links) become one tree: drawn on a terminal (each line cut
+// to its width), indented text when piped, with --json, --jsonl or --output
+// yaml one nested document of the API objects, and with --output tsv or csv
+// one row per part of the tree.
 import type { BuiltRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { escapeControls, isStructured } from '../../output/format.js';
+import { cut, escapeControls, isStructured, onePage } from '../../output/format.js';
+import { SITE_TREE_COLUMNS } from '../../resources/sites.js';
 import { defineCommand } from '../define.js';
-import { checkedRequest } from '../runner.js';
 
 interface Site {
   id: string;
@@ -117,8 +119,12 @@ function treeNodes(t: SiteTree): Node {
   return { label: `${site.title} (${site.id})${details(site.visibility, state, site.urls.published)}`, children };
 }
 
-/** The tree drawn with box-drawing lines (a terminal), or indented by two spaces a level (piped); API text in a label shown escaped (a newline in a title as \n), piped or not. */
-function renderTree(root: Node, drawn: boolean): string {
+/**
+ * The tree drawn with box-drawing lines (a terminal: each line cut to its
+ * width, so that none wraps), or indented by two spaces a level (piped); API
+ * text in a label shown escaped (a newline in a title as \n), piped or not.
+ */
+function renderTree(root: Node, drawn: boolean, width?: number): string {
   const out: string[] = [escapeControls(root.label)];
   const walk = (nodes: Node[], prefix: string, depth: number) => {
     nodes.forEach((n, i) => {
@@ -129,13 +135,49 @@ function renderTree(root: Node, drawn: boolean): string {
     });
   };
   walk(root.children, '', 1);
-  return out.join('\n') + '\n';
+  return out.map((line) => (drawn && width ? cut(line, width) : line)).join('\n') + '\n';
+}
+
+/** A row of the tree for TSV and CSV: what a part is, where it hangs (`parent`), and its own fields. */
+interface TreeRow {
+  kind: 'site' | 'section-group' | 'section' | 'site-space' | 'share-link';
+  id: string;
+  title: string;
+  parent: string;
+  depth: number;
+  path?: string;
+  spaceId?: string;
+  default?: boolean;
+  condition?: string;
+  state?: string;
+}
+
+/** The tree's parts in the order they are drawn, one row each. */
+function treeRows(t: SiteTree): TreeRow[] {
+  const { site } = t;
+  const rows: TreeRow[] = [{ kind: 'site', id: site.id, title: site.title, parent: '', depth: 0, state: `${site.visibility}, ${site.published ? 'published' : 'not published'}` }];
+  const siteSpace = (ss: SiteSpace, parent: string, depth: number) =>
+    rows.push({ kind: 'site-space', id: ss.id, title: ss.space.title, parent, depth, path: ss.path, spaceId: ss.space.id, default: !!ss.default, condition: ss.condition });
+  const section = (s: Section, parent: string, depth: number) => {
+    rows.push({ kind: 'section', id: s.id, title: s.title, parent, depth, path: s.path, default: !!s.default, condition: s.condition });
+    for (const ss of s.siteSpaces) siteSpace(ss, s.id, depth + 1);
+  };
+  for (const x of t.structure) {
+    if (x.object !== 'site-section-group') section(x, site.id, 1);
+    else {
+      rows.push({ kind: 'section-group', id: x.id, title: x.title, parent: site.id, depth: 1 });
+      for (const s of x.sections) section(s, x.id, 2);
+    }
+  }
+  for (const ss of t.siteSpaces) siteSpace(ss, site.id, 1);
+  for (const l of t.shareLinks) rows.push({ kind: 'share-link', id: l.id, title: l.name ?? '', parent: site.id, depth: 1, state: l.active === false ? 'inactive' : 'active' });
+  return rows;
 }
 
 async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
   const organizationId = await ctx.org();
   // A bad site id is a usage error ("invalid site id"), before anything is sent.
-  const request = (opId: OperationId): BuiltRequest => checkedRequest(opId, { params: { organizationId, siteId } }, { 'param:siteId': 'site id' });
+  const request = (opId: OperationId): BuiltRequest => ctx.api.request(opId, { params: { organizationId, siteId } }, { 'param:siteId': 'site id' });
   const requests = {
     site: request('sites.get'),
     groups: request('sectionGroups.list'),
@@ -157,14 +199,19 @@ async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
 export const TREE = defineCommand({
   name: 'tree',
   summary: 'show how a site is put together: its groups, sections, site spaces and share links',
-  help: 'Drawn as a tree on a terminal, indented text when piped; --json prints one document:\n{site, structure: [groups (with their sections) and sections, in order], siteSpaces (at the root), shareLinks},\nwhich --jq and --fields (site.title, shareLinks, ...) read.',
-  examples: ['tree <siteId>', "tree <siteId> --json --jq '.structure[].title'"],
+  help: 'Drawn as a tree on a terminal, indented text when piped; --json (--jsonl, --output yaml) prints one document:\n{site, structure: [groups (with their sections) and sections, in order], siteSpaces (at the root), shareLinks},\nwhich --jq and --fields (site.title, shareLinks, ...) read. --output tsv or csv prints one row per part of the tree (kind, id, title, parent, depth, path, space id, default, condition, state).',
+  examples: ['tree <siteId>', "tree <siteId> --json --jq '.structure[].title'", 'tree <siteId> --output csv'],
   args: [{ name: 'siteId', param: 'siteId' }],
   async run(ctx, input) {
     const tree = await fetchTree(ctx, input.args[0]);
     const { format, jq, fields } = ctx.output.opts;
     // The document serves --json, --jq and --fields (`--fields site.title,shareLinks`); the tree is for reading.
     if (jq || fields?.length || isStructured(format)) return ctx.output.item(tree, []);
-    await ctx.output.text(renderTree(treeNodes(tree), ctx.io.stdoutTTY));
+    // The rows when asked for by name (--output tsv|csv); piped without it, the indented text.
+    if (format === 'csv' || (format === 'tsv' && ctx.output.opts.explicit)) {
+      await ctx.output.list(onePage(treeRows(tree)), SITE_TREE_COLUMNS);
+      return;
+    }
+    await ctx.output.text(renderTree(treeNodes(tree), ctx.io.stdoutTTY, ctx.output.opts.width));
   },
 });

@@ -1,4 +1,4 @@
-// docplat teams <verb>: declarations; the runner (../runner.ts) does the work,
+// docplat teams <verb>: declarations; the runner (../runner/) does the work,
 // and members.ts the batched membership changes of add and remove.
 import { TEAM_COLUMNS, TEAM_DETAIL, TEAM_MEMBER_COLUMNS, TEAM_MEMBER_SHAPE, TEAM_SHAPE } from '../../resources/teams.js';
 import { defineCommand, type CommandDef } from '../define.js';

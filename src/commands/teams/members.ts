@@ -6,9 +6,9 @@
 import { TEAM_ROLES } from '../../api/enums.js';
 import { apiRequest, type BuiltRequest } from '../../api/request.js';
 import type { Context } from '../../context.js';
+import type { BulkResult } from '../define.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { checkId } from '../../validate.js';
-import { BULK_COLUMNS, bulkSummary, dryRun, nothingToDo, printable, readIds, type BulkResult } from '../bulk.js';
 
 /** Users per PUT: one body for a usual team change, a few for a whole directory. */
 export const BATCH = 100;
@@ -30,8 +30,8 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
   const { verb, teamId, role } = change;
   checkId('team id', teamId);
   if (role !== undefined && !(TEAM_ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${TEAM_ROLES.join(', ')} (got "${role}")`);
-  const names = await readIds(ctx, change.names, 'user');
-  if (nothingToDo(ctx, names, 'user')) return;
+  const names = await ctx.api.bulk.ids(change.names, 'user');
+  if (ctx.api.bulk.nothingToDo(names, 'user')) return;
   for (const name of names) checkId('user id or e-mail', name);
   const organizationId = await ctx.org();
   const params = { organizationId, teamId };
@@ -40,7 +40,7 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
       params,
       body: verb === 'remove' ? { remove: batch } : { add: batch, ...(role ? { memberships: Object.fromEntries(batch.map((n) => [n, { role }])) } : {}) },
     });
-  if (change.dryRun) return dryRun(ctx, chunks(names, BATCH).map(request));
+  if (change.dryRun) return ctx.api.dryRun(chunks(names, BATCH).map(request));
 
   const client = await ctx.client();
   // The team first: an unknown team fails the command (exit 3) before anything else.
@@ -92,8 +92,8 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
   async function* page() {
     yield { items: names.map((n) => results.get(n)!) };
   }
-  await ctx.output.list(printable(page()), BULK_COLUMNS);
-  bulkSummary(ctx, names, results, { done });
+  await ctx.output.list(ctx.api.bulk.printable(page()), ctx.api.bulk.columns);
+  ctx.api.bulk.summary(names, results, { done });
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

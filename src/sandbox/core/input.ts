@@ -5,6 +5,7 @@
 // number from 1 to 1000; got "x".`
 import type { Operation } from '../../api/operation.js';
 import { InputError, parseBody, parseQuery } from '../../api/request.js';
+import { apiWords, brokenRule } from '../../api/rules.js';
 import { check, describe, length, type Spec } from '../../api/schema.js';
 import { badRequest, type SandboxError } from './errors.js';
 
@@ -18,7 +19,11 @@ export interface Inputs {
 export function parseInputs(op: Operation, search: URLSearchParams, json: unknown): Inputs {
   try {
     // An operation without a body ignores one, as it always has.
-    return { query: parseQuery(op, search), body: op.body ? parseBody(op, json) : {} };
+    const inputs = { query: parseQuery(op, search), body: op.body ? parseBody(op, json) : {} };
+    // The rules between fields, checked by the same code as the CLI's check stage (api/rules.ts).
+    const broken = op.body ? brokenRule(op, inputs.body, { nothing: true }) : undefined;
+    if (broken) throw badRequest(apiWords(op, broken));
+    return inputs;
   } catch (err) {
     if (err instanceof InputError) throw inputError(op, err);
     throw err;

@@ -73,6 +73,16 @@ async function takeOver(path: string, seen: string): Promise<void> {
   }
 }
 
+/** How a lock's errors name what it guards (default: the sandbox state). */
+export interface LockWords {
+  /** "the sandbox state" */
+  what: string;
+  /** The error when a live process holds it: given the holder's pid. */
+  busy?(pid: string, file: string): string;
+}
+
+const SANDBOX_WORDS: LockWords = { what: 'the sandbox state' };
+
 export class FileLock {
   private readonly onExit = () => this.releaseSync();
   private released = false;
@@ -86,7 +96,7 @@ export class FileLock {
   }
 
   /** Takes the lock of `file`, waiting up to `waitMs` for a live owner to release it. */
-  static async acquire(file: string, waitMs = LOCK_WAIT_MS): Promise<FileLock> {
+  static async acquire(file: string, waitMs = LOCK_WAIT_MS, words: LockWords = SANDBOX_WORDS): Promise<FileLock> {
     const path = `${file}.lock`;
     const text = `${process.pid}\n${randomBytes(8).toString('hex')}\n`;
     const deadline = Date.now() + waitMs;
@@ -95,7 +105,7 @@ export class FileLock {
       try {
         if (await create(path, text)) return new FileLock(path, text);
       } catch (err) {
-        throw new Error(`cannot lock the sandbox state ${file}: ${(err as Error).message}`);
+        throw new Error(`cannot lock ${words.what} ${file}: ${(err as Error).message}`);
       }
       const owner = await look(path);
       if (owner === undefined) continue;
@@ -106,6 +116,7 @@ export class FileLock {
       }
       const left = deadline - Date.now();
       if (left <= 0) {
+        if (words.busy) throw new Error(words.busy(String(owner.pid ?? '(unknown)'), file));
         throw new Error(
           `the sandbox state ${file} is in use by process ${owner.pid ?? '(unknown)'}, still running after ${Math.round(waitMs / 1000)} s of waiting: ` +
             `try again when it has finished (a \`docplat sandbox serve --data\` holds it until it stops)`,

@@ -91,7 +91,11 @@ export function loadWorld(factories: readonly FamilyFactory[], json: unknown): W
 
 export function stateOf(world: World): StateFile {
   const families: Record<string, unknown> = { ...world.foreign };
-  for (const family of world.all()) families[family.name] = family.toJSON();
+  for (const family of world.all()) {
+    const records = family.toJSON();
+    // A family without records of its own (a view over others) has no entry.
+    if (records !== undefined) families[family.name] = records;
+  }
   return { format: STATE_FORMAT, ...world.fields(), families };
 }
 

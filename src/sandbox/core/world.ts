@@ -1,7 +1,10 @@
 // The world: what every family shares (clock, ids, token, the caller, the
-// caches, the handler registry) and the families themselves, by name. A
-// family reaches another through world.family('<name>'), typed by the
-// Families interface that each family module extends for itself.
+// caches, the handler registry) and the families themselves, by name. The
+// family list is in layers, bottom first: a family reaches only families
+// before it, which it names once in its constructor (world.lower(), typed by
+// the Families interface that each family module extends for itself). A
+// family above that adds to a lower one's answers (a count in its JSON)
+// hooks into it in attach(); nothing looks upward at run time.
 import { OPERATIONS, type OperationId } from '../../api/operations/index.js';
 import { Clock } from './clock.js';
 import { Seq, newToken, type SeedName } from './ids.js';
@@ -51,6 +54,8 @@ export interface Family {
   authenticate?(token: string): Caller | undefined;
   /** A file served without a token under `/_files/<family name>/<path>`, as a storage host serves a document. */
   file?(path: string): Reply | undefined;
+  /** Called once every family of the world is made: hooks this family into those below it (see world.lower()). */
+  attach?(): void;
 }
 
 export type FamilyFactory = (world: World) => Family;
@@ -80,6 +85,8 @@ export class World {
   /** Families of a state file that this version does not know (a newer one wrote it): written back as they were. */
   readonly foreign: Record<string, unknown> = {};
   private readonly families = new Map<string, Family>();
+  /** Family name → the families it builds on (world.lower()). */
+  private readonly uses = new Map<string, readonly string[]>();
 
   constructor(factories: readonly FamilyFactory[], seed: SeedName = 'demo') {
     this.seed = seed;
@@ -87,11 +94,28 @@ export class World {
     for (const make of factories) {
       const family = make(this);
       if (this.families.has(family.name)) throw new Error(`two families are named ${family.name}`);
+      for (const name of this.uses.get(family.name) ?? []) {
+        if (!this.families.has(name)) throw new Error(`family ${family.name} builds on ${name}, which is not before it in the family list`);
+      }
       this.families.set(family.name, family);
       for (const [id, handle] of Object.entries(family.handlers)) this.handlers.add(family.name, id, handle as Handler);
     }
+    for (const family of this.families.values()) family.attach?.();
   }
 
+  /**
+   * The families `self` builds on, each before it in the family list (a lower
+   * layer): the one way a family reaches another, declared once in its
+   * constructor. A world where a family builds on one after it does not start.
+   */
+  lower<K extends keyof Families>(self: string, ...names: K[]): Pick<Families, K> {
+    this.uses.set(self, names);
+    const deps = {} as Pick<Families, K>;
+    for (const name of names) Object.defineProperty(deps, name, { get: () => this.family(name), enumerable: true });
+    return deps;
+  }
+
+  /** A family by name, for the server and tools above every family (families use lower()). */
   family<K extends keyof Families>(name: K): Families[K] {
     const family = this.families.get(name as string);
     if (!family) throw new Error(`the sandbox has no family ${String(name)}`);
@@ -140,6 +164,17 @@ export class World {
   /** Resolves when no background work is under way (at once when there is none). */
   async settled(): Promise<void> {
     while (this.working.size) await Promise.all([...this.working]);
+  }
+
+  /**
+   * After each write (an API operation other than GET, an admin action): the
+   * one place the cache learns of writes, so that no listing or count can be
+   * stale after one. Listings are rebuilt on their next read; a family drops
+   * only the JSON of the records it changes, as it changes them (spaces also
+   * marks its changes of structure, for callers that are not requests).
+   */
+  wrote(): void {
+    this.cache.changed(true);
   }
 
   /** The next id of the state. */

@@ -5,7 +5,7 @@
 import { extname } from 'node:path';
 import { MAX_INLINE_FILE_BYTES, type ContentChangeOperation } from '../../../api/operations/changeRequests.js';
 import { SandboxError, badRequest } from '../../core/errors.js';
-import { walk, type FileRec, type PageRec, type RevisionRec } from '../content/model.js';
+import { walk, type FileRec, type PageRec, type RevisionRec } from '../content/records.js';
 import { leadingHeading, normalizeLinks, splitFrontMatter, type FrontMatter, type Refs } from './markdown.js';
 import { attach, detach, freeSlug, locate } from './tree.js';
 

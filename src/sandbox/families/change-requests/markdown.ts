@@ -4,7 +4,7 @@
 // links the sandbox stores: `/<page path>` for a page, the page-relative
 // `.gitbook/assets/<name>` for a file (what reads and exports give back).
 import { posix } from 'node:path';
-import { walk, type FileRec, type PageRec, type RevisionRec } from '../content/model.js';
+import { walk, type FileRec, type PageRec, type RevisionRec } from '../content/records.js';
 import { markdownFile } from './tree.js';
 
 export interface FrontMatter {

@@ -3,7 +3,7 @@
 // not changed since; otherwise each page the change request changed is
 // carried over, unless the space changed that page too (a conflict).
 import { pageHash } from '../content/change-requests.js';
-import { cloneRevision, walk, type BasePage, type ChangeRequestRec, type PageRec, type RevisionRec } from '../content/model.js';
+import { cloneRevision, walk, type BasePage, type ChangeRequestRec, type PageRec, type RevisionRec } from '../content/records.js';
 import { attach, detach, locate } from './tree.js';
 
 interface Node {

@@ -2,8 +2,8 @@
 // where a page is, where its Markdown lands in the Git Sync layout, and
 // placing a page (with its subtree's paths following).
 import { badRequest } from '../../core/errors.js';
-import { slug as slugOf } from '../spaces-content.js';
-import type { PageRec, RevisionRec } from '../content/model.js';
+import { slug as slugOf } from '../spaces/content.js';
+import type { PageRec, RevisionRec } from '../content/records.js';
 
 export interface Place {
   page: PageRec;

@@ -2,7 +2,7 @@
 // pages and files that the API gives no way to make).
 import { badRequest, notFound } from '../../core/errors.js';
 import type { World } from '../../core/world.js';
-import { documentPage, findPage, walk, type FileRec, type PageRec, type RevisionRec } from './model.js';
+import { documentPage, findPage, walk, type FileRec, type PageRec, type RevisionRec } from './records.js';
 
 export type AdminBody = Record<string, unknown>;
 

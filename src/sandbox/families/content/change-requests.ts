@@ -3,7 +3,7 @@
 // digest of that starting revision, which merge and the semantic diff
 // compare against. A seeded space's change requests are generated on first
 // use from its counters (so the counters and the records always agree, for
-// every space); the demo space's first two carry real edits (model.ts).
+// every space); the demo space's first two carry real edits (records.ts).
 import { createHash } from 'node:crypto';
 import { DAY, iso } from '../../core/clock.js';
 import { notFound } from '../../core/errors.js';
@@ -11,7 +11,7 @@ import { Draws } from '../../core/ids.js';
 import { records } from '../../core/persist.js';
 import type { World } from '../../core/world.js';
 import type { SpaceRec } from '../spaces/index.js';
-import { changeRequestRevisions, cloneRevision, walk, type BasePage, type ChangeRequestRec, type ChangeRequestStatus, type PageRec, type RevisionRec } from './model.js';
+import { changeRequestRevisions, cloneRevision, walk, type BasePage, type ChangeRequestRec, type ChangeRequestStatus, type PageRec, type RevisionRec } from './records.js';
 
 /** The title of the demo space whose first two change requests carry edits. */
 export const DEMO_CHANGE_REQUEST_SPACE = 'Getting Started';

@@ -24,7 +24,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
     },
     'sites.create': (req: Req<object, SiteFields>) => {
       const site = f.createSite(req.params.organizationId, req.body);
-      return created(jsonBody(r.siteObject(site, req.api)), r.apiHome(site, req.api));
+      return created(jsonBody(r.siteObject(site, req.api)), r.location('sites.get', site, {}, req.api));
     },
     'sites.get': (req: Req) => ok(r.siteObject(at(req), req.api)),
     'sites.update': (req: Req<object, SiteFields>) => ok(r.siteObject(f.updateSite(at(req), req.body), req.api)),
@@ -42,7 +42,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
     'sections.create': (req: Req<object, SectionFields>) => {
       const site = at(req);
       const s = f.createSection(site, req.body);
-      return created(jsonBody(r.sectionObject(site, s, req.api)), `${r.apiHome(site, req.api)}/sections/${s.id}`);
+      return created(jsonBody(r.sectionObject(site, s, req.api)), r.location('sections.update', site, { siteSectionId: s.id }, req.api));
     },
     'sections.update': (req: Req<object, SectionFields>) => {
       const site = at(req);
@@ -61,7 +61,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
     'sectionGroups.create': (req: Req<object, { title: string; icon?: string | null; sections?: string[] }>) => {
       const site = at(req);
       const g = f.createGroup(site, req.body);
-      return created(jsonBody(r.groupObject(site, g, req.api)), `${r.apiHome(site, req.api)}/section-groups/${g.id}`);
+      return created(jsonBody(r.groupObject(site, g, req.api)), r.location('sectionGroups.update', site, { siteSectionGroupId: g.id }, req.api));
     },
     'sectionGroups.update': (req: Req<object, { title?: string; icon?: string | null }>) => {
       const site = at(req);
@@ -73,7 +73,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const group = f.group(site, req.params.siteSectionGroupId);
       const section = f.section(site, req.body.sectionId);
       f.joinGroup(site, section, group);
-      return created(jsonBody(r.groupObject(site, group, req.api)), `${r.apiHome(site, req.api)}/section-groups/${group.id}/sections/${section.id}`);
+      return created(jsonBody(r.groupObject(site, group, req.api)), r.location('sectionGroups.removeSection', site, { siteSectionGroupId: group.id, siteSectionId: section.id }, req.api));
     },
     'sectionGroups.removeSection': (req: Req) => {
       const site = at(req);
@@ -95,7 +95,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
     'siteSpaces.add': (req: Req<object, { spaceId: string; sectionId?: string }>) => {
       const site = at(req);
       const ss = f.addSiteSpace(site, req.body);
-      return created(jsonBody(r.siteSpaceObject(site, ss, req.api)), `${r.apiHome(site, req.api)}/site-spaces/${ss.id}`);
+      return created(jsonBody(r.siteSpaceObject(site, ss, req.api)), r.location('siteSpaces.update', site, { siteSpaceId: ss.id }, req.api));
     },
     'siteSpaces.update': (req: Req<object, { path?: string; condition?: string | null }>) => {
       const site = at(req);
@@ -109,18 +109,18 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
 
     'shareLinks.list': (req: Req<PageQuery>) => {
       const site = at(req);
-      const links = f.siteShareLinks(site);
+      const links = f.shareLinks.ofSite(site);
       return list(req.query, links, byId, (l) => jsonBody(r.shareLinkObject(site, l)));
     },
     'shareLinks.create': (req: Req<object, { name: string }>) => {
       const site = at(req);
-      const link = f.createShareLink(site, req.body.name);
-      return created(jsonBody(r.shareLinkObject(site, link)), `${r.apiHome(site, req.api)}/share-links/${link.id}`);
+      const link = f.shareLinks.create(site, req.body.name);
+      return created(jsonBody(r.shareLinkObject(site, link)), r.location('shareLinks.update', site, { shareLinkId: link.id }, req.api));
     },
     'shareLinks.update': (req: Req<object, { name?: string; active?: boolean }>) => {
       const site = at(req);
-      return ok(r.shareLinkObject(site, f.updateShareLink(site, req.params.shareLinkId, req.body)));
+      return ok(r.shareLinkObject(site, f.shareLinks.update(site, req.params.shareLinkId, req.body)));
     },
-    'shareLinks.delete': (req: Req) => deleted(f.deleteShareLink(at(req), req.params.shareLinkId)),
+    'shareLinks.delete': (req: Req) => deleted(f.shareLinks.delete(at(req), req.params.shareLinkId)),
   } satisfies Handlers;
 }

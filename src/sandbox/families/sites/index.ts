@@ -10,20 +10,22 @@
 // its root. A site space refers to a space of the same organization (the
 // spaces family's records). Beside this file: records.ts (the records and
 // order keys), render.ts (their JSON), handlers.ts (the operations), seed.ts
-// (the demo sites) and customization.ts (a published site's settings).
-import { adaptiveSchemaProblem, emptyAdaptiveSchema } from '../../../api/adaptiveSchema.js';
+// (the demo sites), share-links.ts (the rules of share links) and
+// customization.ts (a published site's settings).
+import { adaptiveSchemaProblem } from '../../../api/adaptiveSchema.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import type { SeedName } from '../../core/ids.js';
 import { SiblingOrder, readPosition } from '../../core/order.js';
 import { familyObject, records } from '../../core/persist.js';
-import type { Family, World } from '../../core/world.js';
-import { slug } from '../spaces-content.js';
+import type { Families, Family, World } from '../../core/world.js';
+import { slug } from '../spaces/content.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { siteHandlers } from './handlers.js';
-import { entry, groupKey, isGroup, isSection, sectionKey, setOrClear, spacesKey, topKey } from './records.js';
+import { childOf, entry, groupKey, newSite, isGroup, isSection, sectionKey, setOrClear, spacesKey, topKey } from './records.js';
 import type { GroupRec, Node, SectionFields, SectionRec, ShareLinkRec, SiteFields, SiteRec, SitesJson, SiteSpaceRec } from './records.js';
 import { SiteRenderer } from './render.js';
 import { seedDemoSites } from './seed.js';
+import { SiteShareLinks } from './share-links.js';
 
 export type { GroupRec, SectionRec, ShareLinkRec, SiteRec, SiteSpaceRec } from './records.js';
 
@@ -35,15 +37,20 @@ declare module '../../core/world.js' {
 
 export class Sites implements Family {
   readonly name = 'sites';
+  private readonly lower: Pick<Families, 'orgs' | 'spaces'>;
   private readonly sites = new Map<string, SiteRec>();
   private readonly sections = new Map<string, SectionRec>();
   private readonly groups = new Map<string, GroupRec>();
   private readonly siteSpaces = new Map<string, SiteSpaceRec>();
-  private readonly shareLinks = new Map<string, ShareLinkRec>();
+  private readonly shareLinkRecs = new Map<string, ShareLinkRec>();
+  /** The share links' rules (their records are persisted here). */
+  readonly shareLinks: SiteShareLinks;
   private order = new SiblingOrder<Node>();
 
   constructor(private readonly world: World) {
-    this.handlers = siteHandlers(this, new SiteRenderer(this, world));
+    this.lower = world.lower('sites', 'orgs', 'spaces');
+    this.shareLinks = new SiteShareLinks(world, () => this.orgs, this.shareLinkRecs);
+    this.handlers = siteHandlers(this, new SiteRenderer(this, this.lower));
   }
 
   /** One of the caller's organizations (404 otherwise). */
@@ -52,11 +59,11 @@ export class Sites implements Family {
   }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   private get spaces() {
-    return this.world.family('spaces');
+    return this.lower.spaces;
   }
 
   private now(): string {
@@ -73,16 +80,9 @@ export class Sites implements Family {
     return site;
   }
 
-  private child<T extends { site: string }>(map: Map<string, T>, site: SiteRec, id: string, what: string): T {
-    const x = map.get(id);
-    if (!x || x.site !== site.id) throw notFound(`No ${what} with id ${id} in site ${site.id}.`);
-    return x;
-  }
-
-  section = (site: SiteRec, id: string) => this.child(this.sections, site, id, 'section');
-  group = (site: SiteRec, id: string) => this.child(this.groups, site, id, 'section group');
-  siteSpace = (site: SiteRec, id: string) => this.child(this.siteSpaces, site, id, 'site space');
-  shareLink = (site: SiteRec, id: string) => this.child(this.shareLinks, site, id, 'share link');
+  section = (site: SiteRec, id: string) => childOf(this.sections, site, id, 'section');
+  group = (site: SiteRec, id: string) => childOf(this.groups, site, id, 'section group');
+  siteSpace = (site: SiteRec, id: string) => childOf(this.siteSpaces, site, id, 'site space');
 
   /** A space the site can publish: of the site's organization and not deleted. */
   private spaceFor(site: SiteRec, spaceId: string): SpaceRec {
@@ -146,21 +146,7 @@ export class Sites implements Family {
   createSite(orgId: string, input: SiteFields): SiteRec {
     const org = this.orgs.org(orgId);
     this.orgs.require(org.id, 'admin', 'create sites');
-    const now = this.now();
-    const site: SiteRec = {
-      id: this.world.nextId(),
-      org: org.id,
-      type: input.type ?? 'basic',
-      title: input.title ?? 'Untitled site',
-      visibility: input.visibility ?? 'public',
-      published: false,
-      proxy: null,
-      adaptiveContent: false,
-      createdAt: now,
-      defaultSection: null,
-      defaultSiteSpace: null,
-      adaptiveSchema: { jsonSchema: emptyAdaptiveSchema(), updatedAt: now },
-    };
+    const site = newSite(this.world.nextId(), org.id, input, this.now());
     const spaces = (input.spaces ?? []).map((id) => this.spaceFor(site, id));
     this.sites.set(site.id, site);
     this.order.open(topKey(site.id));
@@ -208,7 +194,7 @@ export class Sites implements Family {
       this.groups.delete(g.id);
       this.order.drop(groupKey(g.id));
     }
-    for (const l of this.shareLinks.values()) if (l.site === site.id) this.shareLinks.delete(l.id);
+    for (const l of this.shareLinkRecs.values()) if (l.site === site.id) this.shareLinkRecs.delete(l.id);
     this.order.drop(topKey(site.id));
     this.order.drop(spacesKey({ site: site.id, section: null }));
     this.sites.delete(site.id);
@@ -227,7 +213,7 @@ export class Sites implements Family {
   published(site: SiteRec, shareKey?: string): SiteRec {
     if (!site.published) throw notFound(`Site ${site.id} is not published.`);
     if (site.visibility === 'share-link') {
-      if (!this.activeShareLink(site, shareKey)) throw notFound(shareKey ? `No active share link of site ${site.id} has this key.` : `Site ${site.id} is published through share links: give a "shareKey".`);
+      if (!this.shareLinks.active(site, shareKey)) throw notFound(shareKey ? `No active share link of site ${site.id} has this key.` : `Site ${site.id} is published through share links: give a "shareKey".`);
     }
     return site;
   }
@@ -407,40 +393,6 @@ export class Sites implements Family {
     return ss;
   }
 
-  // ---- share links ---------------------------------------------------------------------------
-
-  siteShareLinks(site: SiteRec): ShareLinkRec[] {
-    return [...this.shareLinks.values()].filter((l) => l.site === site.id);
-  }
-
-  /** The active share link of a site with this key, if any. */
-  activeShareLink(site: SiteRec, key: string | undefined): ShareLinkRec | undefined {
-    return key === undefined ? undefined : this.siteShareLinks(site).find((l) => l.key === key && l.active);
-  }
-
-  updateShareLink(site: SiteRec, id: string, patch: { name?: string; active?: boolean }): ShareLinkRec {
-    const link = this.shareLink(site, id);
-    if (patch.name === undefined && patch.active === undefined) throw badRequest('Nothing to change: give "name", "active" or both.');
-    this.orgs.require(site.org, 'admin', 'manage share links');
-    if (patch.name !== undefined) link.name = patch.name;
-    if (patch.active !== undefined) link.active = patch.active;
-    return link;
-  }
-
-  deleteShareLink(site: SiteRec, id: string): 'deleted' {
-    const link = this.shareLink(site, id);
-    this.orgs.require(site.org, 'admin', 'manage share links');
-    this.shareLinks.delete(link.id);
-    return 'deleted';
-  }
-
-  createShareLink(site: SiteRec, name: string): ShareLinkRec {
-    this.orgs.require(site.org, 'admin', 'manage share links');
-    const link: ShareLinkRec = { id: this.world.nextId(), site: site.id, name, active: true, key: this.world.nextId() + this.world.nextId(), createdAt: this.now() };
-    this.shareLinks.set(link.id, link);
-    return link;
-  }
-
   private freePath(base: string, siblings: readonly { path: string }[]): string {
     const taken = new Set(siblings.map((s) => s.path));
     let path = base.slice(0, 100);
@@ -460,7 +412,7 @@ export class Sites implements Family {
       sections: [...this.sections.values()],
       groups: [...this.groups.values()],
       siteSpaces: [...this.siteSpaces.values()],
-      shareLinks: [...this.shareLinks.values()],
+      shareLinks: [...this.shareLinkRecs.values()],
       children: this.order.toJSON(entry),
     };
   }
@@ -471,7 +423,7 @@ export class Sites implements Family {
     for (const s of records<SectionRec>(data, 'sections', ['site', 'title', 'path'])) this.sections.set(s.id, s);
     for (const g of records<GroupRec>(data, 'groups', ['site', 'title'])) this.groups.set(g.id, g);
     for (const ss of records<SiteSpaceRec>(data, 'siteSpaces', ['site', 'space', 'path'])) this.siteSpaces.set(ss.id, ss);
-    for (const l of records<ShareLinkRec>(data, 'shareLinks', ['site', 'key', 'createdAt'])) this.shareLinks.set(l.id, l);
+    for (const l of records<ShareLinkRec>(data, 'shareLinks', ['site', 'key', 'createdAt'])) this.shareLinkRecs.set(l.id, l);
     const byEntry = (e: string): Node | undefined => {
       const [kind, id] = [e.slice(0, e.indexOf(':')), e.slice(e.indexOf(':') + 1)];
       return kind === 'sec' ? this.sections.get(id) : kind === 'grp' ? this.groups.get(id) : kind === 'ss' ? this.siteSpaces.get(id) : undefined;
@@ -487,6 +439,5 @@ export class Sites implements Family {
     if (acme) seedDemoSites(this, acme.id, (title) => this.spaces.orgSpaces(acme.id).find((s) => s.title === title));
   }
 }
-
 
 export const sitesFamily = (world: World): Sites => new Sites(world);

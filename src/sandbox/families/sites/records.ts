@@ -1,6 +1,8 @@
 // The records of the sites family, the keys of its sibling order (see
 // index.ts) and the inputs of its operations.
+import { emptyAdaptiveSchema } from '../../../api/adaptiveSchema.js';
 import type { SITE_TYPES, SITE_VISIBILITIES } from '../../../api/enums.js';
+import { notFound } from '../../core/errors.js';
 
 export type SiteType = (typeof SITE_TYPES)[number];
 export type SiteVisibility = (typeof SITE_VISIBILITIES)[number];
@@ -120,4 +122,29 @@ export function setOrClear<T extends object, K extends keyof T & string>(rec: T,
   if (value === undefined) return;
   if (value === null || value === '') delete rec[key];
   else rec[key] = value;
+}
+
+/** A new site's record, unpublished, with an empty adaptive schema. */
+export function newSite(id: string, org: string, input: SiteFields, now: string): SiteRec {
+  return {
+    id,
+    org,
+    type: input.type ?? 'basic',
+    title: input.title ?? 'Untitled site',
+    visibility: input.visibility ?? 'public',
+    published: false,
+    proxy: null,
+    adaptiveContent: false,
+    createdAt: now,
+    defaultSection: null,
+    defaultSiteSpace: null,
+    adaptiveSchema: { jsonSchema: emptyAdaptiveSchema(), updatedAt: now },
+  };
+}
+
+/** A record of the site (a section, a group, a site space, a share link); 404 otherwise. */
+export function childOf<T extends { site: string }>(map: ReadonlyMap<string, T>, site: SiteRec, id: string, what: string): T {
+  const x = map.get(id);
+  if (!x || x.site !== site.id) throw notFound(`No ${what} with id ${id} in site ${site.id}.`);
+  return x;
 }

@@ -1,26 +1,28 @@
 // How the sites family's records look in responses: Site, SiteSection,
 // SiteSectionGroup, SiteSpace, ShareLink, the adaptive schema and the
 // published site, as the public OpenAPI description has them.
-import type { World } from '../../core/world.js';
+import type { OperationId } from '../../../api/operations/index.js';
+import { locationOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
-import { slug } from '../spaces-content.js';
+import { slug } from '../spaces/content.js';
 import { defaultCustomization } from './customization.js';
+import type { Families } from '../../core/world.js';
 import type { Sites } from './index.js';
 import { PUBLISHED_DOMAIN, type GroupRec, type SectionRec, type ShareLinkRec, type SiteRec, type SiteSpaceRec } from './records.js';
 
 export class SiteRenderer {
   constructor(
     private readonly f: Sites,
-    private readonly world: World,
+    private readonly lower: Pick<Families, 'orgs' | 'spaces'>,
   ) {}
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   private get spaces() {
-    return this.world.family('spaces');
+    return this.lower.spaces;
   }
 
   /** Where the site is published (whatever its state), ending in /. */
@@ -33,7 +35,7 @@ export class SiteRenderer {
   publishedUrl(site: SiteRec, shareKey?: string): string | undefined {
     if (!site.published) return undefined;
     if (site.visibility !== 'share-link') return this.siteUrl(site);
-    const link = this.f.activeShareLink(site, shareKey);
+    const link = this.f.shareLinks.active(site, shareKey);
     return link ? `${this.siteUrl(site)}?share=${encodeURIComponent(link.key)}` : undefined;
   }
 
@@ -43,9 +45,9 @@ export class SiteRenderer {
     return `${head}${path}/${query ? `?${query}` : ''}`;
   }
 
-  /** The site in the API. */
-  apiHome(site: SiteRec, api: string): string {
-    return `${api}/orgs/${site.org}/sites/${site.id}`;
+  /** The URL of the site or of one of its resources: the path of `op`, an operation of the table on it. */
+  location(op: OperationId, site: SiteRec, params: Record<string, string>, api: string): string {
+    return locationOf(op, { organizationId: site.org, siteId: site.id, ...params }, api);
   }
 
   siteObject(site: SiteRec, api: string): Record<string, unknown> {
@@ -78,7 +80,7 @@ export class SiteRenderer {
       ads: { status: 'pending', submittable: false },
       features: [],
       urls: {
-        location: this.apiHome(site, api),
+        location: this.location('sites.get', site, {}, api),
         app: `${APP_URL}/o/${site.org}/sites/${site.id}/`,
         preview: `${APP_URL}/o/${site.org}/sites/${site.id}/preview/`,
         ...(published ? { published } : {}),
@@ -104,7 +106,7 @@ export class SiteRenderer {
       ...(ss.condition !== undefined ? { condition: ss.condition } : {}),
       draft: false,
       hasAdvancedCustomizationFeature: false,
-      urls: { location: `${this.apiHome(site, api)}/site-spaces/${ss.id}`, ...(published ? { published } : {}) },
+      urls: { location: this.location('siteSpaces.update', site, { siteSpaceId: ss.id }, api), ...(published ? { published } : {}) },
     };
   }
 
@@ -122,7 +124,7 @@ export class SiteRenderer {
       ...(s.group ? { sectionGroup: s.group } : {}),
       ...(s.icon !== undefined ? { icon: s.icon } : {}),
       siteSpaces: this.f.sectionSpaces(s).flatMap((ss) => this.siteSpaceObject(site, ss, api, shareKey) ?? []),
-      urls: { location: `${this.apiHome(site, api)}/sections/${s.id}`, ...(published ? { published } : {}) },
+      urls: { location: this.location('sections.update', site, { siteSectionId: s.id }, api), ...(published ? { published } : {}) },
     };
   }
 

@@ -40,7 +40,7 @@ export function seedDemoSites(sites: Sites, org: string, space: (title: string) 
   if (has('SDKs')) {
     const partners = site('Acme Partners', { type: 'basic', visibility: 'share-link', published: true });
     sites.addSiteSpace(partners, { spaceId: id('SDKs') });
-    Object.assign(sites.createShareLink(partners, 'Partner A'), { createdAt: iso(draws.time(60, Date.parse(partners.createdAt))) });
-    Object.assign(sites.createShareLink(partners, 'Former partner'), { createdAt: iso(draws.time(60, Date.parse(partners.createdAt))), active: false });
+    Object.assign(sites.shareLinks.create(partners, 'Partner A'), { createdAt: iso(draws.time(60, Date.parse(partners.createdAt))) });
+    Object.assign(sites.shareLinks.create(partners, 'Former partner'), { createdAt: iso(draws.time(60, Date.parse(partners.createdAt))), active: false });
   }
 }

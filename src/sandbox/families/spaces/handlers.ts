@@ -1,25 +1,26 @@
 // The operations of the spaces family: each request's inputs to the family's
 // rules (index.ts) and the result to its JSON (views.ts).
 import { badRequest } from '../../core/errors.js';
+import { locationOf } from '../../core/location.js';
 import type { PageQuery } from '../../core/paging.js';
 import { byId, created, deleted, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
 import type { Handlers } from '../../core/world.js';
-import { linkStats, linksOf, pagesOf, searchPages, searchResultObject, type GeneratedLink } from '../spaces-content.js';
+import { linkStats, linksOf, pagesOf, searchPages, searchResultObject, type GeneratedLink } from './content.js';
 import type { Spaces } from './index.js';
-import { moveOf, type CollectionFields, type MoveBody, type SpaceFields } from './records.js';
+import { locate, moveOf, type CollectionFields, type MoveBody, type SpaceFields } from './records.js';
 import type { SpaceViews } from './views.js';
 
 export function spaceHandlers(f: Spaces, v: SpaceViews) {
   return {
     'spaces.list': (req: Req<PageQuery>) => {
       const org = f.orgOf(req.params.organizationId).id;
-      return list(req.query, f.orgSpaces(org), byId, (s) => v.json(s, req.api), { locate: (id) => f.locate(f.sidebar(org), id) });
+      return list(req.query, f.orgSpaces(org), byId, (s) => v.json(s, req.api), { locate: (id) => locate(f.sidebar(org), id) });
     },
     'spaces.create': (req: Req<object, SpaceFields>) => {
       const { title, emoji, editMode, parent } = req.body;
       const space = f.createSpace(req.params.organizationId, { title, emoji, editMode, parent });
-      return created(v.json(space, req.api), `${req.api}/spaces/${space.id}`);
+      return created(v.json(space, req.api), locationOf('spaces.get', { spaceId: space.id }, req.api));
     },
     'spaces.get': (req: Req<{ shareKey?: string }>) => {
       const space = f.space(req.params.spaceId);
@@ -33,7 +34,7 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
     'spaces.delete': (req: Req) => deleted(f.deleteSpace(req.params.spaceId)),
     'spaces.duplicate': (req: Req) => {
       const copy = f.duplicateSpace(req.params.spaceId);
-      return created(v.json(copy, req.api), `${req.api}/spaces/${copy.id}`);
+      return created(v.json(copy, req.api), locationOf('spaces.get', { spaceId: copy.id }, req.api));
     },
     'spaces.restore': (req: Req) => ok(v.json(f.restoreSpace(req.params.spaceId), req.api)),
     'spaces.move': (req: Req<object, MoveBody>) => ok(v.json(f.moveSpace(req.params.spaceId, moveOf(req.body)), req.api)),
@@ -59,7 +60,7 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
     },
     'collections.create': (req: Req<object, CollectionFields>) => {
       const c = f.createCollection(req.params.organizationId, { title: req.body.title, parent: req.body.parent });
-      return created(v.collectionJson(c, req.api), `${req.api}/collections/${c.id}`);
+      return created(v.collectionJson(c, req.api), locationOf('collections.get', { collectionId: c.id }, req.api));
     },
     'collections.get': (req: Req) => ok(v.collectionJson(f.collection(req.params.collectionId), req.api)),
     'collections.update': (req: Req<object, CollectionFields>) => {
@@ -69,7 +70,7 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
     'collections.delete': (req: Req) => deleted(f.deleteCollection(req.params.collectionId)),
     'collections.spaces': (req: Req<PageQuery>) => {
       const id = req.params.collectionId;
-      return list(req.query, f.collectionSpaces(id), byId, (s) => v.json(s, req.api), { locate: (sid) => f.locate(f.children(id), sid) });
+      return list(req.query, f.collectionSpaces(id), byId, (s) => v.json(s, req.api), { locate: (sid) => locate(f.children(id), sid) });
     },
     'collections.move': (req: Req<object, MoveBody>) => ok(v.collectionJson(f.moveCollection(req.params.collectionId, moveOf(req.body)), req.api)),
     'collections.transfer': (req: Req<object, { organization: string }>) =>

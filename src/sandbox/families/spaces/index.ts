@@ -1,12 +1,13 @@
 // The spaces family: spaces and collections, which share the sidebar order
 // of an organization, and the space-level reads of generated content (links
-// and search, see ../spaces-content.ts). Every rule of these operations lives
+// and search, see content.ts). Every rule of these operations lives
 // here; a refused request throws SandboxError and never half-applies (all
 // checks run before the first change).
 //
 // Listings are cached per organization or collection and rebuilt only after
-// a change of structure (create, delete, restore, move, transfer, ...), so a
-// page of a 100,000-space listing costs a slice. Rendered JSON of each space
+// a write (world.wrote(), after every request that writes; the methods here
+// also mark their changes of structure), so a page of a 100,000-space listing
+// costs a slice. Rendered JSON of each space
 // and collection is cached too, and dropped when that resource changes.
 //
 // Beside this file: records.ts (the records, the sidebar order's keys and the
@@ -18,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../core/errors.js';
 import type { SeedName } from '../../core/ids.js';
 import { SiblingOrder } from '../../core/order.js';
 import { familyObject, records } from '../../core/persist.js';
-import type { Family, World } from '../../core/world.js';
+import type { Families, Family, World } from '../../core/world.js';
 import { spaceHandlers } from './handlers.js';
 import { containerKey, describe, entry, isSpace, rehome, rootKey } from './records.js';
 import type { CollectionFields, CollectionRec, Move, Node, SpaceFields, SpaceRec, SpacesJson, SpaceStatus } from './records.js';
@@ -37,16 +38,19 @@ declare module '../../core/world.js' {
 
 export class Spaces implements Family {
   readonly name = 'spaces';
+  private readonly lower: Pick<Families, 'orgs'>;
   private readonly spaces = new Map<string, SpaceRec>();
   private readonly collections = new Map<string, CollectionRec>();
   private order = new SiblingOrder<Node>();
   private readonly removedCollections = new Set<string>();
 
-  private readonly views: SpaceViews;
+  /** The JSON of spaces and collections (a family above adds its counts to a space's: views.countWith()). */
+  readonly views: SpaceViews;
   readonly handlers: ReturnType<typeof spaceHandlers>;
 
   constructor(private readonly world: World) {
-    this.views = new SpaceViews(world);
+    this.lower = world.lower('spaces', 'orgs');
+    this.views = new SpaceViews(world, () => this.orgs);
     this.handlers = spaceHandlers(this, this.views);
   }
 
@@ -56,7 +60,7 @@ export class Spaces implements Family {
   }
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.lower.orgs;
   }
 
   private get cache() {
@@ -149,17 +153,6 @@ export class Spaces implements Family {
   /** What a collection holds directly: its spaces (deleted ones too) and sub-collections, in order. */
   children(id: string): readonly Node[] {
     return this.order.children(id);
-  }
-
-  /** For pagination: how many listed spaces come before a space that left a listing (it keeps its place in the order). */
-  locate(spaces: Iterable<Node>, spaceId: string): number | undefined {
-    let before = 0;
-    for (const node of spaces) {
-      if (!isSpace(node)) continue;
-      if (node.id === spaceId) return before;
-      if (!node.deletedAt) before++;
-    }
-    return undefined;
   }
 
   /** A collection with all its sub-collections, and every space in them (deleted ones too), in sidebar order. */
@@ -441,8 +434,8 @@ export class Spaces implements Family {
 
   seed(seed: SeedName, extra: number): void {
     const put = (node: Node) => this.put(node);
-    if (seed === 'demo') seedDemoSpaces(this.world, put, () => this.spaces.values());
-    addSpaces(this.world, put, extra);
+    if (seed === 'demo') seedDemoSpaces(this.world, this.orgs, put, () => this.spaces.values());
+    addSpaces(this.world, this.orgs, put, extra);
     this.cache.clear();
   }
 }

@@ -34,7 +34,7 @@ export interface SpaceRec {
   changeRequests: number;
   changeRequestsOpen: number;
   changeRequestsDraft: number;
-  /** Picks the generated pages and links (../spaces-content.ts); copied by duplicate. */
+  /** Picks the generated pages and links (content.ts); copied by duplicate. */
   content: number;
 }
 
@@ -101,4 +101,15 @@ export function moveOf(body: MoveBody): Move {
   const move = { parent: body.parent, position: readPosition(body.position, ['space', 'collection'] as const) };
   if (move.parent === undefined && move.position === undefined) throw badRequest('Nothing to move: give "parent", "position" or both.');
   return move;
+}
+
+/** For pagination: how many listed spaces come before a space that left a listing (it keeps its place in the order). */
+export function locate(spaces: Iterable<Node>, spaceId: string): number | undefined {
+  let before = 0;
+  for (const node of spaces) {
+    if (!isSpace(node)) continue;
+    if (node.id === spaceId) return before;
+    if (!node.deletedAt) before++;
+  }
+  return undefined;
 }

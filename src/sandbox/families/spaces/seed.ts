@@ -4,11 +4,11 @@ import type { EditMode, Role, SpaceVisibility } from '../../../api/enums.js';
 import { DAY, iso } from '../../core/clock.js';
 import { Draws, SEED_BASE_TIME } from '../../core/ids.js';
 import type { World } from '../../core/world.js';
+import type { Orgs } from '../orgs/index.js';
 import type { Node, SpaceRec } from './records.js';
 
 /** The demo trees, in the demo organizations (those that exist); the guest of Acme gets two spaces. */
-export function seedDemoSpaces(world: World, put: (node: Node) => void, allSpaces: () => Iterable<SpaceRec>): void {
-  const orgs = world.family('orgs');
+export function seedDemoSpaces(world: World, orgs: Orgs, put: (node: Node) => void, allSpaces: () => Iterable<SpaceRec>): void {
   const b = new SpacesBuilder(world, put);
   const acme = orgs.byTitle('Acme Docs');
   if (acme) {
@@ -25,8 +25,7 @@ export function seedDemoSpaces(world: World, put: (node: Node) => void, allSpace
  * Adds `count` spaces ("Space 00001", ...) at the top level of the caller's
  * first organization. Made for load tests: no PRNG per field, one timestamp.
  */
-export function addSpaces(world: World, put: (node: Node) => void, count: number): void {
-  const orgs = world.family('orgs');
+export function addSpaces(world: World, orgs: Orgs, put: (node: Node) => void, count: number): void {
   const org = orgs.firstOrg;
   if (!org || count <= 0) return;
   const width = Math.max(5, String(count).length);

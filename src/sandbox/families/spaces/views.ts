@@ -2,20 +2,49 @@
 // the items of a space's links, as the public OpenAPI description has them.
 // Rendered JSON of each space and collection is cached, and dropped when that
 // resource changes.
+import { locationOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import type { World } from '../../core/world.js';
-import type { OrgRec } from '../orgs.js';
-import { pageObject, slug, type GeneratedLink, type GeneratedPage } from '../spaces-content.js';
+import type { OrgRec, Orgs } from '../orgs/index.js';
+import { pageObject, slug, type GeneratedLink, type GeneratedPage } from './content.js';
 import type { CollectionRec, SpaceRec } from './records.js';
 
 const PUBLISHED_DOMAIN = 'docplat.test';
 
+/**
+ * Counts a family above spaces keeps of a space (its open comments, its
+ * change requests), in the space's JSON in place of the seeded numbers.
+ */
+export type SpaceCounts = (space: SpaceRec) => Partial<Record<'comments' | 'changeRequests' | 'changeRequestsOpen' | 'changeRequestsDraft', number>>;
+
 export class SpaceViews {
-  constructor(private readonly world: World) {}
+  private readonly counts: SpaceCounts[] = [];
+
+  constructor(
+    private readonly world: World,
+    private readonly orgsOf: () => Orgs,
+  ) {}
 
   private get orgs() {
-    return this.world.family('orgs');
+    return this.orgsOf();
+  }
+
+  /** A family above adds its counts to every space's JSON (from its attach()). */
+  countWith(counts: SpaceCounts): void {
+    this.counts.push(counts);
+  }
+
+  /** The counters of a space: the seeded numbers, replaced by those of the families that keep them. */
+  private counters(space: SpaceRec): Record<string, number> {
+    const out: Record<string, number> = {
+      comments: space.comments,
+      changeRequests: space.changeRequests,
+      changeRequestsOpen: space.changeRequestsOpen,
+      changeRequestsDraft: space.changeRequestsDraft,
+    };
+    for (const count of this.counts) Object.assign(out, count(space));
+    return out;
   }
 
   private get cache() {
@@ -38,7 +67,7 @@ export class SpaceViews {
   spaceObject(space: SpaceRec, api: string, shareKey?: string): Record<string, unknown> {
     const role = this.orgs.roleIn(space.org);
     const canEdit = atLeast(role, 'edit') && space.editMode !== 'locked';
-    const urls: Record<string, string> = { location: `${api}/spaces/${space.id}`, app: `${APP_URL}/o/${space.org}/s/${space.id}/` };
+    const urls: Record<string, string> = { location: locationOf('spaces.get', { spaceId: space.id }, api), app: `${APP_URL}/o/${space.org}/s/${space.id}/` };
     const v = space.visibility;
     if (v === 'public' || v === 'unlisted' || v === 'visitor-auth' || (v === 'share-link' && shareKey)) {
       const published = this.publishedUrl(this.orgs.listOrgs().find((o) => o.id === space.org), space);
@@ -61,10 +90,7 @@ export class SpaceViews {
       ...(space.parent ? { parent: space.parent } : {}),
       revision: space.revision,
       defaultLevel: space.defaultLevel,
-      comments: this.world.has('comments') ? this.world.family('comments').openCount(space.id) : space.comments,
-      ...(this.world.has('content')
-        ? this.world.family('content').changeRequestRecords.counters(space)
-        : { changeRequests: space.changeRequests, changeRequestsOpen: space.changeRequestsOpen, changeRequestsDraft: space.changeRequestsDraft }),
+      ...this.counters(space),
       permissions: {
         view: true,
         access: true,
@@ -90,7 +116,7 @@ export class SpaceViews {
       organization: c.org,
       ...(c.parent ? { parent: c.parent } : {}),
       defaultLevel: c.defaultLevel,
-      urls: { location: `${api}/collections/${c.id}`, app: `${APP_URL}/o/${c.org}/c/${c.id}/` },
+      urls: { location: locationOf('collections.get', { collectionId: c.id }, api), app: `${APP_URL}/o/${c.org}/c/${c.id}/` },
       permissions: {
         view: true,
         admin: atLeast(role, 'admin'),

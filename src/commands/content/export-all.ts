@@ -1,0 +1,234 @@
+// content export --all-spaces: every space of the organization (or of a
+// collection, nested collections included) into DIR/<collection path>/<space
+// slug>/, each in the layout of a single export (export.ts, its own folder,
+// manifest and lock), with one top-level manifest that records where each
+// space went and at which revision. A re-run sends the two lists (spaces,
+// collections) and exports only the spaces whose revision changed; a space's
+// folder keeps its path when the space is renamed; spaces gone since the last
+// run are reported, and their folders removed with --prune (only the files
+// their export wrote).
+import { readFile, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Context } from '../../context.js';
+import type { BuiltRequest } from '../../api/request.js';
+import { DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../../errors.js';
+import { PathClaims, cleanSegment } from '../../files/paths.js';
+import { progressLine } from '../../output/progress.js';
+import { MANIFEST, Writer, claim, readJsonManifest, recorded, type Manifest } from './export-folder.js';
+import { exportSpace, type ExportOptions } from './export.js';
+import { contentRequest } from './shared.js';
+
+export const ALL_MANIFEST = '.docplat-export-all.json';
+const ALL_FORMAT = 'docplat-export-all/1';
+/** Spaces exported at once (each with --concurrency requests in flight). */
+const SPACES_AT_ONCE = 4;
+
+interface SpaceEntry {
+  path: string;
+  title: string;
+  /** The revision exported; null until its export completed. */
+  revision: string | null;
+}
+
+interface AllManifest {
+  format: typeof ALL_FORMAT;
+  organization: string;
+  collection: string | null;
+  spaces: Record<string, SpaceEntry>;
+}
+
+interface ApiSpace {
+  id: string;
+  title?: string;
+  parent?: string | null;
+  revision?: string;
+}
+
+interface ApiCollection {
+  id: string;
+  title?: string;
+  parent?: string | null;
+}
+
+async function readAllManifest(root: string, org: string, collection: string | undefined): Promise<AllManifest | undefined> {
+  const m = await readJsonManifest<AllManifest>(root, ALL_MANIFEST, (m) => m?.format === ALL_FORMAT && typeof m.spaces === 'object' && m.spaces !== null);
+  if (m && (m.organization !== org || (m.collection ?? null) !== (collection ?? null))) {
+    throw new UsageError(`--dest holds an export of organization ${m.organization}${m.collection ? `, collection ${m.collection}` : ''}: choose another folder`);
+  }
+  return m;
+}
+
+/** A folder name from a title: lower case, words joined by `-`, cleaned as one segment. */
+const slug = (title: string | undefined, id: string): string =>
+  cleanSegment(
+    String(title ?? '')
+      .toLowerCase()
+      .replace(/\s+/g, '-'),
+  ) || cleanSegment(id) || 'space';
+
+/** Each collection's folder path (titles cleaned), a cycle in hostile data cut where it repeats. */
+function collectionPaths(collections: ApiCollection[]): Map<string, string[]> {
+  const byId = new Map(collections.map((c) => [c.id, c]));
+  const paths = new Map<string, string[]>();
+  const pathOf = (id: string): string[] => {
+    const known = paths.get(id);
+    if (known) return known;
+    const chain: ApiCollection[] = [];
+    const seen = new Set<string>();
+    for (let c = byId.get(id); c && !seen.has(c.id); c = c.parent ? byId.get(c.parent) : undefined) {
+      seen.add(c.id);
+      chain.unshift(c);
+    }
+    const path = chain.map((c) => cleanSegment(String(c.title ?? '')) || cleanSegment(c.id) || 'collection');
+    paths.set(id, path);
+    return path;
+  };
+  for (const c of collections) pathOf(c.id);
+  return paths;
+}
+
+/** Whether collection `id` is `root` or nested in it. */
+function within(collections: Map<string, ApiCollection>, id: string | null | undefined, root: string): boolean {
+  const seen = new Set<string>();
+  for (let c = id ? collections.get(id) : undefined; c && !seen.has(c.id); c = c.parent ? collections.get(c.parent) : undefined) {
+    if (c.id === root) return true;
+    seen.add(c.id);
+  }
+  return false;
+}
+
+export async function exportAllSpaces(ctx: Context, root: string, opts: ExportOptions & { collection?: string }): Promise<void> {
+  const org = await ctx.org();
+  const spacesRequest = ctx.api.request('spaces.list', { params: { organizationId: org } });
+  const collectionsRequest = ctx.api.request('collections.list', { params: { organizationId: org } });
+  const { old, lock } = await claim(root, ALL_MANIFEST, () => readAllManifest(root, org, opts.collection), opts);
+  try {
+    await exportAll(ctx, root, org, old, { spacesRequest, collectionsRequest }, opts);
+  } finally {
+    await lock?.release();
+  }
+}
+
+type Built = BuiltRequest;
+
+async function exportAll(ctx: Context, root: string, org: string, old: AllManifest | undefined, requests: { spacesRequest: Built; collectionsRequest: Built }, opts: ExportOptions & { collection?: string }): Promise<void> {
+  const client = await ctx.client();
+  const [spaces, collections] = await Promise.all([
+    client.all<ApiSpace>(requests.spacesRequest.path, { query: requests.spacesRequest.query, signal: ctx.signal }),
+    client.all<ApiCollection>(requests.collectionsRequest.path, { query: requests.collectionsRequest.query, signal: ctx.signal }),
+  ]);
+  const byId = new Map(collections.map((c) => [c.id, c]));
+  if (opts.collection !== undefined && !byId.has(opts.collection)) throw new DocplatError(`no collection ${opts.collection} in organization ${org}`, EXIT.notFound);
+  const chosen = opts.collection === undefined ? spaces : spaces.filter((s) => within(byId, s.parent, opts.collection!));
+  const folders = collectionPaths(collections);
+
+  // Where each space goes: where it went before (a renamed space keeps its folder), else a new free path.
+  const claims = new PathClaims();
+  for (const path of folders.values()) for (let i = 1; i <= path.length; i++) claims.reserve(path.slice(0, i).join('/'));
+  for (const entry of Object.values(old?.spaces ?? {})) if (recorded(root, entry.path)) claims.reserve(entry.path);
+  const plan = chosen.map((space) => {
+    const before = old?.spaces[space.id];
+    const kept = before && recorded(root, before.path);
+    const path = kept ? before.path : claims.claim([...(space.parent ? (folders.get(space.parent) ?? []) : []), slug(space.title, space.id)].join('/'));
+    const unchanged = !!before && kept && before.revision !== null && before.revision === (space.revision ?? null);
+    return { space, path, unchanged, renamed: before && before.title !== (space.title ?? '') ? before.title : undefined };
+  });
+  const present = new Set(chosen.map((s) => s.id));
+  const gone = Object.entries(old?.spaces ?? {}).filter(([id]) => !present.has(id));
+
+  if (opts.dryRun) {
+    const lines = plan.filter((p) => !p.unchanged).map((p) => `export ${p.path} (${p.space.title ?? p.space.id})`);
+    if (opts.prune) lines.push(...gone.map(([, e]) => `remove ${e.path}`));
+    await ctx.output.changes(lines);
+    ctx.output.note(`dry run: ${plan.length - plan.filter((p) => p.unchanged).length} of ${plan.length} spaces to export into ${root}; nothing written`);
+    return;
+  }
+
+  const manifest: AllManifest = { format: ALL_FORMAT, organization: org, collection: opts.collection ?? null, spaces: { ...(old?.spaces ?? {}) } };
+  const top = await Writer.open(root, (rel) => rel === ALL_MANIFEST);
+  let saving = Promise.resolve();
+  const save = () => (saving = saving.then(() => top.write(ALL_MANIFEST, JSON.stringify(manifest)).then(() => undefined)));
+  const line = progressLine(ctx);
+  const todo = plan.filter((p) => !p.unchanged);
+  let done = 0;
+  const show = () => line.show(`spaces ${done}/${todo.length} (${plan.length - todo.length} unchanged)`, done === todo.length);
+  const failures: { space: ApiSpace; path: string; message: string }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length && !ctx.signal.aborted) {
+      const { space, path } = todo[next++];
+      const where = { spaceId: space.id };
+      // Its folder is recorded before it is written: a space interrupted or failed keeps its path, and is exported again.
+      manifest.spaces[space.id] = { path, title: space.title ?? '', revision: null };
+      try {
+        // Its collection folders are made inside the root, never through a link that leaves it.
+        await top.prepare(`${path}/${MANIFEST}`);
+        await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true });
+        manifest.spaces[space.id].revision = space.revision ?? null;
+      } catch (err) {
+        if (ctx.signal.aborted) return;
+        failures.push({ space, path, message: err instanceof PartialFailure ? 'some pages or files failed (listed above)' : err instanceof Error ? err.message : String(err) });
+      }
+      done++;
+      show();
+      await save();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(SPACES_AT_ONCE, Math.max(todo.length, 1)) }, worker));
+  } finally {
+    line.clear();
+    await save();
+    await saving;
+  }
+  if (ctx.signal.aborted) {
+    const complete = plan.filter((p) => manifest.spaces[p.space.id]?.revision != null).length;
+    throw new Interrupted(`interrupted: ${complete} of ${plan.length} spaces are complete in ${root}, each file complete; run the same command again to finish`);
+  }
+
+  for (const p of plan.filter((x) => x.renamed !== undefined)) ctx.warn(`renamed: space ${p.space.id} "${p.renamed}" is now "${p.space.title ?? ''}" (its folder stays ${p.path})`);
+  if (gone.length && opts.prune) {
+    for (const [id, entry] of gone) {
+      await removeSpaceFolder(root, entry.path);
+      delete manifest.spaces[id];
+    }
+    await save();
+    await saving;
+  } else {
+    for (const [id, entry] of gone) ctx.warn(`gone: space ${id} "${entry.title}" (${entry.path}) is no longer in the ${opts.collection ? 'collection' : 'organization'}; --prune removes its folder`);
+  }
+  ctx.output.note(
+    `Exported ${plan.length} spaces to ${root}: ${todo.length - failures.length} exported, ${plan.length - todo.length} unchanged` +
+      (gone.length ? (opts.prune ? `, ${gone.length} removed` : `, ${gone.length} gone (kept)`) : ''),
+  );
+  if (ctx.output.dataAsked) {
+    await ctx.output.item({
+      dest: root,
+      spaces: plan.length,
+      exported: todo.length - failures.length,
+      unchanged: plan.length - todo.length,
+      gone: gone.map(([id, e]) => ({ id, path: e.path, removed: !!opts.prune })),
+      failed: failures.map((f) => ({ id: f.space.id, path: f.path, message: f.message })),
+    }, []);
+  }
+  if (failures.length) {
+    for (const f of failures) ctx.warn(`failed: space ${f.space.id} (${f.path}): ${f.message}`);
+    throw new PartialFailure(`${failures.length} of ${plan.length} spaces failed; run the command again to retry them`, failures.map((f) => f.space.id));
+  }
+}
+
+/** Removes what a space's export wrote (its manifest says what), then the folders left empty. */
+async function removeSpaceFolder(root: string, rel: string): Promise<void> {
+  if (!recorded(root, rel)) return;
+  const dir = join(root, rel);
+  let m: Manifest | undefined;
+  try {
+    m = JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as Manifest;
+  } catch {
+    return;
+  }
+  const writer = await Writer.open(dir, () => true);
+  const paths = [...Object.values(m.pages ?? {}), ...Object.values(m.files ?? {})].map((e) => recorded(dir, e?.path)).filter((p): p is string => !!p);
+  for (const path of [...paths, 'SUMMARY.md', MANIFEST]) await writer.remove(path);
+  for (let d = dir; d !== root && d.startsWith(root); d = dirname(d)) if (!(await rmdir(d).then(() => true, () => false))) break;
+}

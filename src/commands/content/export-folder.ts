@@ -1,0 +1,213 @@
+// The folder of `content export`: whose it is, who writes it, and how.
+// An export writes only into an empty folder or one holding its own
+// manifest (--force takes over another), one export at a time (a lock
+// file beside the manifest, as the sandbox's state has), and every write
+// goes through the safe writer, confined to the folder, replacing only
+// files the export wrote (src/files/write.ts, src/files/paths.ts).
+import { mkdir, readFile, readdir, realpath, rename, rmdir, lstat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { DocplatError, UsageError } from '../../errors.js';
+import { checkReal, cleanPath, inside, makeDirInside } from '../../files/paths.js';
+import { TEMPORARY, writeSafely } from '../../files/write.js';
+import { FileLock } from '../../sandbox/core/lock.js';
+import { exists, isDirectory } from '../files/download.js';
+import { describeOtherExport } from './export-links.js';
+import type { Where } from './shared.js';
+
+export const MANIFEST = '.docplat-export.json';
+const MANIFEST_FORMAT = 'docplat-export/1';
+
+export interface ManifestPage {
+  path: string;
+  updatedAt: string | null;
+  bytes: number;
+  /** SHA-256 of the file as written (push tells the user's edits by it). */
+  sha256?: string;
+  /** Ids of the pages and files its relative links point at. */
+  deps?: string[];
+}
+
+export interface ManifestFile {
+  path: string;
+  name: string;
+  size: number;
+}
+
+export interface Manifest {
+  format: typeof MANIFEST_FORMAT;
+  space: string;
+  changeRequest: string | null;
+  pages: Record<string, ManifestPage>;
+  files: Record<string, ManifestFile>;
+}
+
+export const newManifest = (where: Where): Manifest => ({ format: MANIFEST_FORMAT, space: where.spaceId, changeRequest: where.changeRequest ?? null, pages: {}, files: {} });
+
+/** A path recorded in a manifest, if it is a clean relative path inside the folder. */
+export function recorded(root: string, rel: unknown): string | undefined {
+  if (typeof rel !== 'string' || rel === '' || cleanPath(rel).join('/') !== rel) return undefined;
+  try {
+    inside(root, rel);
+    return rel;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A manifest in `root` (undefined when there is none), checked by `valid`:
+ * a file of that name that is not JSON or not valid is a usage error.
+ */
+export async function readJsonManifest<M>(root: string, name: string, valid: (m: M | undefined) => boolean): Promise<M | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(root, name), 'utf8');
+  } catch {
+    return undefined;
+  }
+  let m: M;
+  try {
+    m = JSON.parse(text) as M;
+  } catch {
+    throw new UsageError(`--dest: ${join(root, name)} is not a docplat export manifest (not JSON); remove it or choose another folder`);
+  }
+  if (!valid(m)) throw new UsageError(`--dest: ${join(root, name)} is not a docplat export manifest; remove it or choose another folder`);
+  return m;
+}
+
+async function readManifest(root: string, where: Where): Promise<Manifest | undefined> {
+  const m = await readJsonManifest<Manifest>(
+    root,
+    MANIFEST,
+    (m) => m?.format === MANIFEST_FORMAT && typeof m.pages === 'object' && typeof m.files === 'object' && m.pages !== null && m.files !== null,
+  );
+  if (!m) return undefined;
+  if (m.space !== where.spaceId || (m.changeRequest ?? null) !== (where.changeRequest ?? null)) throw new UsageError(describeOtherExport(m, where));
+  return m;
+}
+
+/** The folder an export may write: checked, created, locked (unless a dry run), and its manifest read. */
+export interface Claimed<M = Manifest> {
+  old?: M;
+  lock?: FileLock;
+}
+
+/**
+ * Claims `root` for an export of `where`, before anything is sent: an
+ * existing folder must be empty or hold this export's manifest (--force
+ * takes over any folder); a real run creates it and takes its lock (another
+ * export running there is named and refused, exit 1).
+ */
+export function claimFolder(root: string, where: Where, opts: { force?: boolean; dryRun?: boolean }): Promise<Claimed> {
+  return claim(root, MANIFEST, () => readManifest(root, where), opts);
+}
+
+/** The same claim for any export folder: `manifest` is the name of its manifest, `read` reads (and checks) it. */
+export async function claim<M>(root: string, manifest: string, read: () => Promise<M | undefined>, opts: { force?: boolean; dryRun?: boolean }): Promise<Claimed<M>> {
+  if (await exists(root)) {
+    if (!(await isDirectory(root))) throw new UsageError(`--dest: ${root} is not a folder`);
+  } else if (!(await isDirectory(dirname(root)))) {
+    throw new UsageError(`--dest: the folder ${dirname(root)} does not exist`);
+  }
+  let lock: FileLock | undefined;
+  if (!opts.dryRun) {
+    await mkdir(root, { recursive: true });
+    lock = await FileLock.acquire(join(root, manifest), 0, {
+      what: 'the export folder',
+      busy: (pid) => `--dest: ${root} is in use by another export (process ${pid}); wait for it to finish, or choose another folder`,
+    }).catch((err: Error) => {
+      throw new DocplatError(err.message);
+    });
+  }
+  try {
+    const old = await read();
+    if (old === undefined && !opts.force) {
+      const theirs = (await readdir(root).catch(() => [] as string[])).filter((n) => n !== `${manifest}.lock` && n !== `${manifest}.lock.takeover`);
+      if (theirs.length) {
+        throw new UsageError(
+          `--dest: ${root} is not empty and holds no docplat export (${manifest}): choose an empty folder, or pass --force to export into it (its files at the export's paths are replaced)`,
+        );
+      }
+    }
+    return { old, lock };
+  } catch (err) {
+    await lock?.release();
+    throw err;
+  }
+}
+
+/** Writes inside the folder only: through the safe writer, never through a link that leaves it. */
+export class Writer {
+  private readonly checked = new Map<string, Promise<void>>();
+
+  private constructor(
+    readonly root: string,
+    private readonly rootReal: string,
+    /** Whether a file at a relative path may be replaced (the export wrote it, or --force). */
+    private readonly mayReplace: (rel: string) => boolean,
+  ) {}
+
+  static async open(root: string, mayReplace: (rel: string) => boolean): Promise<Writer> {
+    return new Writer(root, await realpath(root), mayReplace);
+  }
+
+  /** The absolute path of `rel`, its folder created and checked. */
+  async prepare(rel: string): Promise<string> {
+    const full = inside(this.root, rel);
+    const dir = dirname(full);
+    let ready = this.checked.get(dir);
+    if (!ready) {
+      ready = makeDirInside(this.root, this.rootReal, dir);
+      this.checked.set(dir, ready);
+    }
+    await ready;
+    return full;
+  }
+
+  replaces(rel: string): boolean {
+    return this.mayReplace(rel);
+  }
+
+  async write(rel: string, data: string): Promise<number> {
+    return writeSafely(await this.prepare(rel), data, { replace: this.mayReplace(rel), existsHint: NOT_OURS });
+  }
+
+  /** Moves a file the export wrote to a free path (never over another file or a link). */
+  async move(from: string, to: string): Promise<void> {
+    const source = inside(this.root, from);
+    await checkReal(this.rootReal, dirname(source));
+    const target = await this.prepare(to);
+    if (await lstat(target).then(() => true, () => false)) throw new Error('target taken');
+    await rename(source, target);
+  }
+
+  /**
+   * Removes the temporary files a run killed outright (a second Ctrl-C, a
+   * kill) left in the folders this export writes: `<name>.<pid>.part` and
+   * `.<name>.<pid>.<random>.part`, nothing else.
+   */
+  async removeLeftovers(rels: string[]): Promise<void> {
+    const dirs = new Set(['', ...rels.map((rel) => dirname(rel)).filter((d) => d !== '.')]);
+    for (const rel of dirs) {
+      const dir = rel ? inside(this.root, rel) : this.root;
+      // A folder missing, or a link that leaves the export (its pages fail later, each listed): nothing to clean.
+      if (!(await checkReal(this.rootReal, dir).then(() => true, () => false))) continue;
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names.filter((n) => /\.(md|json)\.\d+\.part$/.test(n) || TEMPORARY.test(n))) await unlink(join(dir, name)).catch(() => undefined);
+    }
+  }
+
+  async remove(rel: string): Promise<void> {
+    const full = inside(this.root, rel);
+    await checkReal(this.rootReal, dirname(full));
+    await unlink(full).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+    // Folders left empty go too, up to the export's root.
+    for (let dir = dirname(full); dir !== this.root && dir.startsWith(this.root); dir = dirname(dir)) {
+      if (!(await rmdir(dir).then(() => true, () => false))) break;
+    }
+  }
+}
+
+const NOT_OURS = 'this export did not write it: remove it, or pass --force to replace it';

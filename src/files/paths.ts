@@ -1,0 +1,147 @@
+// Paths from API data (page paths, file names) made safe to write, for every
+// file docplat writes (content export, files download, openapi content): every
+// segment cleaned of what a file system would read as structure (`..`,
+// separators, drive letters, NUL and control characters, reserved names),
+// names that collide once cleaned told apart, and every final path checked to
+// stay inside the folder the user chose, symbolic links included.
+import { lstat, mkdir, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * Characters that change how a name is shown, not what it is: bidi embeddings,
+ * overrides and isolates (`invoice\u202efdp.exe` shows as "invoiceexe.pdf"),
+ * direction marks, zero-width characters, line and paragraph separators, BOM.
+ */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff]/g;
+const RESERVED_CHARS = /[<>:"|?*\\/]/g;
+const WINDOWS_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
+const MAX_SEGMENT = 120;
+/**
+ * File systems count a name in bytes (255 at most); a segment keeps room for
+ * what is added to it: `.md`, a `-2` of a collision, a temporary file's
+ * `.<name>.<pid>.<random>.part`.
+ */
+const MAX_SEGMENT_BYTES = 200;
+
+/** Cut to at most `max` UTF-8 bytes, on a character boundary, an extension of the name kept. */
+function cutBytes(s: string, max: number): string {
+  if (Buffer.byteLength(s) <= max) return s;
+  const dot = s.lastIndexOf('.');
+  const ext = dot > 0 && s.length - dot <= 16 ? s.slice(dot) : '';
+  let out = '';
+  let bytes = Buffer.byteLength(ext);
+  for (const ch of ext ? s.slice(0, dot) : s) {
+    bytes += Buffer.byteLength(ch);
+    if (bytes > max) break;
+    out += ch;
+  }
+  return out + ext;
+}
+
+/** One path segment or file name (separators become `_`), safe on every file system; '' when nothing is left. */
+export function cleanSegment(raw: string): string {
+  let s = raw.normalize('NFC').replace(CONTROL, '').replace(INVISIBLE, '').replace(RESERVED_CHARS, '_').trim();
+  s = s.replace(/[. ]+$/, ''); // Windows drops trailing dots and spaces
+  if (s === '' || s === '.' || s === '..' || /^\.+$/.test(s)) return '';
+  if (WINDOWS_NAMES.test(s)) s = `_${s}`;
+  if ([...s].length > MAX_SEGMENT) s = [...s].slice(0, MAX_SEGMENT).join('');
+  return cutBytes(s, MAX_SEGMENT_BYTES);
+}
+
+/**
+ * A relative path (segments joined by `/`) from an API path: separators of
+ * either kind split it, empty, `.` and `..` segments are dropped (so
+ * `../../x` and `/etc/x` land inside), a drive letter becomes a plain
+ * segment (`C:` → `C_`).
+ */
+export function cleanPath(raw: string): string[] {
+  return raw
+    .split(/[/\\]+/)
+    .map(cleanSegment)
+    .filter((s) => s !== '');
+}
+
+/**
+ * Hands out relative paths that differ once case is ignored (two names that
+ * clean to the same, or differ by case only, would be one file on macOS or
+ * Windows): the second gets `-2` before its extension, and so on.
+ */
+export class PathClaims {
+  private readonly taken = new Set<string>();
+
+  claim(rel: string): string {
+    let candidate = rel;
+    const dot = rel.lastIndexOf('.');
+    const slash = rel.lastIndexOf('/');
+    const [stem, ext] = dot > slash + 1 ? [rel.slice(0, dot), rel.slice(dot)] : [rel, ''];
+    for (let n = 2; this.taken.has(candidate.toLowerCase()); n++) candidate = `${stem}-${n}${ext}`;
+    this.taken.add(candidate.toLowerCase());
+    return candidate;
+  }
+
+  /** Marks a path (a folder holding claimed files) as taken, so no file is given its name. */
+  reserve(rel: string): void {
+    this.taken.add(rel.toLowerCase());
+  }
+
+  has(rel: string): boolean {
+    return this.taken.has(rel.toLowerCase());
+  }
+}
+
+/** The absolute path of `rel` inside `root`; throws when it would be anywhere else. */
+export function inside(root: string, rel: string): string {
+  const base = resolve(root);
+  const full = resolve(base, rel);
+  const back = relative(base, full);
+  // `..notes.txt` is a name inside; only a `..` segment leads out.
+  if (back === '' || isAbsolute(back) || back.split(sep).includes('..')) {
+    throw new Error(`refusing to write outside ${base}: ${JSON.stringify(rel)}`);
+  }
+  return full;
+}
+
+/**
+ * Checks that an existing folder, symbolic links resolved, is still inside
+ * the root (a link planted in the folder must not lead writes elsewhere).
+ */
+export async function checkReal(rootReal: string, dir: string): Promise<void> {
+  const real = await realpath(dir);
+  if (real !== rootReal && !real.startsWith(rootReal + sep)) throw new Error(`refusing to write through a link that leaves ${rootReal}: ${dir}`);
+}
+
+/**
+ * Creates the folder `dir` inside `root` one level at a time, so that no
+ * folder is ever created through a symbolic link that leaves the root (as
+ * `mkdir -p` would), and checks the result.
+ */
+export async function makeDirInside(root: string, rootReal: string, dir: string): Promise<void> {
+  const rel = relative(root, dir);
+  if (rel.split(sep).includes('..') || isAbsolute(rel)) throw new Error(`refusing to write outside ${root}: ${dir}`);
+  let current = root;
+  for (const part of rel === '' ? [] : rel.split(sep)) {
+    current = join(current, part);
+    const st = await lstat(current).catch(() => undefined);
+    if (!st) {
+      await mkdir(current).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST') throw err;
+      });
+    } else if (st.isSymbolicLink()) {
+      await checkReal(rootReal, current);
+    } else if (!st.isDirectory()) {
+      throw new Error(`${current} is a file, not a folder`);
+    }
+  }
+  await checkReal(rootReal, dir);
+}
+
+/**
+ * The local name of a file from the API (a download, an exported asset): its
+ * name, else its id, each cleaned as one path segment, so that no name or id
+ * (`..`, `.ssh/authorized_keys`, a bidi override) names another place; never empty.
+ */
+export function localFileName(file: { id?: unknown; name?: unknown }): string {
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? cleanSegment(String(v)) : '');
+  return text(file.name) || text(file.id) || 'file';
+}

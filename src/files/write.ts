@@ -1,0 +1,100 @@
+// The one way docplat writes a file (content export, files download, openapi
+// content --dest): the bytes go to a temporary file beside the target,
+// created exclusively (O_EXCL: a file or symbolic link planted at its name is
+// never opened, let alone followed), and the complete file then takes the
+// target's name. A symbolic link or a folder at the target is never replaced;
+// an existing file is replaced only when the caller says so, and otherwise
+// kept even when it appears while the bytes arrive (a hard link, which fails
+// when the name is taken, publishes the file).
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, lstat, rename, unlink, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DocplatError, UsageError } from '../errors.js';
+
+export interface WriteOptions {
+  /** Replace a regular file at the target (never a link or a folder); without it, an existing target is kept and the write fails. */
+  replace?: boolean;
+  /** Aborts a streamed write (the temporary file is removed). */
+  signal?: AbortSignal;
+  /** Buffer size of a streamed write. */
+  highWaterMark?: number;
+  /** What the "exists" error suggests (default: --force). */
+  existsHint?: string;
+}
+
+/** The target exists and the write was not allowed to replace it. */
+export class TargetExists extends UsageError {
+  constructor(
+    readonly path: string,
+    hint = 'use --force to overwrite it',
+  ) {
+    super(`${path} exists; ${hint}`);
+  }
+}
+
+/** The temporary files of this writer: `.<name>.<pid>.<random>.part`. */
+export const TEMPORARY = /^\..+\.\d+\.[a-z0-9]{1,8}\.part$/;
+
+function temporary(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 8)}.part`);
+}
+
+/**
+ * Writes `data` (text, bytes, or a stream read to its end) to `target`
+ * through an exclusive temporary file; returns the bytes written.
+ */
+export async function writeSafely(target: string, data: string | Uint8Array | Readable, opts: WriteOptions = {}): Promise<number> {
+  const streamed = !(typeof data === 'string' || data instanceof Uint8Array);
+  // A stream is refused before its bytes are fetched; any write is checked again when the file is complete.
+  if (streamed) await checkTarget(target, opts);
+  const tmp = temporary(target);
+  let renamed = false;
+  try {
+    let bytes: number;
+    if (!streamed) {
+      await writeFile(tmp, data, { flag: 'wx' });
+      bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+    } else {
+      const out = createWriteStream(tmp, { flags: 'wx', highWaterMark: opts.highWaterMark });
+      await pipeline(data, out, { signal: opts.signal });
+      bytes = out.bytesWritten;
+    }
+    if (opts.replace) {
+      await checkTarget(target, opts);
+      await rename(tmp, target);
+      renamed = true;
+    } else await publish(tmp, target, opts);
+    return bytes;
+  } finally {
+    if (!renamed) await unlink(tmp).catch(() => undefined);
+  }
+}
+
+/** A link or a folder at the target is refused; an existing file too unless it may be replaced (callers check before fetching). */
+export async function checkTarget(target: string, opts: WriteOptions): Promise<void> {
+  const st = await lstat(target).catch(() => undefined);
+  if (!st) return;
+  if (st.isSymbolicLink()) throw new DocplatError(`refusing to write ${target}: it is a symbolic link (remove it first)`);
+  if (st.isDirectory()) throw new UsageError(`${target} is a folder`);
+  if (!opts.replace) throw new TargetExists(target, opts.existsHint);
+}
+
+/** Gives the complete temporary file the target's name, unless that name was taken meanwhile. */
+async function publish(tmp: string, target: string, opts: WriteOptions): Promise<void> {
+  try {
+    await link(tmp, target);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      // Taken: by a link, a folder or a file (each its own message).
+      await checkTarget(target, opts);
+      throw new TargetExists(target, opts.existsHint);
+    }
+    // A file system without hard links: the name was free a moment ago (checkTarget).
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') await rename(tmp, target);
+    else throw err;
+  }
+}

@@ -1,0 +1,38 @@
+// How the sso family's records look in responses, as the public OpenAPI
+// description has them.
+import { locationOf } from '../../core/location.js';
+import { APP_URL } from '../../core/reply.js';
+import type { Sso } from './index.js';
+import { type SamlRec, isActive } from './records.js';
+
+export class SsoViews {
+  constructor(private readonly f: Sso) {}
+
+  service(p: SamlRec) {
+    const base = `${APP_URL}/__/auth/saml/${p.org}/${p.id}`;
+    return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` };
+  }
+
+  /**
+   * A SamlProvider. The description requires `ssoURL`, `entityID` and
+   * `certificate`, which a provider being set up has not got yet: they are
+   * empty strings until given (and the provider is `pending`).
+   */
+  providerObject(p: SamlRec, api: string): Record<string, unknown> {
+    const team = p.defaultTeam === undefined ? undefined : this.f.teamObject(p.org, p.defaultTeam);
+    return {
+      object: 'saml-provider',
+      id: p.id,
+      label: p.label,
+      ssoURL: p.ssoURL ?? '',
+      entityID: p.entityID ?? '',
+      certificate: p.certificate ?? '',
+      ...(team ? { defaultTeam: team } : {}),
+      defaultRole: p.defaultRole,
+      createdAt: p.createdAt,
+      status: isActive(p) ? 'active' : 'pending',
+      service: this.service(p),
+      urls: { location: locationOf('sso.get', { organizationId: p.org, samlProviderId: p.id }, api) },
+    };
+  }
+}

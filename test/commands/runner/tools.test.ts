@@ -1,0 +1,56 @@
+// The tools a hand-written command gets on its context (src/commands/runner/tools.ts).
+import { describe, expect, it } from 'vitest';
+import { defineCommand } from '../../../src/commands/define.js';
+import { tempFiles, useTestApi } from '../../helpers.js';
+import { testContext } from './context.js';
+
+const api = useTestApi();
+const files = tempFiles();
+
+describe('ctx.api, ctx.resolve, ctx.readUserFile', () => {
+  it('send builds from the operation table and names the flag or argument whose value breaks it', async () => {
+    const { ctx } = testContext(api);
+    const org = await ctx.org();
+    expect((await ctx.api.send('orgs.get', { params: { organizationId: org } })).data).toMatchObject({ id: org });
+    await expect(ctx.api.send('spaces.get', { params: { spaceId: 'a/b' } }, { 'param:spaceId': 'space' })).rejects.toThrow('invalid space id "a/b"');
+    await expect(ctx.api.send('spaces.create', { params: { organizationId: org }, body: { title: 'x'.repeat(500) } }, { 'body:title': '--title' })).rejects.toThrow(/^--title must be /);
+  });
+
+  it('pages and all follow the cursor of a list request', async () => {
+    const { ctx } = testContext(api);
+    const request = ctx.api.request('spaces.list', { params: { organizationId: await ctx.org() } });
+    const all = await ctx.api.all<{ id: string }>(request);
+    let paged = 0;
+    for await (const page of ctx.api.pages<{ id: string }>(request, { pageSize: 1 })) paged += page.items.length;
+    expect(paged).toBe(all.length);
+    expect(all.length).toBeGreaterThan(1);
+  });
+
+  it('dryRun prints the requests, masked, and sends none', async () => {
+    const { ctx, stdout, stderr } = testContext(api);
+    await ctx.api.dryRun([ctx.api.request('spaces.get', { params: { spaceId: 's1' }, query: { shareKey: 'secret' } })]);
+    expect(stdout()).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/spaces\/s1\?shareKey=\*\*\*\n$/);
+    expect(stderr()).toContain('dry run: 1 request not sent');
+  });
+
+  it('run takes a derived declaration down the runner\'s road', async () => {
+    const { ctx, stdout } = testContext(api, { json: true });
+    const def = defineCommand({ name: 'get', summary: '', operation: 'orgs.get', args: [{ name: 'organizationId' }], output: { item: [{ key: 'id' }] } });
+    await ctx.api.run(def, [await ctx.org()], {});
+    expect(JSON.parse(stdout())).toMatchObject({ id: await ctx.org() });
+    await expect(ctx.api.run(def, ['a b'], {})).rejects.toThrow('invalid organization id "a b"');
+  });
+
+  it('resolve turns a page path into its id (exit 3 naming the label when none), readUserFile reads text only', async () => {
+    const { ctx } = testContext(api);
+    const org = await ctx.org();
+    const spaces = await ctx.api.all<{ id: string; title: string }>(ctx.api.request('spaces.list', { params: { organizationId: org } }));
+    const space = spaces.find((s) => s.title === 'Getting Started')!.id;
+    const [id] = await ctx.resolve('page', ['guides/configuration'], { spaceId: space }, '--page');
+    expect(id).toMatch(/^\S+$/);
+    expect(id).not.toBe('guides/configuration');
+    await expect(ctx.resolve('page', ['guides/none'], { spaceId: space }, '--page')).rejects.toMatchObject({ exitCode: 3, message: expect.stringMatching(/^--page: /) });
+    expect(await ctx.readUserFile('--body-file', files.file('a.md', '# Hi\n'))).toBe('# Hi\n');
+    await expect(ctx.readUserFile('--body-file', files.file('b.bin', Buffer.from([0xff, 0, 1]) as never))).rejects.toThrow('is not UTF-8 text');
+  });
+});
