@@ -1,6 +1,6 @@
 // Bad input of the openapi and integrations groups: each row exits 2 with one
 // line that names the flag, argument or manifest key and the rule, and the
-// sandbox receives no request (the table machinery of bad-input.test.ts).
+// sandbox receives no request (the table machinery of runner-bad-input.test.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

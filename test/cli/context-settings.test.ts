@@ -1,44 +1,21 @@
-// The CLI's shared behaviour: help, version, exit codes, errors, settings precedence.
-// --version and --help are answered by the process entry (src/cli.ts) before
-// main() loads, so they run the built CLI; the rest runs in this process.
+// Settings and errors (src/context.ts): no token, a wrong token, no org, an
+// unreachable API, JSON errors, flag > environment > profile, --debug
+// redaction, an unknown --output.
 import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, lines, ROOT, runCli, runInProcess, useTestApi } from '../helpers.js';
+import { baseEnv, lines, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
-describe('help and version', () => {
-  it('--version prints the package version', async () => {
-    const pkg = JSON.parse(readFileSync(`${ROOT}/package.json`, 'utf8'));
-    const r = await runCli(['--version']);
-    expect(r.code).toBe(0);
-    expect(r.stdout.trim()).toBe(pkg.version);
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
   });
-
-  it('--help lists the groups and every global flag', async () => {
-    const r = await runCli(['--help']);
-    expect(r.code).toBe(0);
-    for (const word of ['spaces', 'collections', 'auth', 'config', 'orgs', 'sandbox', '--org', '--token', '--api-url', '--profile', '--sandbox', '--json', '--jsonl', '--output', '--fields', '--jq', '--no-color', '--debug', '--yes', '--quiet', '--timeout']) {
-      expect(r.stdout).toContain(word);
-    }
-  });
-
-  it('the help printed without loading commander is the one commander renders', async () => {
-    const fast = await runCli(['--help']);
-    const live = await runCli(['--help'], { env: baseEnv({ DOCPLAT_LIVE_HELP: '1' }) });
-    expect(live.code).toBe(0);
-    expect(fast.stdout).toBe(live.stdout);
-  });
-
-  it('a group without a verb, an unknown command and an unknown option are usage errors (exit 2)', async () => {
-    for (const args of [['spaces'], ['spacse', 'list'], ['spaces', 'list', '--colection', 'x'], ['spaces', 'get']]) {
-      const r = await runInProcess(args);
-      expect(r.code, args.join(' ')).toBe(2);
-      expect(lines(r.stderr).at(-1)).toMatch(/^error: /);
-    }
-  });
-});
+}
 
 describe('settings and errors', () => {
   it('no token: exit 4 with a hint, nothing sent', async () => {
@@ -108,13 +85,3 @@ describe('settings and errors', () => {
     expect(r.stderr).toMatch(/--output must be one of table, tsv, csv, json, jsonl/);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}

@@ -1,7 +1,7 @@
 // A one-request command with proxy variables (issue 15: it takes undici, not
 // node:http, whenever one is set): the proxy is used, NO_PROXY bypasses it,
 // and a proxy that cannot be reached is named as the proxy, not as the API.
-// A child process, with the environment it is given (see reliability.test.ts).
+// A child process, with the environment it is given (see retry.test.ts).
 import { createServer } from 'node:net';
 import { expect, it } from 'vitest';
 import { lines, useTestApi } from '../helpers.js';

@@ -1,5 +1,5 @@
 // Bad input to the comments and replies commands: exit 2, one line naming
-// the flag or argument and the rule, nothing sent (the table of bad-input.test.ts).
+// the flag or argument and the rule, nothing sent (the table of runner-bad-input.test.ts).
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { tempDir, useTestApi } from '../helpers.js';

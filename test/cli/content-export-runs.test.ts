@@ -1,0 +1,52 @@
+// docplat content export runs: the progress line during a long download, no
+// listener leak at a high --concurrency, and the temporary files of a killed
+// run removed by the next.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lines, runCli, runInProcess, setFaults, tempDir, withTestApi, type TestApi } from '../helpers.js';
+
+async function spaceId(api: TestApi, title: string): Promise<string> {
+  const r = await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`]);
+  return r.stdout.trim();
+}
+
+describe('content QA', () => {
+  it('content export: the progress line shows the finished pages while the last, long download runs', () =>
+    withTestApi({ largeFileMB: 100 }, async (api) => {
+      const id = await spaceId(api, 'Welcome');
+      const files = JSON.parse((await api.cli(['files', 'list', id, '--json'])).stdout) as { name: string }[];
+      const pages = lines((await api.cli(['pages', 'list', id, '--jsonl'])).stdout).map((l) => JSON.parse(l) as { type: string });
+      const documents = pages.filter((p) => p.type === 'document').length;
+      expect(files.at(-1)!.name).toBe('large.bin');
+      // One at a time: large.bin comes last, long after the rest is done.
+      const r = await runInProcess(['content', 'export', id, '--dest', join(tempDir(), 'out'), '--concurrency', '1'], { env: api.env(), stderrTTY: true });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`pages ${documents}/${documents}, files ${files.length - 1}/${files.length}`);
+    }));
+
+
+  it('content export at a high --concurrency warns of no listener leak (one abort listener per request in flight is expected)', () =>
+    withTestApi({ pages: 2000 }, async (api) => {
+      const id = await spaceId(api, 'Welcome');
+      await setFaults(api, 'latency=20'); // requests overlap, as on a real network
+      const r = await runCli(['content', 'export', id, '--dest', join(tempDir(), 'out'), '--concurrency', '64'], { env: api.env() });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/MaxListenersExceededWarning/);
+    }));
+
+
+  it('content export: a re-run removes the temporary files a killed run left (a second Ctrl-C), and only those', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const dir = join(tempDir(), 'out');
+      expect((await api.cli(['content', 'export', id, '--dest', dir])).code).toBe(0);
+      const leftovers = ['faq.md.4242.part', 'getting-started/installation/linux.md.4242.part', '.gitbook/assets/.dataset.bin.4242.k3x9q1.part'];
+      const mine = ['keep.part', 'notes.1.txt', 'chapter.2.part', 'getting-started/draft.part'];
+      for (const f of [...leftovers, ...mine]) writeFileSync(join(dir, f), 'x');
+      const r = await api.cli(['content', 'export', id, '--dest', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      for (const f of leftovers) expect(existsSync(join(dir, f)), f).toBe(false);
+      for (const f of mine) expect(existsSync(join(dir, f)), f).toBe(true);
+    }));
+});
