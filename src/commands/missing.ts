@@ -61,7 +61,11 @@ export async function fillMissing(ctx: Context, def: CommandDef, args: (string |
     wanted.push({ missing: { label: longName(text[1]), editor: true }, error: `${names} is required`, name: names, set: (v) => (opts[text[0]] = v) });
   }
   if (wanted.length === 0) return;
-  if (!ctx.canPrompt) throw new UsageError(wanted.length === 1 ? wanted[0].error : `required but not given: ${wanted.map((w) => w.name).join(', ')}`);
+  if (!ctx.canPrompt) {
+    // A body alone is the runner's to name, after its checks of what was given (a path param that is not one segment).
+    if (wanted.every((w) => w.missing.editor)) return;
+    throw new UsageError(wanted.length === 1 ? wanted[0].error : `required but not given: ${wanted.map((w) => w.name).join(', ')}`);
+  }
   // Parents first, in the order of the operation's path (organization, site, section), then the rest as declared.
   const order = Object.keys(op?.params ?? {});
   const rank = (w: Wanted) => (w.param && order.includes(w.param) ? order.indexOf(w.param) : order.length);

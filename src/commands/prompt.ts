@@ -96,7 +96,7 @@ async function edit(ctx: Context, label: string): Promise<string> {
   const file = join(dir, `${label.replace(/^-+/, '').replace(/\W+/g, '-')}.md`);
   try {
     await writeFile(file, '', { mode: 0o600 });
-    ctx.io.stderr.write(`Writing ${label} in ${editor}: save and quit to send it.\n`);
+    ctx.terminal.note(`Writing ${label} in ${editor}: save and quit to send it.`);
     const code = await run(editor, file, ctx);
     // SIGTERM while it ran still interrupts.
     if (ctx.signal.aborted) throw new Interrupted('interrupted in the editor; nothing was sent');
