@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { expect } from 'vitest';
+import type { TestApi } from './helpers.js';
 
 // Shared by the content tests (sandbox and CLI): the page tree as the API gives it.
 export interface Page {
@@ -26,4 +28,20 @@ export function filesUnder(dir: string, skip: string[] = []): string[] {
   };
   walk(dir);
   return out.sort();
+}
+
+/** The id of the space with this title. */
+export async function spaceId(api: TestApi, title: string): Promise<string> {
+  const r = await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`]);
+  return r.stdout.trim();
+}
+
+/** A sandbox content admin action (add-page, ...): answered 200. */
+export async function admin(api: TestApi, action: string, body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${api.sandbox.url.replace(/\/v1$/, '')}/_sandbox/content/${action}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
 }

@@ -297,3 +297,15 @@ export async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [R
   return { code, stdout: screen, stderr: '', screen };
 }
 
+/** expectRefused(args, rule, env): exit 2, one line naming the rule, nothing on stdout, no request sent to `api`. */
+export function refusedBy(api: TestApi) {
+  return async (args: string[], rule: RegExp, env: Record<string, string | undefined> = {}): Promise<void> => {
+    const before = api.sandbox.requestCount;
+    const r = await api.cli(args, { env });
+    expect(r.code, r.stderr).toBe(2);
+    expect(lines(r.stderr)).toHaveLength(1);
+    expect(lines(r.stderr)[0]).toMatch(rule);
+    expect(r.stdout).toBe('');
+    expect(api.sandbox.requestCount).toBe(before);
+  };
+}

@@ -4,12 +4,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lines, runCli, runInProcess, setFaults, tempDir, withTestApi, type TestApi } from '../helpers.js';
-
-async function spaceId(api: TestApi, title: string): Promise<string> {
-  const r = await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`]);
-  return r.stdout.trim();
-}
+import { lines, runCli, runInProcess, setFaults, tempDir, withTestApi } from '../helpers.js';
+import { spaceId } from '../content-helpers.js';
 
 describe('content QA', () => {
   it('content export: the progress line shows the finished pages while the last, long download runs', () =>

@@ -4,21 +4,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lines, runInProcess, startCli, tempDir, withTestApi, type TestApi } from '../helpers.js';
-
-async function spaceId(api: TestApi, title: string): Promise<string> {
-  const r = await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`]);
-  return r.stdout.trim();
-}
-
-async function admin(api: TestApi, action: string, body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${api.sandbox.url.replace(/\/v1$/, '')}/_sandbox/content/${action}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
+import { lines, runInProcess, startCli, tempDir, withTestApi } from '../helpers.js';
+import { spaceId, admin } from '../content-helpers.js';
 
 describe('content QA', () => {
   it('files download --dest into a named pipe writes into it, with or without --force, and never replaces it', () =>

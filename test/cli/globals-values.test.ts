@@ -1,21 +1,12 @@
 // Global flags and their variables (src/globals.ts, src/context.ts): an empty
 // value is refused, the org is checked as an id, a bad DOCPLAT_TIMEOUT or
 // DOCPLAT_RETRIES names the variable.
-import { describe, expect, it } from 'vitest';
-import { lines, useTestApi } from '../helpers.js';
+import { describe, it } from 'vitest';
+import { useTestApi, refusedBy } from '../helpers.js';
 
 const api = useTestApi();
 
-/** Exit 2, one line naming the rule, nothing on stdout, no request sent. */
-async function expectRefused(args: string[], rule: RegExp, env: Record<string, string | undefined> = {}): Promise<void> {
-  const before = api.sandbox.requestCount;
-  const r = await api.cli(args, { env });
-  expect(r.code, r.stderr).toBe(2);
-  expect(lines(r.stderr)).toHaveLength(1);
-  expect(lines(r.stderr)[0]).toMatch(rule);
-  expect(r.stdout).toBe('');
-  expect(api.sandbox.requestCount).toBe(before);
-}
+const expectRefused = refusedBy(api);
 
 describe('global flags given an empty value, and the org checked as an id', () => {
   // [args, environment over the sandbox's, the message]

@@ -2,22 +2,8 @@
 // --tree` titles and in a page's Markdown on a terminal; `pages get --format
 // markdown` of a group or a link.
 import { describe, expect, it } from 'vitest';
-import { lines, runInProcess, withTestApi, type TestApi } from '../helpers.js';
-import { flat, type Page } from '../content-helpers.js';
-
-async function spaceId(api: TestApi, title: string): Promise<string> {
-  const r = await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`]);
-  return r.stdout.trim();
-}
-
-async function admin(api: TestApi, action: string, body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${api.sandbox.url.replace(/\/v1$/, '')}/_sandbox/content/${action}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
+import { lines, runInProcess, withTestApi } from '../helpers.js';
+import { spaceId, admin, flat, type Page } from '../content-helpers.js';
 
 describe('content QA', () => {
   it('pages list --tree: a title with control characters neither splits a line nor reaches the terminal raw', () =>
