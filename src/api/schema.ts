@@ -90,8 +90,13 @@ const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
  */
 export const length = (s: string): number => s.length - (s.match(SURROGATE_PAIRS)?.length ?? 0);
 
-/** One emoji (a keycap, a flag or a ZWJ sequence included), not text. */
-const EMOJI = new RegExp('^(?:\\p{RGI_Emoji}|\\p{Extended_Pictographic}\\uFE0F?)$', 'v');
+/**
+ * One emoji (a keycap, a flag or a ZWJ sequence included), not text. Compiled
+ * on first use: the Unicode property sets take ~15 ms to compile, which every
+ * command would pay at load.
+ */
+let emoji: RegExp | undefined;
+const EMOJI = () => (emoji ??= new RegExp('^(?:\\p{RGI_Emoji}|\\p{Extended_Pictographic}\\uFE0F?)$', 'v'));
 /** Codepoints in hex, joined by - (`1f44d`, `1f468-200d-1f469`). */
 const CODEPOINTS = /^[0-9a-f]{2,6}(?:-[0-9a-f]{2,6})*$/i;
 
@@ -102,7 +107,7 @@ export function isEmoji(value: string): boolean {
     if (points.some((p) => p > 0x10ffff)) return false;
     value = String.fromCodePoint(...points);
   }
-  return EMOJI.test(value);
+  return EMOJI().test(value);
 }
 
 /** The first way `value` breaks `spec`, or null when it follows it. Absent (undefined) is fine unless required. */
