@@ -58,7 +58,7 @@ describe('the config folder and file are the user\'s, and only what docplat owns
   function sharedFolder() {
     const root = tempDir();
     made.push(root);
-    const shared = join(root, 'shared');
+    const shared = join(root, 'world-writable');
     mkdirSync(shared);
     chmodSync(shared, 0o1777);
     const link = join(root, 'config');
