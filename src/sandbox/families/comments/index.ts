@@ -172,7 +172,6 @@ export class Comments implements Family {
       page = this.page(scope.space, input.page, scope.changeRequest);
       if (!page) throw notFound(`No page ${input.page} in space ${scope.space.id}.`);
     }
-    if (input.node !== undefined && !page) throw badRequest('The field "node" needs "page": a node is a block of a page.');
     const c: CommentRec = {
       id: this.world.nextId(),
       space: scope.space.id,
