@@ -234,6 +234,8 @@ export class Context {
 
   /** A client for a given URL and token (auth login checks a token before storing it); `limits` overrides the time limit and retries. */
   async makeClient(apiUrl: string, token: string | undefined, limits: { timeoutMs?: number; retries?: number } = {}): Promise<ApiClient> {
+    // Whatever a server answers, this token is never shown (masked on stderr and stdout: Terminal.hide()).
+    this.terminal.hide(token);
     const { ApiClient } = await import('./client/http.js');
     return new ApiClient({
       baseUrl: apiUrl,

@@ -19,13 +19,36 @@ export function requestUrl(baseUrl: string, path: string, query?: Query): string
   return new URL(url).href;
 }
 
-/** Query parameters whose values are secrets (a share link's key): shown as *** in messages and --debug. */
-const SECRET_QUERY_RE = /([?&](?:shareKey)=)[^&#]*/g;
+/**
+ * Query parameters whose values are credentials, by name: a share link's key,
+ * `token`, `access_token`, `api_key`, `secret`, `password`, a signature
+ * (`sig`, `X-Amz-Signature`), a credential or an auth: shown as *** in
+ * messages and --debug, and never written to a file (`org pull`).
+ */
+const SECRET_NAME = /(token|key|secret|passw(or)?d|pwd|sig(nature)?|credentials?|auth)$/i;
+const MASK = '***';
+const USERINFO = /^(https?:\/\/)([^/@]*)@/i;
+const PARAM = /([?&])([^=&#]*)=([^&#]*)/g;
 
-/** A URL as it may be shown: the secrets of its query, and a user:password@ part, masked. */
+const secretName = (name: string, secretQuery: readonly string[]): boolean => {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name);
+  } catch {
+    // as written
+  }
+  return SECRET_NAME.test(decoded) || secretQuery.includes(decoded);
+};
+
+/** A URL as it may be shown: the secrets of its query (by name, and the operation's `secretQuery`), and a user:password@ part, masked. */
 export function redactQuery(url: string, secretQuery: readonly string[] = []): string {
-  let shown = url.replace(/^(https?:\/\/)[^/@]*@/i, '$1***@').replace(SECRET_QUERY_RE, '$1***');
-  for (const name of secretQuery) shown = shown.replace(new RegExp(`([?&]${name}=)[^&#]*`, 'g'), '$1***');
-  return shown;
+  return url
+    .replace(USERINFO, `$1${MASK}@`)
+    .replace(PARAM, (whole, sep: string, name: string, value: string) => (value !== '' && secretName(name, secretQuery) ? `${sep}${name}=${MASK}` : whole));
 }
 
+/** Whether a URL holds a credential masked as redactQuery() masks it (`https://***@…`, `?token=***`): a stand-in, never to be sent. */
+export function hidesCredentials(url: string): boolean {
+  if (USERINFO.exec(url)?.[2] === MASK) return true;
+  return [...url.matchAll(PARAM)].some(([, , name, value]) => value === MASK && secretName(name, []));
+}

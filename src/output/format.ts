@@ -244,6 +244,8 @@ export class Output {
 
   private write(chunk: string): Promise<void> {
     if (this.closed) return Promise.resolve();
+    // A server that quotes the token back (in a title, an error body) does not get it printed (see Terminal.hide()).
+    chunk = this.err.mask(chunk);
     return new Promise((resolve) => {
       if (this.out.write(chunk)) return resolve();
       const done = () => {

@@ -7,6 +7,9 @@
 // bidi override could show "invoice\u202efdp.exe" as "invoiceexe.pdf".
 // The only escape sequences docplat itself writes on stderr are the progress
 // line's own ("\r\x1b[K"), written here and nowhere else.
+// A server may also quote the token back (an error message, a body): every
+// token a client of the command was made with is masked here, on stderr,
+// and in the data the formatter writes on stdout (see mask()).
 import type { Writable } from 'node:stream';
 
 /** C0 (but \n and \t, handled apart), DEL, C1 (U+009B is an 8-bit CSI), and the bidi embeddings, overrides and isolates. */
@@ -60,9 +63,15 @@ export interface Choice<T> {
   description?: string;
 }
 
+/** Tokens shorter than this are not masked: none is that short, and masking a word such as "tok" would garble every message. */
+const MIN_SECRET = 5;
+const MASK = '***';
+
 export class Terminal {
   /** Whether a progress line is on screen (cleared before any other line). */
   private drawn = false;
+  /** The secrets never shown, and the forms a server may quote them in (JSON-escaped, percent-encoded), longest first. */
+  private secrets: string[] = [];
 
   constructor(
     private readonly stream: Writable,
@@ -74,6 +83,24 @@ export class Terminal {
     return this.opts.tty && !this.opts.quiet;
   }
 
+  /** A secret (the token a client sends) that nothing written through this terminal, or the formatter on stdout, shows: it becomes `***`. */
+  hide(secret: string | undefined): void {
+    if (!secret || secret.length < MIN_SECRET) return;
+    const forms = [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)];
+    this.secrets = [...new Set([...this.secrets, ...forms])].sort((a, b) => b.length - a.length);
+  }
+
+  /** `text` with every hidden secret as `***`: for text that reaches a person or a script (stdout too, see Output). */
+  mask(text: string): string {
+    for (const s of this.secrets) if (text.includes(s)) text = text.replaceAll(s, MASK);
+    return text;
+  }
+
+  /** Text shown to a person: secrets masked, control characters escaped. */
+  private shown(text: string, keepLines = false): string {
+    return escapeControls(this.mask(text), keepLines);
+  }
+
   /**
    * Writes a message: a string is one line (every control character escaped,
    * a newline in it too); an array is a message of several lines, each escaped.
@@ -81,7 +108,7 @@ export class Terminal {
   line(text: string | readonly string[]): void {
     this.clearProgress();
     const lines = typeof text === 'string' ? [text] : text;
-    this.stream.write(lines.map((l) => escapeControls(l) + '\n').join(''));
+    this.stream.write(lines.map((l) => this.shown(l) + '\n').join(''));
   }
 
   /** A note for people (a summary, a hint): not with --quiet. */
@@ -92,12 +119,12 @@ export class Terminal {
   /** A JSON object on its own line (the `{"error": …}` of scripts), with no raw control character. */
   json(value: unknown): void {
     this.clearProgress();
-    this.stream.write(terminalJson(value) + '\n');
+    this.stream.write(this.mask(terminalJson(value)) + '\n');
   }
 
   /** Draws the progress line (see ProgressLine), replacing the previous one. */
   drawProgress(text: string): void {
-    this.stream.write(`\r\x1b[K${escapeControls(text)}`);
+    this.stream.write(`\r\x1b[K${this.shown(text)}`);
     this.drawn = true;
   }
 
@@ -117,25 +144,25 @@ export class Terminal {
     const p = await import('@inquirer/prompts');
     const streams = { input, output: this.stream, signal };
     const safe = <T>(choices: readonly Choice<T>[]) =>
-      choices.map((c) => ({ name: escapeControls(c.name), value: c.value, ...(c.description !== undefined ? { description: escapeControls(c.description) } : {}) }));
+      choices.map((c) => ({ name: this.shown(c.name), value: c.value, ...(c.description !== undefined ? { description: this.shown(c.description) } : {}) }));
     const before = () => this.clearProgress();
     return {
-      password: (message: string) => (before(), p.password({ message: escapeControls(message), mask: '*' }, streams)),
-      select: <T>(message: string, choices: readonly Choice<T>[]) => (before(), p.select<T>({ message: escapeControls(message), choices: safe(choices) }, streams)),
-      confirm: (message: string) => (before(), p.confirm({ message: escapeControls(message), default: false }, streams)),
+      password: (message: string) => (before(), p.password({ message: this.shown(message), mask: '*' }, streams)),
+      select: <T>(message: string, choices: readonly Choice<T>[]) => (before(), p.select<T>({ message: this.shown(message), choices: safe(choices) }, streams)),
+      confirm: (message: string) => (before(), p.confirm({ message: this.shown(message), default: false }, streams)),
       input: (message: string, opts: { default?: string; validate?: (value: string) => string | true } = {}) =>
         (before(),
         p.input(
           {
-            message: escapeControls(message),
-            ...(opts.default !== undefined ? { default: escapeControls(opts.default) } : {}),
+            message: this.shown(message),
+            ...(opts.default !== undefined ? { default: this.shown(opts.default) } : {}),
             // A validation message may quote what was typed or API text.
-            ...(opts.validate ? { validate: (v: string) => { const r = opts.validate!(v); return r === true ? true : escapeControls(r); } } : {}),
+            ...(opts.validate ? { validate: (v: string) => { const r = opts.validate!(v); return r === true ? true : this.shown(r); } } : {}),
           },
           streams,
         )),
       search: <T>(message: string, source: (term: string) => readonly Choice<T>[]) =>
-        (before(), p.search<T>({ message: escapeControls(message), source: (term) => safe(source(term ?? '')) }, streams)),
+        (before(), p.search<T>({ message: this.shown(message), source: (term) => safe(source(term ?? '')) }, streams)),
     };
   }
 }

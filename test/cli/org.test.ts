@@ -225,6 +225,38 @@ describe('org apply: SSO and OpenAPI', () => {
     }));
 });
 
+describe('credentials in URLs', () => {
+  it('pull writes them as *** with a warning; plan reads *** as the organization\'s URL (no changes, never sent), refuses it in another URL, and shows none', () =>
+    withTestApi({ processingMs: 0 }, async (api) => {
+      const secret = 'https://user:hunter2pass@specs.acme.example/billing.yaml?token=s3cr3tvalue&v=2';
+      expect((await api.cli(['openapi', 'publish', 'billing', '--url', secret])).code).toBe(0);
+      const file = join(dir, 'credentials.yaml');
+      const r = await api.cli(['org', 'pull', '--only', 'openapi', '--file', file]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/^warning: the URL of OpenAPI specification "billing" holds credentials: written as \*\*\*/m);
+      const text = readFileSync(file, 'utf8');
+      expect(text).not.toMatch(/hunter2pass|s3cr3tvalue/);
+      expect(text).toContain('url: https://***@specs.acme.example/billing.yaml?token=***&v=2');
+      // Not compared as written, not sent: the organization keeps its URL.
+      const plan = await api.cli(['org', 'plan', '-f', file, '--exit-code']);
+      expect(plan.code, plan.stdout + plan.stderr).toBe(0);
+      expect((await api.cli(['org', 'apply', '-f', file, '--yes'])).stderr).toContain('No changes');
+      // *** in a URL that is not the organization's cannot be sent: exit 2 with the line.
+      const changed = write(text.replace('v=2', 'v=3'));
+      const refused = await api.cli(['org', 'apply', '-f', changed, '--yes']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/:\d+:\d+: openapi\[0\]\.url: holds \*\*\* in place of a credential .*write the whole URL/);
+      // A new URL: the plan (and the plan saved) shows the old one without its credentials.
+      const other = write(text.replace(/url: https:\/\/\*\*\*@\S+/, 'url: https://specs.acme.example/new.yaml'));
+      const out = join(dir, 'credentials-plan.json');
+      const update = await api.cli(['org', 'plan', '-f', other, '--out', out]);
+      expect(update.stdout).toContain('source: "https://***@specs.acme.example/billing.yaml?token=***&v=2" → "https://specs.acme.example/new.yaml"');
+      expect(update.stdout + update.stderr + readFileSync(out, 'utf8')).not.toMatch(/hunter2pass|s3cr3tvalue/);
+      const live = JSON.parse((await api.cli(['openapi', 'get', 'billing', '--json'])).stdout);
+      expect(live.sourceURL).toBe(secret);
+    }));
+});
+
 describe('org apply: sites', () => {
   it('a new site, a new section with its spaces, a section renamed by id, reordered, a group joined, a share link; prune removes a site space', () =>
     withTestApi(sandboxOpts, async (api) => {

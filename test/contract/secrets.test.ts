@@ -2,6 +2,7 @@
 // sandbox's logs, over a whole session of commands.
 // The session runs in this process; `sandbox serve` is a process of its own,
 // serving until interrupted.
+import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { baseEnv, lines, runInProcess, startCli, until, useTestApi } from '../helpers.js';
 
@@ -51,6 +52,50 @@ describe('secrets', () => {
     // and `auth token` does print it, so the search above could find it
     const t = await runInProcess(['auth', 'token'], { env });
     expect(t.stdout.trim()).toBe(token);
+  });
+
+  it('a server that quotes the token back (errors, --json errors, titles, api bodies, --debug) never gets it shown', async () => {
+    const token = 'tok_9f8e7d6c5b4a';
+    // Every answer quotes the token it was sent, raw and JSON-escaped: statuses by path.
+    const server = createServer((req, res) => {
+      const sent = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const quoted = `token ${sent} is "${sent}" (${encodeURIComponent(sent)})`;
+      const status = req.url!.includes('/S401') ? 401 : req.url!.includes('/S500') ? 500 : req.url!.includes('/S404') ? 404 : 200;
+      res.writeHead(status, { 'content-type': 'application/json', 'x-echo': sent });
+      if (status !== 200) return void res.end(JSON.stringify({ error: { code: status, message: `rejected: ${quoted}` } }));
+      if (req.url!.includes('/spaces?')) return void res.end(JSON.stringify({ items: [{ id: 'S1', title: quoted, visibility: 'private' }] }));
+      res.end(JSON.stringify({ id: 'S1', title: quoted, note: quoted }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const env = baseEnv({ DOCPLAT_API_URL: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`, DOCPLAT_TOKEN: token, DOCPLAT_ORG: 'O1' });
+    let output = '';
+    try {
+      const session: [string[], number][] = [
+        [['spaces', 'get', 'S401'], 4],
+        [['spaces', 'get', 'S401', '--json'], 4],
+        [['spaces', 'get', 'S500', '--json', '--retries', '0'], 1],
+        [['spaces', 'get', 'S500', '--retries', '0', '--debug'], 1],
+        [['spaces', 'get', 'S404', '--debug'], 3],
+        [['spaces', 'get', 'S1'], 0],
+        [['spaces', 'get', 'S1', '--json'], 0],
+        [['spaces', 'list', '--jsonl'], 0],
+        [['spaces', 'list', '--output', 'yaml'], 0],
+        [['api', '/spaces/S401', '--debug', '--include'], 4],
+        [['api', '/spaces/S500', '--debug', '--retries', '0'], 1],
+        [['api', '/spaces/S1', '--debug', '--include'], 0],
+        [['api', '/orgs/O1/spaces', '--paginate', '--jq', '.[].title'], 0],
+      ];
+      for (const [args, code] of session) {
+        const r = await runInProcess(args, { env });
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(code);
+        output += r.stdout + r.stderr;
+      }
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+    expect(output).not.toContain(token);
+    expect(output).toContain('token *** is \\"***\\" (***)');
   });
 
   it('sandbox serve --debug logs requests without the token', async () => {

@@ -36,7 +36,7 @@ export const COMMANDS = [
   defineCommand({
     name: 'pull',
     summary: "Write the organization's configuration as a file (YAML)",
-    help: 'Deterministic: the same organization gives the same bytes. No secret is written (no token, no share link). `docplat org plan` of what was pulled says "no changes".',
+    help: 'Deterministic: the same organization gives the same bytes. No secret is written (no token, no share link; credentials in a URL become ***, with a warning). `docplat org plan` of what was pulled says "no changes".',
     examples: ['pull --only teams,members', 'pull --file docplat.yaml'],
     flags: {
       only: { flags: '--only <kinds>', description: `the kinds to write, comma-separated: ${Object.keys(KINDS).join(', ')} (default all)`, nonBlank: true },
@@ -50,7 +50,7 @@ export const COMMANDS = [
       const [{ readLive, kindsToRead }, { fileOf, toYaml }] = await Promise.all([import('./live.js'), import('./pull.js')]);
       const org = await ctx.org();
       const live = await readLive(ctx, org, kindsToRead([...kinds]), { concurrency, rosters: kinds.has('teams'), spaceValues: kinds.has('spaces') ? 'all' : undefined });
-      const file = fileOf(live, kinds);
+      const file = fileOf(live, kinds, (m) => ctx.warn(m));
       const { wantsJson } = await import('./render.js');
       // JSON is YAML too: --json prints the same file as JSON (to stdout, or to --file).
       // --output yaml (where the formatter has it) is the file as pull writes it.

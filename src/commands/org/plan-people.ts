@@ -5,6 +5,7 @@
 import { escapeControls } from '../../output/format.js';
 import type { LiveMember } from './live.js';
 import { diffFields, eachEntry, leftovers, matcher, type Change, type Planning } from './plan.js';
+import { fileUrl, MASKED_URL, withoutCredentials } from './credentials.js';
 
 /** The organization's members by user id and by e-mail (lowercase), built once per plan. */
 const MEMBERS = new WeakMap<Planning, Map<string, LiveMember>>();
@@ -145,8 +146,15 @@ export function planSso(p: Planning): void {
       return;
     }
     const certificate = entry.certificate === undefined ? undefined : (p.files.get(entry.certificate) ?? entry.certificate);
-    const want = { ...entry, certificate, defaultTeam: entry.defaultTeam ? (teamId ?? entry.defaultTeam) : undefined };
+    // An ssoURL with *** (as pull writes credentials) stands for the organization's: never sent.
+    const ssoURL = entry.ssoURL === undefined ? undefined : fileUrl(entry.ssoURL, found?.ssoURL);
+    if (entry.ssoURL !== undefined && ssoURL === undefined) {
+      p.problems.push({ path: ['sso', i, 'ssoURL'], message: MASKED_URL });
+      return;
+    }
+    const want = { ...entry, certificate, ssoURL, defaultTeam: entry.defaultTeam ? (teamId ?? entry.defaultTeam) : undefined };
     const { fields, body } = diffFields(want, (found ?? {}) as unknown as Record<string, unknown>, SSO_FIELDS);
+    if (fields.ssoURL) fields.ssoURL = { from: found?.ssoURL ? withoutCredentials(found.ssoURL) : null, to: withoutCredentials(entry.ssoURL!) };
     // A certificate is long: the plan says it changes, not what it is.
     if (fields.certificate) fields.certificate = { from: found?.certificate ? '(a certificate)' : null, to: '(the certificate of the file)' };
     if (fields.defaultTeam) fields.defaultTeam = { from: (p.live.teams ?? []).find((t) => t.id === found?.defaultTeam)?.title ?? found?.defaultTeam ?? null, to: entry.defaultTeam };

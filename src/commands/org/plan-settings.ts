@@ -1,6 +1,7 @@
 // Planning the organization's settings: custom fields (keyed by name),
 // translations (by title) and OpenAPI specifications (by slug).
 import { escapeControls } from '../../output/format.js';
+import { fileUrl, MASKED_URL, withoutCredentials } from './credentials.js';
 import { diffFields, eachEntry, leftovers, matcher, type Planning } from './plan.js';
 
 const FIELD_DETAILS = ['title', 'description', 'placeholder', 'options'];
@@ -50,18 +51,26 @@ export function planTranslations(p: Planning): void {
 export function planOpenapi(p: Planning): void {
   const live = p.live.openapi ?? [];
   const match = matcher(live, (o) => o.slug);
-  for (const entry of p.file.openapi!) {
+  p.file.openapi!.forEach((entry, i) => {
     const found = match.find(undefined, entry.slug);
     const text = entry.file !== undefined ? p.files.get(entry.file) : undefined;
-    const source = entry.url !== undefined ? { url: entry.url } : { text: text ?? '' };
+    // A URL with *** (as pull writes credentials) stands for the organization's URL: never compared as written, never sent.
+    const url = entry.url !== undefined ? fileUrl(entry.url, found?.sourceURL) : undefined;
+    if (entry.url !== undefined && url === undefined) {
+      p.problems.push({ path: ['openapi', i, 'url'], message: MASKED_URL });
+      return;
+    }
     // A document from a file is compared with the published one; from a URL, the URL is.
-    const from = found ? (entry.url !== undefined ? found.sourceURL : found.sourceURL ? `url ${found.sourceURL}` : found.text === text ? entry.file : '(another document)') : null;
-    const to = entry.url ?? entry.file;
-    if (found && from === to) continue;
+    if (found && (url !== undefined ? url === found.sourceURL : !found.sourceURL && found.text === text)) return;
+    const source = url !== undefined ? { url } : { text: text ?? '' };
+    // Shown (and saved with a plan) without credentials.
+    const live = found?.sourceURL ? withoutCredentials(found.sourceURL) : null;
+    const from = found ? (entry.url !== undefined ? live : live ? `url ${live}` : '(another document)') : null;
+    const to = entry.url !== undefined ? withoutCredentials(entry.url) : entry.file;
     p.add({
       action: found ? 'update' : 'create', kind: 'openapi', key: entry.slug, id: found?.id, fields: { source: { from, to } },
       steps: [{ op: 'openapi.publish', input: () => ({ params: { organizationId: p.live.org, specSlug: entry.slug }, body: { source } }) }],
     });
-  }
+  });
   leftovers(p, 'openapi', match.unmatched(), (o) => o.slug, (o) => ({ op: 'openapi.delete', input: () => ({ params: { organizationId: p.live.org, specSlug: o.slug } }) }));
 }

@@ -7,13 +7,21 @@ import type { CollectionEntry, FileKey, OrgFile, SiteEntry, SiteSpaceEntry, Spac
 import type { LiveSite, LiveSiteSpace } from './live-sites.js';
 import type { Live, LiveCollection } from './live.js';
 import { collectionPath } from './plan-content.js';
+import { withoutCredentials } from './credentials.js';
 
 const byText = <T>(key: (t: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 /** Only the fields with a value: an empty text is left out (not managed), not written as "". */
 const given = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
 
-export function fileOf(live: Live, kinds: Set<FileKey>): OrgFile {
+/** The file of the organization; `warn` is told of each URL whose credentials were written as `***`. */
+export function fileOf(live: Live, kinds: Set<FileKey>, warn: (message: string) => void = () => undefined): OrgFile {
   const file: OrgFile = { version: 1 };
+  /** A URL without its credentials (a file is no place for them): `***`, and a warning. */
+  const url = <T extends string | null | undefined>(value: T, what: string): T => {
+    if (typeof value !== 'string' || withoutCredentials(value) === value) return value;
+    warn(`warning: ${what} holds credentials: written as *** (plan and apply keep the organization's URL; to change it, write the whole URL)`);
+    return withoutCredentials(value) as T;
+  };
   if (kinds.has('collections')) file.collections = collections(live.collections ?? [], null);
   if (kinds.has('spaces')) file.spaces = [...(live.spaces ?? [])].sort(byText((s) => `${s.title}\u0000${s.id}`)).map((s) => spaceEntry(live, s));
   if (kinds.has('sites')) file.sites = [...(live.sites ?? [])].sort(byText((s) => `${s.title}\u0000${s.id}`)).map(siteEntry);
@@ -27,13 +35,13 @@ export function fileOf(live: Live, kinds: Set<FileKey>): OrgFile {
   if (kinds.has('sso')) {
     const teams = live.teams ?? [];
     file.sso = [...(live.sso ?? [])].sort(byText((s) => `${s.label}\u0000${s.id}`)).map((s) => given({
-      id: s.id, label: s.label, entityID: s.entityID, ssoURL: s.ssoURL, certificate: s.certificate, defaultRole: s.defaultRole,
+      id: s.id, label: s.label, entityID: s.entityID, ssoURL: url(s.ssoURL, `the ssoURL of SSO provider "${s.label}"`), certificate: s.certificate, defaultRole: s.defaultRole,
       defaultTeam: s.defaultTeam ? (teams.find((t) => t.id === s.defaultTeam && teams.filter((x) => x.title === t.title).length === 1)?.title ?? s.defaultTeam) : undefined,
     }));
   }
   if (kinds.has('translations')) file.translations = [...(live.translations ?? [])].sort(byText((t) => `${t.title}\u0000${t.id}`)).map((t) => ({ id: t.id, title: t.title }));
   // A specification published from a file has no URL to write: it stays a leftover, listed as kept.
-  if (kinds.has('openapi')) file.openapi = (live.openapi ?? []).filter((o) => o.sourceURL).sort(byText((o) => o.slug)).map((o) => ({ slug: o.slug, url: o.sourceURL! }));
+  if (kinds.has('openapi')) file.openapi = (live.openapi ?? []).filter((o) => o.sourceURL).sort(byText((o) => o.slug)).map((o) => ({ slug: o.slug, url: url(o.sourceURL!, `the URL of OpenAPI specification "${o.slug}"`) }));
   return file;
 }
 
