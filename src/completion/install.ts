@@ -1,10 +1,14 @@
 // `docplat completion <shell> --install`: writes the script where that shell
 // reads completions for one user (no root needed), creating the folder, and
-// says what it did and the line the shell's rc file needs, if any.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// says what it did and the line the shell's rc file needs, if any. The file
+// goes through the one safe writer (src/files/write.ts): nothing planted in
+// the folder (a link at a temporary name, or at the script's) is followed.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { xdgHome } from '../config/paths.js';
 import { DocplatError } from '../errors.js';
+import { writeSafely } from '../files/write.js';
 import type { Shell } from './files.js';
 
 export interface Installed {
@@ -22,10 +26,10 @@ function tilde(path: string, home: string): string {
 /** The bash-completion package, which loads ~/.local/share/bash-completion/completions/ on demand. */
 const BASH_COMPLETION = ['/usr/share/bash-completion/bash_completion', '/etc/bash_completion', '/opt/homebrew/etc/profile.d/bash_completion.sh', '/usr/local/etc/profile.d/bash_completion.sh'];
 
-export function installScript(shell: Shell, script: string, env: NodeJS.ProcessEnv): Installed {
+export async function installScript(shell: Shell, script: string, env: NodeJS.ProcessEnv): Promise<Installed> {
   const home = env.HOME || homedir();
-  const data = env.XDG_DATA_HOME || join(home, '.local', 'share');
-  const config = env.XDG_CONFIG_HOME || join(home, '.config');
+  const data = xdgHome(env, 'XDG_DATA_HOME', join(home, '.local', 'share'));
+  const config = xdgHome(env, 'XDG_CONFIG_HOME', join(home, '.config'));
   const path = {
     bash: join(data, 'bash-completion', 'completions', 'docplat'),
     // Not ${fpath[1]} (a system folder, root's): a folder of the user's own, added to fpath below.
@@ -34,9 +38,8 @@ export function installScript(shell: Shell, script: string, env: NodeJS.ProcessE
   }[shell];
   try {
     mkdirSync(dirname(path), { recursive: true });
-    // Written whole, then renamed: a shell starting meanwhile never reads half a script.
-    writeFileSync(`${path}.tmp`, script);
-    renameSync(`${path}.tmp`, path);
+    // Written whole, then renamed (a shell starting meanwhile never reads half a script); a previous install is replaced, a link never.
+    await writeSafely(path, script, { replace: true });
   } catch (err) {
     throw new DocplatError(`cannot write ${path}: ${(err as Error).message}`);
   }

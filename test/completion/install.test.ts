@@ -1,7 +1,7 @@
 // `docplat completion <shell> --install`: the script lands where that shell
 // reads completions for one user (folders created), the same bytes as the
 // printed script, with what was done and the rc lines still needed.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseEnv, runInProcess, tempDir } from '../helpers.js';
@@ -60,5 +60,45 @@ describe('completion --install', () => {
     const run = await runInProcess(['completion', 'bash', '--install'], { env });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^error: cannot write .*share\/bash-completion\/completions\/docplat: /);
+  });
+
+  it('goes through the safe writer: a link planted at docplat.tmp (the old temporary name) is never followed', async () => {
+    const { dir, env } = home();
+    const folder = join(dir, '.local', 'share', 'bash-completion', 'completions');
+    mkdirSync(folder, { recursive: true });
+    const victim = join(dir, 'victim');
+    writeFileSync(victim, 'precious');
+    symlinkSync(victim, join(folder, 'docplat.tmp'));
+    const run = await runInProcess(['completion', 'bash', '--install'], { env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(readFileSync(victim, 'utf8')).toBe('precious');
+    expect(lstatSync(join(folder, 'docplat')).isFile()).toBe(true);
+    expect(readFileSync(join(folder, 'docplat'), 'utf8')).toBe((await runInProcess(['completion', 'bash'], { env })).stdout);
+    expect(readdirSync(folder).filter((f) => !lstatSync(join(folder, f)).isSymbolicLink())).toEqual(['docplat']);
+  });
+
+  it('a link at the script itself is refused (exit 1), not written through', async () => {
+    const { dir, env } = home();
+    const folder = join(dir, '.config', 'fish', 'completions');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(dir, 'victim'), 'precious');
+    symlinkSync(join(dir, 'victim'), join(folder, 'docplat.fish'));
+    const run = await runInProcess(['completion', 'fish', '--install'], { env });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: cannot write .*docplat\.fish: .*symbolic link/);
+    expect(readFileSync(join(dir, 'victim'), 'utf8')).toBe('precious');
+  });
+
+  it('a relative XDG_DATA_HOME or XDG_CONFIG_HOME is ignored, as the XDG specification says', async () => {
+    const { dir, env } = home();
+    const relative = `docplat-relative-xdg-${process.pid}`;
+    try {
+      const xdg = { ...env, XDG_DATA_HOME: relative, XDG_CONFIG_HOME: `./${relative}` };
+      expect((await runInProcess(['completion', 'bash', '--install'], { env: xdg })).stdout).toContain(`to ${join(dir, '.local', 'share', 'bash-completion', 'completions', 'docplat')}\n`);
+      expect((await runInProcess(['completion', 'fish', '--install'], { env: xdg })).stdout).toContain(`to ${join(dir, '.config', 'fish', 'completions', 'docplat.fish')}\n`);
+      expect(existsSync(relative)).toBe(false);
+    } finally {
+      rmSync(relative, { recursive: true, force: true });
+    }
   });
 });

@@ -30,7 +30,7 @@ export const COMMANDS: CommandDef[] = [
       const script = readScript(shell);
       if (!opts.install) return ctx.output.text(script);
       const { installScript } = await import('../../completion/install.js');
-      const { path, notes } = installScript(shell, script, ctx.io.env);
+      const { path, notes } = await installScript(shell, script, ctx.io.env);
       await ctx.output.text(`wrote the ${shell} completion script to ${path}\n${notes.join('\n')}\n`);
     },
   }),
