@@ -16,6 +16,8 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060-\u2069\ufeff]/g;
 const RESERVED_CHARS = /[<>:"|?*\\/]/g;
 const WINDOWS_NAMES = /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i;
+/** The short (8.3) names Windows gives `.git`, which git on NTFS reads as `.git`. */
+const GIT_SHORT_NAMES = /^git~\d+$/i;
 const MAX_SEGMENT = 120;
 /**
  * File systems count a name in bytes (255 at most); a segment keeps room for
@@ -39,12 +41,20 @@ function cutBytes(s: string, max: number): string {
   return out + ext;
 }
 
-/** One path segment or file name (separators become `_`), safe on every file system; '' when nothing is left. */
+/**
+ * One path segment or file name (separators become `_`), safe on every file
+ * system; '' when nothing is left. A name from a server never makes a hidden
+ * file or folder: a leading dot gets `_` before it (`.git` → `_.git`,
+ * `.bashrc` → `_.bashrc`), as do reserved names. Tools act on dotfiles
+ * found in a folder (`.git` runs hooks and reads config, `.envrc`, `.npmrc`,
+ * `.bash_profile`), and they hide from `ls`; prefixing rather than refusing
+ * keeps a backup whole and the name recognisable.
+ */
 export function cleanSegment(raw: string): string {
   let s = raw.normalize('NFC').replace(CONTROL, '').replace(INVISIBLE, '').replace(RESERVED_CHARS, '_').trim();
   s = s.replace(/[. ]+$/, ''); // Windows drops trailing dots and spaces
   if (s === '' || s === '.' || s === '..' || /^\.+$/.test(s)) return '';
-  if (WINDOWS_NAMES.test(s)) s = `_${s}`;
+  if (WINDOWS_NAMES.test(s) || GIT_SHORT_NAMES.test(s) || s.startsWith('.')) s = `_${s}`;
   if ([...s].length > MAX_SEGMENT) s = [...s].slice(0, MAX_SEGMENT).join('');
   return cutBytes(s, MAX_SEGMENT_BYTES);
 }

@@ -96,4 +96,22 @@ describe('content export --all-spaces', () => {
       expect(both.code).toBe(2);
       expect(lines(both.stderr)).toEqual(['error: give a space id or --all-spaces, not both']);
     }));
+
+  it('--force into a repository: a collection titled ".git" (or a space, or a page path) never writes into .git/', () =>
+    withTestApi({}, async (api) => {
+      const col = JSON.parse((await api.cli(['collections', 'create', '--title', '.git', '--json'])).stdout) as Space;
+      const inner = JSON.parse((await api.cli(['collections', 'create', '--title', 'hooks', '--parent', col.id, '--json'])).stdout) as Space;
+      expect((await api.cli(['spaces', 'create', '--title', 'config', '--collection', inner.id])).code).toBe(0);
+      expect((await api.cli(['spaces', 'create', '--title', '.git', '--collection', col.id])).code).toBe(0);
+      const repo = scratch();
+      mkdirSync(join(repo, '.git', 'hooks'), { recursive: true });
+      writeFileSync(join(repo, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+      writeFileSync(join(repo, 'README.md'), '# my repository\n');
+      const r = await api.cli(['content', 'export', '--all-spaces', '--dest', repo, '--force']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(readdirSync(join(repo, '.git')).sort()).toEqual(['HEAD', 'hooks']);
+      expect(readdirSync(join(repo, '.git', 'hooks'))).toEqual([]);
+      expect(readdirSync(join(repo, '_.git')).sort()).toEqual(['_.git', 'hooks']);
+      expect(existsSync(join(repo, '_.git', 'hooks', 'config', 'SUMMARY.md'))).toBe(true);
+    }));
 });

@@ -188,7 +188,7 @@ describe('content export', () => {
       const assets = written.filter((f) => f.startsWith('.gitbook/assets/'));
       expect(assets).toHaveLength(8);
       expect(new Set(assets.map((a) => a.toLowerCase())).size).toBe(8);
-      expect(assets).toContain('.gitbook/assets/.._.._evil.png');
+      expect(assets).toContain('.gitbook/assets/_.._.._evil.png');
       expect(assets).toContain('.gitbook/assets/_etc_passwd');
       expect(assets).toContain('.gitbook/assets/DIAGRAM-3.PNG');
     }));

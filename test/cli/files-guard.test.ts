@@ -5,13 +5,13 @@
 // files go, bodies longer, shorter or slower than declared, a server that
 // hangs during an export, a folder another export holds, a tree nested
 // 20,000 levels deep, and a folder of the user's own files.
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseEnv, lines, runInProcess, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
+import { BIN, baseEnv, lines, runInProcess, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 
 const made: string[] = [];
 /** A temporary folder, removed after the test. */
@@ -104,7 +104,7 @@ function tree(dir: string): string[] {
 }
 
 describe('file names from API data', () => {
-  it('files download: a name of ".." with the id ".ssh/authorized_keys" stays one file inside --dest; "..notes.txt" is a name; bidi overrides are stripped', async () => {
+  it('files download: a name of ".." with the id ".ssh/authorized_keys" stays one file inside --dest, no dotfile; "..notes.txt" is a name; bidi overrides are stripped', async () => {
     const srv = await hostile(
       space([
         { ref: 'f1', id: '.ssh/authorized_keys', key: 'k1', name: '..', size: 5 },
@@ -120,8 +120,8 @@ describe('file names from API data', () => {
       const r = await runInProcess(['files', 'download', 'S', id, '--dest', home], { env: srv.env() });
       expect(r.code, r.stderr).toBe(0);
     }
-    expect(tree(dir)).toEqual(['home', 'home/..notes.txt', 'home/.ssh_authorized_keys', 'home/f4', 'home/invoicefdp.exe']);
-    expect(readFileSync(join(home, '.ssh_authorized_keys'), 'utf8')).toBe('hello');
+    expect(tree(dir)).toEqual(['home', 'home/_..notes.txt', 'home/_.ssh_authorized_keys', 'home/f4', 'home/invoicefdp.exe']);
+    expect(readFileSync(join(home, '_.ssh_authorized_keys'), 'utf8')).toBe('hello');
     // A name beginning with `..` names the file too.
     const byName = await runInProcess(['files', 'download', 'S', '..notes.txt', '--dest', join(dir, 'notes.txt')], { env: srv.env() });
     expect(byName.code, byName.stderr).toBe(0);
@@ -146,12 +146,25 @@ describe('file names from API data', () => {
       'out',
       'out/.gitbook',
       'out/.gitbook/assets',
-      'out/.gitbook/assets/.._.._escape',
-      'out/.gitbook/assets/..notes.txt',
+      'out/.gitbook/assets/_.._.._escape',
+      'out/.gitbook/assets/_..notes.txt',
       'out/.gitbook/assets/invoicefdp.exe',
       'out/SUMMARY.md',
       'out/home.md',
     ]);
+  });
+  it('files download --all without --dest, run in a home folder: names the server chose never make dotfiles (.bash_profile, .npmrc, .git, GIT~1)', async () => {
+    const names = ['.bash_profile', '.npmrc', '.git', 'GIT~1', '.ssh', 'notes.txt'];
+    const srv = await hostile(space(names.map((name, i) => ({ id: `f${i}`, name, size: 5 }))));
+    const home = scratch();
+    writeFileSync(join(home, '.bash_profile'), 'mine');
+    // The built CLI in the home folder as its working folder: no --dest.
+    const r = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(process.execPath, [BIN, 'files', 'download', 'S', '--all'], { cwd: home, env: srv.env() }, (err, _out, stderr) => resolve({ code: err ? Number(err.code) : 0, stderr })),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(tree(home)).toEqual(['.bash_profile', '_.bash_profile', '_.git', '_.npmrc', '_.ssh', '_GIT~1', 'notes.txt']);
+    expect(readFileSync(join(home, '.bash_profile'), 'utf8')).toBe('mine');
   });
 });
 

@@ -43,9 +43,13 @@ export interface Manifest {
 
 export const newManifest = (where: Where): Manifest => ({ format: MANIFEST_FORMAT, space: where.spaceId, changeRequest: where.changeRequest ?? null, pages: {}, files: {} });
 
+/** The one dot-folder of an export, docplat's own (`.gitbook/assets`): a name from the server never starts with a dot. */
+const OWN_FOLDER = '.gitbook/';
+
 /** A path recorded in a manifest, if it is a clean relative path inside the folder. */
 export function recorded(root: string, rel: unknown): string | undefined {
-  if (typeof rel !== 'string' || rel === '' || cleanPath(rel).join('/') !== rel) return undefined;
+  const named = typeof rel === 'string' && rel.startsWith(OWN_FOLDER) ? rel.slice(OWN_FOLDER.length) : rel;
+  if (typeof rel !== 'string' || typeof named !== 'string' || named === '' || cleanPath(named).join('/') !== named) return undefined;
   try {
     inside(root, rel);
     return rel;
