@@ -21,6 +21,14 @@ export const MAX_DEPTH = 512;
 export const MAX_LIST_ITEMS = 200_000;
 
 /**
+ * The most pages one list read follows: MAX_LIST_ITEMS at 100 items a page
+ * (a server that gives one item a page would be followed for minutes, or for
+ * ever). A page size asked below 100 (`api --paginate` with a small limit)
+ * gets the pages MAX_LIST_ITEMS take at that size.
+ */
+export const MAX_LIST_PAGES = MAX_LIST_ITEMS / 100;
+
+/**
  * Whether a JSON value nests deeper than `max` levels. Recursive, but never
  * deeper than `max` calls: it stops at the first node below the bound (a
  * tenth of the time JSON.parse took for the same page).

@@ -1,8 +1,9 @@
 // The one pager: every list read (`--all`, `api --paginate`, internal
 // whole-list reads) follows `next.page` through here. A cursor the server
-// gives twice would loop forever: it is an error (exit 1); a whole-list read
-// into memory stops at MAX_LIST_ITEMS.
-import { MAX_LIMIT, MAX_LIST_ITEMS, MAX_PAGE_BYTES } from '../api/limits.js';
+// gives twice would loop forever: it is an error (exit 1), once more items
+// are wanted; a read follows at most MAX_LIST_PAGES pages, and a whole-list
+// read into memory stops at MAX_LIST_ITEMS.
+import { MAX_LIMIT, MAX_LIST_ITEMS, MAX_LIST_PAGES, MAX_PAGE_BYTES } from '../api/limits.js';
 import { DocplatError } from '../errors.js';
 import { preview } from './errors.js';
 import type { ApiResponse, RequestOptions } from './transport.js';
@@ -28,25 +29,39 @@ export interface PageOptions {
 
 type Get = <T>(path: string, opts: RequestOptions) => Promise<ApiResponse<T>>;
 
-/** Follows `next.page` cursors, sending `limit = min(remaining, pageSize)`; a cursor seen before is an error. */
+/**
+ * Follows `next.page` cursors, sending `limit = min(remaining, pageSize)`,
+ * until the limit is reached or the list ends; a cursor seen before, or a
+ * page past MAX_LIST_PAGES, is an error.
+ */
 export async function* pages<T>(get: Get, path: string, opts: PageOptions = {}): AsyncGenerator<Page<T>> {
   let remaining = opts.limit ?? Infinity;
   let cursor = opts.cursor;
   const seen = new Set<string>();
   if (cursor !== undefined) seen.add(cursor);
+  const pageSize = opts.pageSize ?? MAX_LIMIT;
+  const maxPages = Math.max(MAX_LIST_PAGES, Math.ceil(MAX_LIST_ITEMS / Math.max(1, pageSize || 1)));
+  const where = `GET ${path.split('?')[0]}`;
+  let read = 0;
+  let received = 0;
   while (remaining > 0) {
-    const query = { ...opts.query, page: cursor, limit: Math.min(remaining, opts.pageSize ?? MAX_LIMIT) };
+    if (read === maxPages) throw new DocplatError(`unexpected answer from ${where}: the list goes on past ${maxPages} pages (${received} items), the most docplat follows in one read; stopped`);
+    const query = { ...opts.query, page: cursor, limit: Math.min(remaining, pageSize) };
     const { data } = await get<Page<T>>(path, { query, signal: opts.signal, maxBytes: MAX_PAGE_BYTES, maskedQuery: opts.maskedQuery });
+    read++;
     const items = Array.isArray(data?.items) ? data.items : [];
+    received += items.length;
     const page = items.length > remaining ? { ...data, items: items.slice(0, remaining) } : data;
     // `items` of the answer: a page without it (not a list) is yielded as is, for the caller to refuse.
     remaining -= Math.min(items.length, remaining);
     yield page;
+    // The limit is reached: the next cursor is neither followed nor checked.
+    if (remaining <= 0) return;
     const next = data?.next?.page;
     if (!next || items.length === 0) return;
-    if (typeof next !== 'string') throw new DocplatError(`unexpected answer from GET ${path.split('?')[0]}: next.page is not a string`);
+    if (typeof next !== 'string') throw new DocplatError(`unexpected answer from ${where}: next.page is not a string`);
     if (seen.has(next)) {
-      throw new DocplatError(`unexpected answer from GET ${path.split('?')[0]}: the server gave the cursor ${preview(next)} a second time (after ${seen.size} pages); stopped instead of looping`);
+      throw new DocplatError(`unexpected answer from ${where}: the server gave the cursor ${preview(next)} a second time (after ${read} page${read === 1 ? '' : 's'}); stopped instead of looping`);
     }
     seen.add(next);
     cursor = next;

@@ -219,8 +219,9 @@ describe('download bounds', () => {
       sent.set(id, (sent.get(id) ?? 0) + chunk.length);
       return res.write(chunk);
     };
-    if (id === 'endless') {
-      // No length; bytes for as long as the client reads, 5 s at most.
+    if (id === 'endless' || id === 'huge') {
+      // No length (or one of 10^12); bytes for as long as the client reads, 5 s at most.
+      if (id === 'huge') res.writeHead(200, { 'content-length': String(10 ** 12) });
       const until = Date.now() + 5000;
       const chunk = Buffer.alloc(64 * 1024, 120);
       const pump = () => {
@@ -245,6 +246,7 @@ describe('download bounds', () => {
   };
   const files = [
     { id: 'endless', name: 'endless.bin', size: 10 },
+    { id: 'huge', name: 'huge.bin', size: 10 },
     { id: 'short', name: 'short.bin', size: 100 },
     { id: 'stall', name: 'stall.bin', size: 100 },
     { id: 'drift', name: 'drift.bin', size: 0 },
@@ -259,6 +261,20 @@ describe('download bounds', () => {
     expect(r.code).toBe(1);
     expect(lines(r.stderr)).toEqual([expect.stringMatching(/^error: download of endless\.bin stopped: the server sent more than the file's size of 10 bytes/)]);
     expect(sent.get('endless')!).toBeLessThan(8 << 20);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a Content-Length of 10^12 for a file whose size says 10 bytes is refused before a byte is read (the smaller bound holds)', async () => {
+    const srv = await hostile(space(files, [], bodies));
+    const dir = scratch();
+    for (const args of [['--dest', dir], ['--dest', '-']]) {
+      sent.delete('huge');
+      const r = await runInProcess(['files', 'download', 'S', 'huge', ...args, '--timeout', '2'], { env: srv.env() });
+      expect(r.code).toBe(1);
+      expect(lines(r.stderr)).toEqual(["error: download of huge.bin refused: its Content-Length of 1000000000000 bytes is more than the file's size of 10 bytes and its margin"]);
+      expect(r.stdout).toBe('');
+      expect(sent.get('huge') ?? 0).toBeLessThan(8 << 20);
+    }
     expect(readdirSync(dir)).toEqual([]);
   });
 

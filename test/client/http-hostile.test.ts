@@ -81,10 +81,25 @@ describe('a cursor given twice (item 5)', () => {
   ])('%s: exit 1 after two pages, saying the cursor came again', async (_, args) => {
     const r = await run(same, args);
     expect(r.code, r.stderr).toBe(1);
-    expect(errorLine(r.stderr)).toMatch(/the server gave the cursor "again" a second time/);
-    expect(r.requests).toBeLessThanOrEqual(2);
+    expect(errorLine(r.stderr)).toMatch(/the server gave the cursor "again" a second time \(after 2 pages\)/);
+    expect(r.requests).toBe(2);
     expect(r.ms).toBeLessThan(5000);
   });
+
+  it('a cursor given again once the limit is reached is not followed, so not an error (spaces list --limit 2)', async () => {
+    const r = await run(same, ['spaces', 'list', '--limit', '2', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toHaveLength(2);
+    expect(r.requests).toBe(2);
+  });
+
+  it('one item a page with endless new cursors: a read stops at 2000 pages, not only at 200000 items', async () => {
+    const one: Handler = (_req, res, n) => json(res, 200, { next: { page: `p${n}` }, items: [{ id: `s${n}`, title: 'S' }] });
+    const r = await run(one, ['spaces', 'list', '--all', '--jsonl']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(errorLine(r.stderr)).toMatch(/^error: unexpected answer from GET \/orgs\/org1\/spaces: the list goes on past 2000 pages \(2000 items\), the most docplat follows in one read; stopped$/);
+    expect(r.requests).toBe(2000);
+  }, 20_000);
 
   it('a whole-list read stops at 200000 items (endless distinct cursors)', async () => {
     const page = Array.from({ length: 1000 }, (_, i) => ({ id: `m${i}`, user: { id: `m${i}` }, organization: { id: `m${i}` }, team: { role: 'member' } }));

@@ -81,14 +81,15 @@ const MB = 1024 * 1024;
 const LARGE = 8 * MB;
 
 /**
- * How many bytes a download may bring: its Content-Length, or without one the
- * file's declared size and a margin (10% and 1 MB: metadata may lag behind
- * the stored bytes); unbounded only when neither is known.
+ * How many bytes a download may bring: the smaller of its Content-Length and
+ * the file's declared size with a margin (10% and 1 MB: metadata may lag
+ * behind the stored bytes); unbounded only when neither is known.
  */
 export function downloadLimit(file: ApiFile, length: number | undefined): number {
-  if (length !== undefined) return length;
-  return validSize(file) ? file.size! + Math.ceil(file.size! / 10) + MB : Infinity;
+  return Math.min(length ?? Infinity, sizeLimit(file));
 }
+
+const sizeLimit = (file: ApiFile): number => (validSize(file) ? file.size! + Math.ceil(file.size! / 10) + MB : Infinity);
 
 const validSize = (file: ApiFile) => typeof file.size === 'number' && Number.isSafeInteger(file.size) && file.size >= 0;
 
@@ -99,6 +100,11 @@ const validSize = (file: ApiFile) => typeof file.size === 'number' && Number.isS
 async function transfer(ctx: Context, file: ApiFile, opened: { body: Readable; length?: number }, progress: ((n: number) => void) | undefined, write: () => Promise<'stopped' | unknown>): Promise<number> {
   const { body, length } = opened;
   const limit = downloadLimit(file, length);
+  // A Content-Length beyond the file's size and margin (10^12 for 10 bytes): not one byte is read.
+  if (length !== undefined && length > limit) {
+    body.once('error', () => undefined).destroy();
+    throw new DocplatError(`download of ${file.name} refused: its Content-Length of ${length} bytes is more than the file's size of ${file.size} bytes and its margin`);
+  }
   const count = counter(body, (n) => {
     if (n > limit) body.destroy(new DocplatError(`download of ${file.name} stopped: the server sent more than ${length !== undefined ? `its Content-Length of ${length}` : `the file's size of ${file.size}`} bytes`));
     else progress?.(n);
