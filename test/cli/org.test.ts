@@ -337,6 +337,28 @@ describe('bad files and refused changes', () => {
     expect(r.stderr).toMatch(/:5:12: teams\[1\]\.title: "Writers" is also the title of teams\[0\]/);
   });
 
+  it('a billion laughs, 3,000 levels of nesting, an alias of nothing or of itself: exit 2 with the line, nothing read', async () => {
+    const laughs = ['version: 1', 'a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
+    for (let i = 1; i < 10; i++) laughs.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+    let block = 'version: 1\nteams:\n';
+    for (let i = 0; i < 3000; i++) block += `${' '.repeat(2 + 2 * i)}-\n`;
+    const cases: [string, RegExp][] = [
+      [laughs.join('\n') + '\n', /^error: .*:7:10: this alias takes the values that aliases repeat past 100000, the most docplat reads \(a "billion laughs"\?\)$/],
+      [`version: 1\nteams: ${'['.repeat(3000)}${']'.repeat(3000)}\n`, /^error: .*:2:519: nested deeper than 512 levels, the most docplat reads$/],
+      [`{"version": 1, "teams": ${'{"a": '.repeat(3000)}1${'}'.repeat(3000)}}`, /^error: .*:1:\d+: nested deeper than 512 levels, the most docplat reads$/],
+      [block, /^error: .*:514:\d+: nested deeper than 512 levels, the most docplat reads$/],
+      ['version: 1\nteams: *nope\n', /^error: .*:2:8: the alias \*nope names no anchor \(&nope\) before it$/],
+      ['version: 1\nteams: &t [*t]\n', /^error: .*:2:12: the alias \*t is inside the value it names \(a loop\)$/],
+    ];
+    for (const [text, error] of cases) {
+      const started = Date.now();
+      const r = await runInProcess(['org', 'plan', '-f', write(text)], { env: baseEnv({ DOCPLAT_API_URL: 'http://127.0.0.1:9/v1', DOCPLAT_TOKEN: 't', DOCPLAT_ORG: 'o' }) });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim()).toMatch(error);
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+  });
+
   it('two resources with one key; references to what neither the file nor the organization has', () =>
     withTestApi(sandboxOpts, async (api) => {
       const dup = write('version: 1\nteams:\n  - title: Writers\n  - title: writers\n');

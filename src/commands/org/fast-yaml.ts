@@ -7,6 +7,8 @@
 // which also gives the line and column of every error. A file of 20,000 lines
 // is read in milliseconds instead of seconds.
 
+import { MAX_DEPTH } from '../../api/limits.js';
+
 interface Line {
   indent: number;
   text: string;
@@ -72,6 +74,8 @@ class Reader {
 
   /** The mapping or list whose lines start at `indent`. */
   private block(indent: number, path: string[]): unknown {
+    // Deeper than JSON may nest: left to the yaml package's reading, which places the error.
+    if (path.length >= MAX_DEPTH) no();
     const line = this.peek()!;
     return line.text === '-' || line.text.startsWith('- ') ? this.list(indent, path) : this.mapping(indent, path);
   }

@@ -8,6 +8,8 @@
 import { cjsExports } from '../../cjs.js';
 import type { Document, LineCounter, Node } from 'yaml';
 import { readSimpleYaml, type Positions } from './fast-yaml.js';
+import { aliasProblem, position, readDocument } from './yaml-bounds.js';
+import { MAX_DEPTH } from '../../api/limits.js';
 import { UsageError } from '../../errors.js';
 import { check, type Spec } from '../../api/schema.js';
 import { closest, escapeControls } from '../../output/format.js';
@@ -67,9 +69,11 @@ export async function parseFile(text: string, name: string): Promise<Parsed> {
     if (!problems.length) semantics((fast.value ?? {}) as OrgFile, problems);
     if (!problems.length) return { name, file: fast.value as OrgFile, where: fastLocator(text) };
   }
-  const { parseDocument, LineCounter } = cjsExports(await import('yaml'));
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const yaml = cjsExports(await import('yaml'));
+  const read = readDocument(yaml, text);
+  // Too deep to compose (3,000 levels overflow the stack): refused at its place before the document is built.
+  if ('tooDeep' in read) throw fileErrors({ name, where: () => position(text, read.tooDeep) }, [{ path: [], message: `nested deeper than ${MAX_DEPTH} levels, the most docplat reads` }]);
+  const { doc, lineCounter } = read;
   const where = locator(doc, lineCounter);
   const parsed = { name, where, file: undefined as unknown as OrgFile };
   const problems: FileProblem[] = [];
@@ -78,9 +82,13 @@ export async function parseFile(text: string, name: string): Promise<Parsed> {
     const message = e.code === 'DUPLICATE_KEY' ? 'duplicate key: a key appears twice in this mapping' : e.message.split('\n')[0];
     return `${name}:${pos.line}:${pos.col}: ${message}`;
   });
-  if (yamlErrors.length && !doc.contents) throw fileErrors(parsed, [], yamlErrors);
+  // An alias that names nothing, loops, or repeats too much (a "billion laughs"): refused before the values are built.
+  const alias = aliasProblem(yaml, doc);
+  if (alias) yamlErrors.push(`${name}:${position(text, alias.offset)}: ${alias.message}`);
+  if (yamlErrors.length && (!doc.contents || alias)) throw fileErrors(parsed, [], yamlErrors);
   walk(YAML_TREE, doc.contents as YamlNode | null, FILE, undefined, problems);
-  const file = (doc.toJS() ?? {}) as OrgFile;
+  // Aliases are bounded above (the yaml package's own bound, 100 uses of an anchor, would refuse a plain file).
+  const file = (doc.toJS({ maxAliasCount: -1 }) ?? {}) as OrgFile;
   semantics(file, problems);
   if (yamlErrors.length || problems.length) throw fileErrors(parsed, problems, yamlErrors);
   parsed.file = file;
