@@ -222,6 +222,41 @@ describe('content push', () => {
       expect(last.document.markdown).toMatch(/^# More\n\nSee \[one\]\((\/pages\/\w+|\.\/docplat-page-\d+\.md)\) and !\[P\]\(\/files\/\w+\)\.\n$/);
     }));
 
+  it('a new change request the server names ".." is its answer\'s fault, named so (exit 1), and nothing is sent to it', () =>
+    withTestApi({}, async (api) => {
+      const { id, src } = await exported(api);
+      edit(join(src, 'faq.md'), 'Yes, a deleted space', 'Yes: a deleted space');
+      // A proxy in front of the sandbox that renames every change request it answers "..".
+      const sent: string[] = [];
+      const target = new URL(api.sandbox.url);
+      const proxy = createServer((req, res) => {
+        sent.push(`${req.method} ${req.url}`);
+        const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (c: Buffer) => chunks.push(c));
+          answer.on('end', () => {
+            let body = Buffer.concat(chunks).toString('utf8');
+            if (/\/change-requests$/.test(req.url ?? '') && req.method === 'POST') body = JSON.stringify({ ...JSON.parse(body), id: '..' });
+            res.writeHead(answer.statusCode ?? 502, { 'content-type': String(answer.headers['content-type'] ?? 'application/json') });
+            res.end(body);
+          });
+        });
+        req.pipe(out);
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1`;
+        const r = await api.cli(['content', 'push', id, '--src', src], { env: { DOCPLAT_API_URL: url } });
+        expect(r.code).toBe(1);
+        expect(lines(r.stderr).at(-1)).toBe('error: unexpected answer: the server gave the new change request the id "..", which cannot name it in a request (it cannot be ".." (it would change the path)); nothing was sent to it');
+        expect(r.stderr).not.toContain('--change-request');
+        expect(sent.at(-1)).toBe(`POST /v1/spaces/${id}/change-requests`);
+      } finally {
+        proxy.closeAllConnections();
+        await new Promise((resolve) => proxy.close(resolve));
+      }
+    }));
+
   it('an asset over 1 MB is refused by name before anything is sent', () =>
     withTestApi({}, async (api) => {
       const { id, src } = await exported(api);

@@ -6,6 +6,7 @@
 // holds is checked before anything is sent (push-folder.ts); the plan is in
 // push-plan.ts, the batches in push-batches.ts.
 import { basename } from 'node:path';
+import { segmentProblem } from '../../api/limits.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { defineCommand } from '../define.js';
@@ -139,16 +140,22 @@ function defaultSubject(root: string): string {
 }
 
 async function getChangeRequest(ctx: Context, spaceId: string, ref: string): Promise<ChangeRequest> {
-  const data = (await ctx.api.send(ctx.api.request('changeRequests.get', { params: { spaceId, changeRequestId: ref } }, NAMES))).data as ChangeRequest;
-  if (typeof data?.id !== 'string') throw new DocplatError(`change request ${ref}: the answer has no id`);
+  const data = answered((await ctx.api.send(ctx.api.request('changeRequests.get', { params: { spaceId, changeRequestId: ref } }, NAMES))).data, `change request ${ref}`);
   if (data.status === 'merged' || data.status === 'archived') throw new UsageError(`--change-request: change request ${ref} is ${data.status}; push into an open one, or leave --change-request out for a new one`);
   return data;
 }
 
 async function createChangeRequest(ctx: Context, spaceId: string, subject: string): Promise<ChangeRequest> {
-  const data = (await ctx.api.send(ctx.api.request('changeRequests.create', { params: { spaceId }, body: { subject } }, NAMES))).data as ChangeRequest;
-  if (typeof data?.id !== 'string') throw new DocplatError('the new change request: the answer has no id');
-  return data;
+  return answered((await ctx.api.send(ctx.api.request('changeRequests.create', { params: { spaceId }, body: { subject } }, NAMES))).data, 'the new change request');
+}
+
+/** A change request as answered: its id is what the next requests name, so it must be one (the server's, named as such, exit 1). */
+function answered(data: unknown, what: string): ChangeRequest {
+  const id = (data as ChangeRequest | undefined)?.id;
+  if (typeof id !== 'string') throw new DocplatError(`${what}: the answer has no id`);
+  const problem = segmentProblem(id);
+  if (problem) throw new DocplatError(`unexpected answer: the server gave ${what} the id "${id.length > 40 ? `${id.slice(0, 40)}…` : id}", which cannot name it in a request (${problem}); nothing was sent to it`);
+  return data as ChangeRequest;
 }
 
 /** Sends the batches one after the other; returns how many. Ctrl-C stops between two (the one in flight completes). */
