@@ -1,8 +1,8 @@
-// The tools a hand-written command gets on its context (src/commands/runner/tools.ts).
+// The tools a hand-written command gets on its context (src/commands/tools.ts).
 import { describe, expect, it } from 'vitest';
-import { defineCommand } from '../../../src/commands/define.js';
-import { tempFiles, useTestApi } from '../../helpers.js';
-import { testContext } from './context.js';
+import { defineCommand } from '../../src/commands/define.js';
+import { tempFiles, useTestApi } from '../helpers.js';
+import { testContext } from './runner/context.js';
 
 const api = useTestApi();
 const files = tempFiles();
