@@ -1,10 +1,11 @@
-// Stage 6, send: the one place requests leave. A built request goes to the
-// client, which retries it as its operation allows and masks its secrets in
-// the --debug trace; a list is sent page by page as render reads it; a bulk
-// verb's requests run through bulk.ts; a dry run sends nothing. An API error
-// about a field a flag fills is worded in that flag.
+// Stage 6, send: the one place requests leave (ctx.api sends through it too).
+// A built request goes to the client, which retries it as its operation
+// allows and masks its secrets in the --debug trace; a list is sent page by
+// page as render reads it; a bulk verb's requests run through bulk.ts; a dry
+// run sends nothing. An API error about a field a flag fills is worded in
+// that flag.
 import type { BuiltRequest } from '../../api/request.js';
-import type { ApiResponse, Page, SendOptions } from '../../client/http.js';
+import type { ApiClient, ApiResponse, ClientRequest, Page, SendOptions } from '../../client/http.js';
 import type { PageOptions } from '../../client/paging.js';
 import type { Context } from '../../context.js';
 import { ApiError, Interrupted } from '../../errors.js';
@@ -34,10 +35,17 @@ export async function sendPlan(ctx: Context, { def, rendering, bulk, dryRun, fil
   }
 }
 
-/** Sends a built request once (retried as its operation allows), with its secrets masked in the --debug trace. */
-export async function send<T = unknown>(ctx: Context, request: BuiltRequest, opts: SendOptions = {}): Promise<ApiResponse<T>> {
-  const client = await ctx.client();
-  return client.send<T>(request, { signal: ctx.signal, ...opts }).catch((err: unknown) => {
+/** Where the send stage gets its client: the context's, or one made for another API URL and token (`ctx.api.connect`). */
+export type ClientOf = () => Promise<ApiClient>;
+
+/**
+ * Sends a request once (retried as its operation allows, or as a raw request
+ * says), with its secrets masked in the --debug trace; an interrupted change
+ * says that its outcome is unknown.
+ */
+export async function send<T = unknown>(ctx: Context, request: ClientRequest, opts: SendOptions = {}, client: ClientOf = () => ctx.client()): Promise<ApiResponse<T>> {
+  // The context's signal (an interrupt) unless the request is to finish anyway: its answer is still used.
+  return (await client()).send<T>(request, { signal: opts.finishOnInterrupt ? undefined : ctx.signal, ...opts }).catch((err: unknown) => {
     // A change sent and not answered by the interrupt may have been applied, as bulk runs say of each id.
     if (err instanceof Interrupted && request.method !== 'GET') {
       throw new Interrupted(`${err.message}: ${request.method} ${request.path} was sent but not answered, its outcome is unknown (check before running it again)`);
@@ -47,13 +55,13 @@ export async function send<T = unknown>(ctx: Context, request: BuiltRequest, opt
 }
 
 /** The pages of a list request, through the one pager (the context's signal unless given). */
-export async function* pages<T>(ctx: Context, request: BuiltRequest, opts: PageOptions = {}): AsyncGenerator<Page<T>> {
-  yield* (await ctx.client()).pages<T>(request, { signal: ctx.signal, ...opts });
+export async function* pages<T>(ctx: Context, request: ClientRequest, opts: PageOptions = {}, client: ClientOf = () => ctx.client()): AsyncGenerator<Page<T>> {
+  yield* (await client()).pages<T>(request, { signal: ctx.signal, ...opts });
 }
 
 /** Every item of a list request (all its pages). */
-export async function all<T>(ctx: Context, request: BuiltRequest, opts: PageOptions = {}): Promise<T[]> {
-  return (await ctx.client()).all<T>(request, { signal: ctx.signal, ...opts });
+export async function all<T>(ctx: Context, request: BuiltRequest, opts: PageOptions = {}, client: ClientOf = () => ctx.client()): Promise<T[]> {
+  return (await client()).all<T>(request, { signal: ctx.signal, ...opts });
 }
 
 async function* explained<T>(def: CommandDef, source: AsyncIterable<T>): AsyncGenerator<T> {
