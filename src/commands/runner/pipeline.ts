@@ -5,7 +5,7 @@
 // render. A `run` handler leaves the road after bind and check, with the same
 // tools on its context (ctx.api, ctx.resolve, ctx.readUserFile: ../tools.ts).
 import type { Context } from '../../context.js';
-import type { CommandDef } from '../define.js';
+import type { CommandDef, Flag, Input } from '../define.js';
 import { bind } from './bind.js';
 import { check } from './check.js';
 import { confirm } from './confirm.js';
@@ -19,7 +19,7 @@ import { sendPlan } from './send.js';
 export async function execute(ctx: Context, def: CommandDef, processed: (string | string[] | undefined)[], typed: Opts): Promise<void> {
   const bound = await bind(ctx, def, processed, typed);
   check(ctx, def, bound);
-  if ('run' in bound) return def.run!(ctx, bound.run as never);
+  if ('run' in bound) return def.run!(ctx, bound.run as Input<Record<string, Flag>>);
   const invocation = bound.road;
   await resolve(ctx, invocation);
   const requests = plan(invocation);
