@@ -538,6 +538,7 @@ complete -c docplat -n '__docplat_at spaces search' -l cursor -r -d 'start from 
 complete -c docplat -n '__docplat_at spaces search' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 spaces search' -a '(__docplat_ids spaceId)'
 complete -c docplat -n '__docplat_at content get' -l change-request -r -d 'act on this change request (its id or its number) instead of the space'
+complete -c docplat -n '__docplat_at content get' -l web -d 'open it in the browser instead (prints the URL under CI or when no browser can be opened)'
 complete -c docplat -n '__docplat_at content get' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 content get' -a '(__docplat_ids spaceId)'
 complete -c docplat -n '__docplat_at content import' -l url -r -d '(required) where the content is (http or https URL)'

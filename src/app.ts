@@ -17,9 +17,10 @@ export class App {
   handler(fn: Handler): (...args: unknown[]) => Promise<void> {
     return async (...args: unknown[]) => {
       const cmd = args[args.length - 1] as Command;
-      // Loaded here, not at start-up: --help and --version never need it.
-      const { Context } = await import('./context.js');
-      const ctx = (this.context ??= new Context(this.io, cmd.optsWithGlobals() as GlobalOptions, this.signal));
+      // Loaded here, not at start-up: --help and --version never need them.
+      const [{ Context }, { commandTools }] = await Promise.all([import('./context.js'), import('./commands/tools.js')]);
+      // --web is a render mode of the command's output: the item it shows is opened instead (output/format.ts).
+      const ctx = (this.context ??= new Context(this.io, cmd.optsWithGlobals() as GlobalOptions, this.signal, commandTools, { web: cmd.opts().web === true }));
       await ctx.output.checkJq();
       await fn(ctx, cmd.processedArgs, cmd.opts(), cmd);
     };

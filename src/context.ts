@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from './version.js';
 import { VALUE_FLAGS, type GlobalOptions } from './globals.js';
-import { apiOf, resolveOf, userFileReader, type Api } from './commands/runner/tools.js';
+import type { Tools } from './commands/tools.js';
 
 const NOT_LOGGED_IN = 'not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)';
 
@@ -52,6 +52,17 @@ interface EmbeddedSandbox {
   close(): Promise<void>;
 }
 
+/** How the context gets its tools (`ctx.api`, `ctx.resolve`, ...): given by whoever makes it (app.ts: commands/tools.ts). */
+export type ToolsOf = (ctx: Context) => Tools;
+
+/** How the command's answer is shown: `web`, with --web, opens the resource an item is in the browser instead of printing it. */
+export interface RenderMode {
+  web?: boolean;
+}
+
+// The tools are the context's own fields: `ctx.api`, `ctx.resolve`, `ctx.readUserFile` (declared in commands/tools.ts).
+export interface Context extends Tools {}
+
 export class Context {
   readonly output: Output;
   /** The one writer of stderr for people: notes, warnings, progress, prompts (see src/output/terminal.ts). */
@@ -61,17 +72,13 @@ export class Context {
   private clientInstance?: ApiClient;
   private storeInstance?: ConfigStore;
   private sandbox?: Promise<EmbeddedSandbox>;
-  /** The runner's tools for hand-written commands (commands/runner/tools.ts): build, send, page, dry-run, bulk, run a declaration. */
-  readonly api: Api = apiOf(this);
-  /** References of a kind (a page's path, a member's e-mail) to ids, as the runner resolves a flag's. */
-  readonly resolve = resolveOf(this);
-  /** A file the user named for a flag (`-`: stdin), as text (UTF-8 only) or base64. */
-  readonly readUserFile = userFileReader(this);
 
   constructor(
     readonly io: IO,
     readonly globals: GlobalOptions,
     readonly signal: AbortSignal,
+    tools: ToolsOf,
+    mode: RenderMode = {},
   ) {
     // `--org "$TARGET"` with $TARGET unset must not fall back to another org.
     for (const [key, flag] of Object.entries(VALUE_FLAGS)) {
@@ -88,7 +95,9 @@ export class Context {
       explicit: !!(globals.json || globals.jsonl || globals.output),
       quiet: !!globals.quiet,
       width: io.stdoutTTY ? ((io.stdout as { columns?: number }).columns ?? 80) : undefined,
+      open: mode.web ? (url) => import('./web.js').then(({ openInBrowser }) => openInBrowser(this, url)) : undefined,
     });
+    Object.assign(this, tools(this));
   }
 
   get env(): NodeJS.ProcessEnv {

@@ -17,8 +17,12 @@ const SEGMENT: Record<string, string> = {
 /** The kinds of resource the app shows (their objects have `urls.app`), by the param of their id. */
 const IN_APP = new Set([...Object.keys(SEGMENT), 'pageId']);
 
-/** Whether an operation reads one resource (its path ends with the resource's id) that has an app URL. */
-export const readsAppResource = (path: string): boolean => IN_APP.has(/\{(\w+)\}$/.exec(path)?.[1] ?? '');
+/**
+ * Whether an operation reads one resource that has an app URL: its path ends
+ * with the resource's id, or it reads a revision (the content of a space or
+ * of a change request: `urls.app` too).
+ */
+export const readsAppResource = (path: string): boolean => IN_APP.has(/\{(\w+)\}$/.exec(path)?.[1] ?? '') || /\/\{(spaceId|changeRequestId)\}\/content$/.test(path);
 
 /** The param an id of this noun fills (`collection` → `collectionId`). */
 export const paramOfNoun = (noun: string): string => `${noun.replace(/ id$/, '').replace(/ (\w)/g, (_, c: string) => c.toUpperCase())}Id`;

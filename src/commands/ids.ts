@@ -7,7 +7,7 @@
 import { paramOfNoun } from '../api/app-urls.js';
 import { OPERATIONS, type OperationId } from '../api/operations/index.js';
 import { apiRequest } from '../api/request.js';
-import type { ApiClient } from '../client/http.js';
+import type { Context } from '../context.js';
 
 /** `spaceId`, `space` or `space id` → `spaces.list`, when that lists the whole organization. */
 export function listOperation(idOf: string): OperationId | undefined {
@@ -69,14 +69,14 @@ function titleOf(it: { title?: unknown; name?: unknown; body?: unknown; user?: u
 }
 
 /** Up to `limit` items of the list (in the organization `scope`, or within the path params `scope`): their ids (or the `key` field that stands for one) and how they read. */
-export async function listIds(client: ApiClient, opId: OperationId, scope: string | Record<string, string>, limit: number, signal: AbortSignal, key = 'id'): Promise<Listed[]> {
+export async function listIds(api: Pick<Context['api'], 'pages'>, opId: OperationId, scope: string | Record<string, string>, limit: number, signal: AbortSignal, key = 'id'): Promise<Listed[]> {
   const params = typeof scope === 'string' ? { organizationId: scope } : scope;
   // A list that answers bodies in several formats (comments) is asked for Markdown: its first line reads as a title.
   const format = OPERATIONS[opId].query.format;
   const query = format?.type === 'string' && format.enum?.includes('markdown') ? { format: 'markdown' } : {};
   const wanted = Object.fromEntries(Object.keys(OPERATIONS[opId].params).map((p) => [p, params[p]]));
   const items: Listed[] = [];
-  for await (const page of client.pages<Record<string, unknown>>(apiRequest(opId, { params: wanted, query }), { limit, signal })) {
+  for await (const page of api.pages<Record<string, unknown>>(apiRequest(opId, { params: wanted, query }), { limit, signal })) {
     for (const it of page.items) {
       const id = it?.[key];
       if (typeof id !== 'string') continue;

@@ -1,7 +1,7 @@
-// The runner's lists: --limit, --all and --cursor checked, pages followed
-// through the one pager (client.pages of the built request) into the
-// formatter, with a client-side filter when the API cannot filter.
-import type { BuiltRequest } from '../api/request.js';
+// The runner's lists: --limit, --all and --cursor checked, and the pages the
+// one pager brings (the send stage) written by the formatter as they arrive,
+// with a client-side filter when the API cannot filter.
+import type { Page } from '../client/http.js';
 import type { Context } from '../context.js';
 import { Interrupted, UsageError } from '../errors.js';
 import type { Column, Shape } from '../output/format.js';
@@ -21,12 +21,13 @@ export function listLimit(opts: Record<string, unknown>): number | undefined {
   return opts.all ? undefined : parseInteger('--limit', opts.limit as string | undefined, DEFAULT_LIMIT, 1, Number.MAX_SAFE_INTEGER);
 }
 
-/** Lists through the formatter, honouring --limit, --all and --cursor, and a client-side filter (`keep`). */
-export async function list(ctx: Context, request: BuiltRequest, output: { list: Column[] } & Shape, page: { limit?: number; cursor?: string; keep?: (item: unknown) => boolean }): Promise<void> {
-  const client = await ctx.client();
+/**
+ * Writes the pages through the formatter as they arrive, with a client-side
+ * filter (`keep`): then pages come until `limit` items pass it (the pager was
+ * given no limit: the API's count is of the unfiltered list).
+ */
+export async function list(ctx: Context, pages: AsyncIterable<Page>, output: { list: Column[] } & Shape, page: { limit?: number; keep?: (item: unknown) => boolean }): Promise<void> {
   const { keep } = page;
-  // With a filter, pages come until --limit items pass it (the API's count is of the unfiltered list).
-  const pages = client.pages(request, { limit: keep ? undefined : page.limit, cursor: page.cursor, signal: ctx.signal });
   let received = 0;
   async function* counted() {
     let left = page.limit ?? Infinity;

@@ -82,7 +82,7 @@ async function listed(ctx: Context, idOf: string, scope: Record<string, string>)
   }
   const full = { organizationId: await ctx.org(), ...scope };
   const listOp = listOperationIn(idOf, full);
-  return listOp ? listIds(await ctx.client(), listOp, full, LIST_CAP, ctx.signal, listKey(idOf)) : [];
+  return listOp ? listIds(ctx.api, listOp, full, LIST_CAP, ctx.signal, listKey(idOf)) : [];
 }
 
 /**

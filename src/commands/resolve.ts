@@ -54,13 +54,12 @@ async function memberIds(ctx: Context, values: string[], scope: Scope, label: st
   const emails = [...new Set(values.filter((v) => v.includes('@')).map((v) => v.toLowerCase()))];
   if (emails.length === 0) return values;
   const organizationId = scope.organizationId ?? (await ctx.org());
-  const client = await ctx.client();
   const byEmail = new Map<string, string>();
   // One search per address when there are few, else one read of every member.
   const searches = emails.length <= 3 ? emails : [undefined];
   for (const search of searches) {
     const request = apiRequest('members.list', { params: { organizationId }, query: search ? { search } : {} });
-    const members = await client.all<{ id: string; user?: { email?: string } }>(request, { signal: ctx.signal });
+    const members = await ctx.api.all<{ id: string; user?: { email?: string } }>(request);
     for (const m of members) if (m.user?.email) byEmail.set(m.user.email.toLowerCase(), m.id);
   }
   return values.map((v) => {

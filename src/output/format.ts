@@ -4,7 +4,7 @@
 // with --fields (fields.ts) and --jq (jq.ts). Lists stream: TSV, CSV, JSON
 // lines and YAML are written as each page arrives, and a JSON array item by item.
 import type { Writable } from 'node:stream';
-import { keyColumns, onePage, withId } from './cells.js';
+import { getPath, keyColumns, onePage, withId } from './cells.js';
 import { delimitedHeader, delimitedRow, tsvFields } from './delimited.js';
 import { fieldColumns, pick, resolveFields } from './fields.js';
 import { checkJq, jqFailure, runJq } from './jq.js';
@@ -140,8 +140,9 @@ export class Output {
     return written;
   }
 
-  /** Writes one object (a get, create or update). */
+  /** Writes one object (a get, create or update); in web mode (--web), opens it in the browser instead. */
   async item(value: unknown, columns: Column[], shape: Shape = {}): Promise<void> {
+    if (this.opts.open) return this.opts.open(getPath(value, 'urls.app'));
     const { format } = this.opts;
     const cols = this.columns(columns.length ? columns : keyColumns(value), shape, [value]);
     if (this.opts.jq) return this.jq(this.pick(value));

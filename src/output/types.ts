@@ -41,6 +41,12 @@ export interface OutputOptions {
   /** The terminal's width: a wider table has its longest cells cut with "…". */
   width?: number;
   now?: () => number;
+  /**
+   * Web mode (--web): an item is not printed but opened, by its `urls.app`
+   * (the one resource a `get` shows), in the browser; `undefined` when the
+   * answer has none, for the opener to refuse.
+   */
+  open?: (url: unknown) => Promise<void>;
 }
 
 /** What the output knows of the items it writes, besides their columns. */

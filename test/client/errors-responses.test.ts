@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/http.js';
+import { rawRequest } from '../../src/client/raw.js';
 import { ApiError } from '../../src/errors.js';
 
 interface Reply {
@@ -35,7 +36,7 @@ function client() {
 
 async function outcome(c: ApiClient): Promise<unknown> {
   try {
-    return await c.get('/thing');
+    return await c.send(rawRequest('GET', '/thing'));
   } catch (err) {
     return err;
   }

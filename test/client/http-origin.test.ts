@@ -5,6 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/http.js';
+import { rawRequest } from '../../src/client/raw.js';
 import { ApiError } from '../../src/errors.js';
 
 const TOKEN = 'secret-token-origin-test';
@@ -61,8 +62,8 @@ async function bytes(stream: Readable): Promise<Buffer> {
 describe('the token and the origin', () => {
   it('sends the token to the API, by path or by absolute URL on its origin', async () => {
     const c = client();
-    await c.get('/spaces/x');
-    await c.get(`${api.url}/v1/spaces/y`);
+    await c.send(rawRequest('GET', '/spaces/x'));
+    await c.send(rawRequest('GET', `${api.url}/v1/spaces/y`));
     await c.close();
     expect(api.seen.map((s) => s.headers.authorization)).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
   });
@@ -80,7 +81,7 @@ describe('the token and the origin', () => {
 
   it('does not let a caller set Authorization through extra headers', async () => {
     const c = client();
-    await c.request('GET', `${storage.url}/x`, { as: 'stream', headers: { Authorization: `Bearer ${TOKEN}`, 'X-Trace': 'abc' } }).then((r) => bytes(r.data as Readable));
+    await c.send(rawRequest('GET', `${storage.url}/x`, { as: 'stream', headers: { Authorization: `Bearer ${TOKEN}`, 'X-Trace': 'abc' } })).then((r) => bytes(r.data as Readable));
     await c.close();
     expect(storage.seen[0].headers.authorization).toBeUndefined();
     expect(storage.seen[0].headers['x-trace']).toBe('abc');
@@ -88,7 +89,7 @@ describe('the token and the origin', () => {
 
   it('reports a failed download as an ApiError with its status, not a stream', async () => {
     const c = client();
-    const err = await c.request('GET', `${storage.url}/gone`, { as: 'stream' }).catch((e: unknown) => e);
+    const err = await c.send(rawRequest('GET', `${storage.url}/gone`, { as: 'stream' })).catch((e: unknown) => e);
     await c.close();
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(404);
@@ -108,7 +109,7 @@ describe('raw bodies and text answers', () => {
 
   it('keeps the API error message for a text request', async () => {
     const c = client();
-    const err = await c.request('GET', '/missing', { as: 'text' }).catch((e: unknown) => e);
+    const err = await c.send(rawRequest('GET', '/missing', { as: 'text' })).catch((e: unknown) => e);
     await c.close();
     expect((err as ApiError).message).toMatch(/404 No such file\./);
   });

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/http.js';
+import { rawRequest } from '../../src/client/raw.js';
 import { ApiError } from '../../src/errors.js';
 
 let handle: (req: IncomingMessage, res: ServerResponse, n: number) => void = (_req, res) => res.end('{}');
@@ -30,7 +31,7 @@ afterAll(async () => {
 async function clientFor(transport: 'node:http' | 'undici', opts: { timeoutMs?: number; retries?: number; signal?: AbortSignal } = {}) {
   const debug: string[] = [];
   const c = new ApiClient({ baseUrl: base, token: 't0ken', userAgent: 'test', retries: 2, sleep: async () => undefined, debug: (l) => debug.push(l), ...opts });
-  if (transport === 'undici') await c.get('/warm');
+  if (transport === 'undici') await c.send(rawRequest('GET', '/warm'));
   debug.length = 0;
   return { c, debug };
 }
@@ -40,7 +41,7 @@ describe.each(['node:http', 'undici'] as const)('through %s', (transport) => {
     count = 0;
     handle = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"x"}');
     const { c, debug } = await clientFor(transport);
-    expect((await c.get('/thing')).data).toEqual({ id: 'x' });
+    expect((await c.send(rawRequest('GET', '/thing'))).data).toEqual({ id: 'x' });
     expect(debug.find((l) => l.startsWith('< 200'))).toMatch(new RegExp(`${transport}\\)$`));
     await c.close();
   });
@@ -57,7 +58,7 @@ describe.each(['node:http', 'undici'] as const)('through %s', (transport) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     };
     const { c } = await clientFor(transport);
-    expect((await c.get('/thing')).data).toEqual({ ok: true });
+    expect((await c.send(rawRequest('GET', '/thing'))).data).toEqual({ ok: true });
     expect(count).toBe(3);
     await c.close();
   });
@@ -67,7 +68,7 @@ describe.each(['node:http', 'undici'] as const)('through %s', (transport) => {
     handle = () => undefined; // never answers
     const { c } = await clientFor(transport, { timeoutMs: 200, retries: 0 });
     const started = performance.now();
-    const err = await c.get('/thing').catch((e) => e);
+    const err = await c.send(rawRequest('GET', '/thing')).catch((e) => e);
     const took = performance.now() - started;
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toMatch(/timed out waiting for the response/);
@@ -81,7 +82,7 @@ describe.each(['node:http', 'undici'] as const)('through %s', (transport) => {
     handle = () => undefined;
     const controller = new AbortController();
     const { c } = await clientFor(transport, { signal: controller.signal });
-    const pending = c.get('/thing').catch((e) => e);
+    const pending = c.send(rawRequest('GET', '/thing')).catch((e) => e);
     setTimeout(() => controller.abort(new Error('stop')), 50);
     expect(((await pending) as Error).message).toBe('stop');
     await c.close();
@@ -91,7 +92,7 @@ describe.each(['node:http', 'undici'] as const)('through %s', (transport) => {
     count = 0;
     handle = (_req, res) => res.socket?.destroy();
     const { c } = await clientFor(transport);
-    const err = await c.post('/things', { body: { a: 1 } }).catch((e) => e);
+    const err = await c.send(rawRequest('POST', '/things', { body: { a: 1 } })).catch((e) => e);
     expect((err as ApiError).message).toMatch(/outcome unknown/);
     expect(count).toBe(1);
     await c.close();

@@ -26,8 +26,8 @@ describe('--web', () => {
     };
     const gets = manifest.groups.flatMap((g) => g.commands.filter((c) => c.name === 'get').map((c) => ({ group: g.name, c })));
     const web = gets.filter(({ c }) => c.flags.some((f) => f.long === '--web'));
-    // The resources the API reference gives `urls.app`: collection, space, site, page, OpenAPI spec, integration.
-    expect(web.map((w) => w.group)).toEqual(expect.arrayContaining(['collections', 'spaces', 'sites', 'pages', 'openapi', 'integrations']));
+    // The resources the API reference gives `urls.app`: collection, space, site, page, OpenAPI spec, integration, a revision (content).
+    expect(web.map((w) => w.group)).toEqual(expect.arrayContaining(['collections', 'spaces', 'sites', 'pages', 'openapi', 'integrations', 'content']));
     for (const { group, c } of gets) {
       const hasWeb = c.flags.some((f) => f.long === '--web');
       const args = c.args.map((a) => known[a.name]);

@@ -70,11 +70,12 @@ export const COMMANDS: CommandDef[] = [
         const shown = rawBody ? rawText(rawBody) : body;
         return ctx.api.dryRun([{ method, path, query, body: shown, operation: shown && typeof shown === 'object' ? operation : undefined }]);
       }
-      const client = await ctx.client();
+      // Sent again after a failure only when repeating it is harmless; a path the table does not know: a POST or a PATCH only when surely not received.
+      const idempotency = operation ? (operation.safe ? 'safe' : 'create') : undefined;
       if (opts.paginate) {
         let received = 0;
         const paging = pagingOf(path, query);
-        const pages = client.pages(paging.path, { query, cursor: paging.cursor, pageSize: paging.pageSize, signal: ctx.signal });
+        const pages = ctx.api.pages(ctx.api.raw('GET', paging.path, { query, maskedQuery: operation?.maskedQuery }), { cursor: paging.cursor, pageSize: paging.pageSize });
         const checked = async function* () {
           for await (const page of pages) {
             if (!Array.isArray(page.items)) throw new DocplatError(`--paginate: GET ${args[0]} answered no list (no "items" array)`);
@@ -90,8 +91,6 @@ export const COMMANDS: CommandDef[] = [
         }
         return;
       }
-      // Sent again after a failure only when repeating it is harmless; a path the table does not know: a POST or a PATCH only when surely not received.
-      const idempotency = operation ? (operation.safe ? 'safe' : 'create') : method === 'POST' || method === 'PATCH' ? 'create' : 'safe';
       /** `--include`: the status line and the headers, as gh prints them, before the body. */
       const printHead = async (status: number, responseHeaders: Record<string, string | string[] | undefined>) => {
         let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
@@ -100,7 +99,7 @@ export const COMMANDS: CommandDef[] = [
       };
       let res;
       try {
-        res = await client.request<string>(method, path, { query, body, rawBody, headers, as: 'text', idempotency, maskedQuery: operation?.maskedQuery, maxBytes: MAX_PAGE_BYTES, signal: ctx.signal });
+        res = await ctx.api.send<string>(ctx.api.raw(method, path, { query, body, rawBody, headers, as: 'text', idempotency, maskedQuery: operation?.maskedQuery, maxBytes: MAX_PAGE_BYTES }));
       } catch (err) {
         // An error answer's body goes to stdout, as gh api prints it (with --include after the status line and
         // headers); the error line and the exit code follow, on stderr, as for every command.

@@ -1,7 +1,6 @@
 // docplat auth <verb>
 import { MAX_LIMIT } from '../../api/limits.js';
 import { apiRequest } from '../../api/request.js';
-import type { ApiClient } from '../../client/http.js';
 import { DEFAULT_API_URL, type Context } from '../../context.js';
 import { ApiError, AuthError, UsageError } from '../../errors.js';
 import { noSuchProfile } from '../../config/profile.js';
@@ -51,11 +50,11 @@ export const COMMANDS: CommandDef[] = [
       const profileName = ctx.profileName();
       const settings = await ctx.settings();
       const apiUrl = g.apiUrl ?? settings.apiUrl;
-      const client = await ctx.makeClient(apiUrl, token);
+      const other = await ctx.api.connect(apiUrl, token);
       try {
-        const user = await currentUser(ctx, client, [401, 403], (status) => `the API at ${apiUrl} refused this token (${status}); nothing was stored`);
+        const user = await currentUser(other, [401, 403], (status) => `the API at ${apiUrl} refused this token (${status}); nothing was stored`);
         let org = g.org ? checkId('--org organization id', g.org) : undefined;
-        const orgs = await client.all<Org>(apiRequest('orgs.list'), { limit: MAX_LIMIT, signal: ctx.signal });
+        const orgs = await other.all<Org>(apiRequest('orgs.list'), { limit: MAX_LIMIT });
         if (org && !orgs.some((o) => o.id === org)) {
           const known = orgs.length ? `yours are ${orgs.map((o) => `${o.id}${o.title ? ` (${o.title})` : ''}`).join(', ')}` : 'this token belongs to none';
           throw new UsageError(`--org ${org} is not an organization of this token (${known}); nothing was stored`);
@@ -85,7 +84,7 @@ export const COMMANDS: CommandDef[] = [
         if (choose) ctx.output.note(`${orgs.length} organizations: choose one with \`docplat config set org <id>\` (see \`docplat orgs list\`)`);
         if (ctx.env.DOCPLAT_TOKEN) ctx.warn('warning: DOCPLAT_TOKEN is set and wins over the stored token: unset it to use this one');
       } finally {
-        await client.close();
+        await other.close();
       }
     },
   }),
@@ -116,8 +115,7 @@ export const COMMANDS: CommandDef[] = [
         const hint = others.length ? `; profiles with a token: ${others.join(', ')} (\`docplat auth switch <profile>\`)` : '';
         throw new AuthError(`not logged in (profile "${s.profile}", ${s.apiUrl}): run \`docplat auth login\` or set DOCPLAT_TOKEN${hint}`);
       }
-      const client = await ctx.client();
-      const user = await currentUser(ctx, client, [401], () => `the token from ${describeSource(s.tokenSource)} was refused by ${s.apiUrl} (401): log in again`);
+      const user = await currentUser(ctx.api, [401], () => `the token from ${describeSource(s.tokenSource)} was refused by ${s.apiUrl} (401): log in again`);
       const status = {
         profile: s.profile,
         apiUrl: s.apiUrl,
@@ -167,9 +165,9 @@ export const COMMANDS: CommandDef[] = [
 ];
 
 /** The caller (GET /user); a refusal with one of `statuses` is an AuthError saying `refused(status)`. */
-async function currentUser(ctx: Context, client: ApiClient, statuses: number[], refused: (status: number) => string): Promise<User> {
+async function currentUser(api: Pick<Context['api'], 'send'>, statuses: number[], refused: (status: number) => string): Promise<User> {
   try {
-    return (await client.send<User>(apiRequest('user.get'), { signal: ctx.signal })).data;
+    return (await api.send<User>(apiRequest('user.get'))).data;
   } catch (err) {
     if (err instanceof ApiError && err.status !== undefined && statuses.includes(err.status)) throw new AuthError(refused(err.status));
     throw err;

@@ -21,11 +21,8 @@ interface Node {
  * person types to confirm, when others go with it.
  */
 async function deleteImpact(ctx: Context, ids: string[]): Promise<{ describe: string; type?: string }> {
-  const client = await ctx.client();
   const organizationId = await ctx.org();
-  const all = (opId: 'collections.list' | 'spaces.list') => {
-    return client.all<Node>(buildRequest(OPERATIONS[opId], { params: { organizationId }, query: {} }), { signal: ctx.signal });
-  };
+  const all = (opId: 'collections.list' | 'spaces.list') => ctx.api.all<Node>(buildRequest(OPERATIONS[opId], { params: { organizationId }, query: {} }));
   const [collections, spaces] = await Promise.all([all('collections.list'), all('spaces.list')]);
   const doomed = new Set(ids);
   for (let grew = true; grew; ) {

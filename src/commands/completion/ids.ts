@@ -23,14 +23,14 @@ export const COMMANDS: CommandDef[] = [
       try {
         const s = await ctx.settings();
         if (!s.token || !s.org) return;
-        const client = await ctx.makeClient(s.apiUrl, s.token, { timeoutMs: LIMIT_MS, retries: 0 });
+        const other = await ctx.api.connect(s.apiUrl, s.token, { timeoutMs: LIMIT_MS, retries: 0 });
         try {
-          const items = await listIds(client, op, s.org, MAX_LIMIT, AbortSignal.any([deadline, ctx.signal]));
+          const items = await listIds(other, op, s.org, MAX_LIMIT, AbortSignal.any([deadline, ctx.signal]));
           // `id<TAB>title`: bash offers the id, zsh and fish show the title beside it (escaped: it comes from the API).
           // The shell shows what it offers: an id with a control character (no real id has one) is not offered.
           ctx.io.stdout.write(items.filter((i) => !hasControls(i.id)).map((i) => `${i.id}${i.title ? `\t${escapeControls(i.title)}` : ''}\n`).join(''));
         } finally {
-          await client.close().catch(() => undefined);
+          await other.close().catch(() => undefined);
         }
       } catch {
         // nothing: a completion that fails offers nothing

@@ -110,9 +110,8 @@ function request(spaceId: string, body: Record<string, unknown>, where: string):
 /** The organization's fields by name: one request for up to 1000, more only beyond. */
 async function readFields(ctx: Context): Promise<Map<string, Field>> {
   const org = await ctx.org();
-  const client = await ctx.client();
   const fields = new Map<string, Field>();
-  for (const f of await client.all<Field>(apiRequest('customFields.list', { params: { organizationId: org } }), { signal: ctx.signal })) fields.set(f.name, f);
+  for (const f of await ctx.api.all<Field>(apiRequest('customFields.list', { params: { organizationId: org } }))) fields.set(f.name, f);
   return fields;
 }
 

@@ -139,8 +139,7 @@ export function checkDest(dest: string, force: boolean): void {
 
 /** The document at `url` (the version content's url; the token goes only to the API's own origin). */
 export async function fetchDocument(ctx: Context, url: string): Promise<string> {
-  const client = await ctx.client();
-  return (await client.request<string>('GET', url, { as: 'text', signal: ctx.signal })).data;
+  return (await ctx.api.send<string>(ctx.api.raw('GET', url, { as: 'text' }))).data;
 }
 
 /**

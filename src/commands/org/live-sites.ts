@@ -4,7 +4,7 @@
 // that carries one). Four lists per site, read concurrently.
 import { apiRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
-import type { ApiClient } from '../../client/http.js';
+import type { Context } from '../../context.js';
 import { eachLimited } from './live.js';
 
 export interface LiveSiteSpace { id: string; spaceId: string; spaceTitle: string; path: string; condition: string | null }
@@ -35,8 +35,8 @@ function siteSpace(x: Raw): LiveSiteSpace {
   return { id: s(x.id), spaceId: s(space.id), spaceTitle: s(space.title) || s(x.title), path: s(x.path), condition: sn(x.condition) };
 }
 
-export async function readSites(client: ApiClient, org: string, concurrency: number): Promise<LiveSite[]> {
-  const list = (opId: OperationId, params: Record<string, string>) => client.all<Raw>(apiRequest(opId, { params }).path);
+export async function readSites(api: Pick<Context['api'], 'all'>, org: string, concurrency: number): Promise<LiveSite[]> {
+  const list = (opId: OperationId, params: Record<string, string>) => api.all<Raw>(apiRequest(opId, { params }));
   const sites: LiveSite[] = (await list('sites.list', { organizationId: org })).map((x) => ({
     id: s(x.id),
     title: s(x.title),

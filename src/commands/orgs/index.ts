@@ -37,8 +37,7 @@ export const COMMANDS: CommandDef[] = [
       const org = await ctx.org();
       const request = apiRequest('orgs.ping', { params: { organizationId: org } });
       if (opts.dryRun) return ctx.api.dryRun([request]);
-      const client = await ctx.client();
-      const { data } = await client.send<{ serviceVisitorClaims?: unknown }>(request, { signal: ctx.signal });
+      const { data } = await ctx.api.send<{ serviceVisitorClaims?: unknown }>(request);
       if (data?.serviceVisitorClaims !== undefined || ctx.output.dataAsked) {
         await ctx.output.item(data ?? {}, [{ key: 'serviceVisitorClaims', header: 'Visitor claims' }]);
       } else {

@@ -1,14 +1,31 @@
-// Stage 3, check: the rules that hold between given values (declared in the
-// operation table, and the command's own `checkFlags`), the required body
-// fields that flags fill, and a change that changes nothing: each a usage
-// error before anything is sent.
+// Stage 2, check: every local check, before anything is looked up or sent:
+// the rules that hold between given values (declared in the operation table,
+// and the command's own `checkFlags`), --fields, the required body fields that
+// flags fill, a change that changes nothing, then the request itself built with
+// stand-ins for what resolve will look up (a page's path, a member's e-mail),
+// so that a bad id is refused before any read.
 import type { Operation } from '../../api/operation.js';
 import { OPERATIONS } from '../../api/operations/index.js';
 import { brokenRule, type Broken } from '../../api/rules.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { CommandDef } from '../define.js';
 import { longName } from '../naming.js';
-import type { Opts } from './bind.js';
+import { build } from '../requests.js';
+import { refKind, surelyNotAnId, type RefKind } from '../resolve.js';
+import type { Bound, Invocation, Opts } from './invocation.js';
+
+/** Refuses what was bound, with a usage error, before anything is sent. */
+export function check(ctx: Context, def: CommandDef, bound: Bound): void {
+  if ('run' in bound) return checkTogether(def, bound.run.opts);
+  const inv = bound.road;
+  checkTogether(def, inv.opts);
+  const { output } = inv.rendering;
+  if (output !== 'none') ctx.output.checkFields('list' in output ? output.list : output.item, output);
+  checkRequiredFields(def, inv.op, inv.input.body);
+  checkSomethingToChange(def, inv.op, inv.input.body);
+  checkWithStandIns(inv);
+}
 
 /**
  * The rules between fields of the operation table (`--node` needs `--page`,
@@ -34,6 +51,34 @@ export function checkRequiredFields(def: CommandDef, op: Operation, body: Record
     const fillers = flags.filter((f) => f.body === field || f.body?.startsWith(`${field}.`));
     if (spec.required && body[field] === undefined && fillers.length) throw new UsageError(`${fillers.map(longName).join(' or ')} is required`);
   }
+}
+
+/**
+ * The request built with a stand-in for each value resolve will look up (a
+ * path, an e-mail) and for the organization it takes from the settings: every
+ * other value (a bulk verb's every id) is checked now, before any read.
+ */
+export function checkWithStandIns({ op, input, refs, sources, bulk }: Invocation): void {
+  const given = refs.map((ref) => ref.get());
+  refs.forEach((ref, i) => ref.set(standIns(ref.kind, given[i])));
+  try {
+    const params = { ...input.params };
+    if (op.params.organizationId && params.organizationId === undefined) params.organizationId = STAND_IN;
+    const base = { params, query: input.query, body: op.body ? input.body : undefined };
+    if (!bulk) return void build(op, base, sources);
+    const kind = refKind(bulk.param);
+    for (const id of bulk.ids) build(op, { ...base, params: { ...params, [bulk.param]: kind ? standIns(kind, id) : id } }, sources);
+  } finally {
+    refs.forEach((ref, i) => ref.set(given[i]));
+  }
+}
+
+const STAND_IN = 'placeholder';
+
+/** The values with those that are surely references (a path, an e-mail) replaced by a stand-in id, to check the rest. */
+export function standIns<T extends string | string[]>(kind: RefKind, value: T): T {
+  const one = (v: string) => (surelyNotAnId(kind, v) ? STAND_IN : v);
+  return (Array.isArray(value) ? value.map(one) : one(value)) as T;
 }
 
 /** An update given no field to change: the flags that would change one are named (with their --no- forms). */

@@ -4,36 +4,20 @@
 import { idFromAppUrl, paramOfNoun } from '../../api/app-urls.js';
 import type { Operation } from '../../api/operation.js';
 import { position, type PositionKind } from '../../api/positions.js';
-import type { RequestInput } from '../../api/request.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { getPath } from '../../output/format.js';
 import type { CommandDef, Flag } from '../define.js';
-import { idLabel, idName, longName, nounOf, paramOf, segment, type Sources } from '../naming.js';
-import { refKind, type RefKind } from '../resolve.js';
+import { idLabel, idName, longName, nounOf, paramOf } from '../naming.js';
+import type { Sources } from '../requests.js';
+import { refKind } from '../resolve.js';
+import { segment } from '../segments.js';
 import { readUserFile } from '../user-file.js';
-import type { Bound, Opts } from './bind.js';
-
-/** A value that names a page or a member, resolved to an id before the request is built (resolve.ts of this folder). */
-export interface Ref {
-  kind: RefKind;
-  label: string;
-  get(): string | string[];
-  set(value: string | string[]): void;
-}
-
-export type Input = Required<Pick<RequestInput, 'params' | 'query'>> & { body: Record<string, unknown> };
-
-export interface Fields {
-  input: Input;
-  sources: Sources;
-  refs: Ref[];
-  filters: ((item: unknown) => boolean)[];
-}
+import type { Fields, Given, Input, Opts, Ref } from './invocation.js';
 
 type Claim = (where: string, name: string, label: string, idOf?: string, f?: Flag) => void;
 
-export async function bindFields(ctx: Context, def: CommandDef, op: Operation, { args, opts, given }: Bound): Promise<Fields> {
+export async function bindFields(ctx: Context, def: CommandDef, op: Operation, { args, opts, given }: Given): Promise<Fields> {
   const argDefs = def.args ?? [];
   const sources: Sources = new Map();
   const input: Input = { params: {}, query: { ...def.query }, body: { ...def.body } };

@@ -1,42 +1,18 @@
-// Stage 4, plan: the requests to send, built and checked against the
-// operation table; for a bulk verb one per id (ids from the arguments or
-// stdin, app URLs and references turned into ids), each with its read when
-// the verb checks the current state first.
-import { idFromAppUrl } from '../../api/app-urls.js';
-import type { Operation } from '../../api/operation.js';
+// Stage 4, plan: the requests to send, built from the resolved input and
+// checked against the operation table (a value an API lookup gave is checked
+// as any other); for a bulk verb one per id, each with its read when the verb
+// checks the current state first.
 import { OPERATIONS } from '../../api/operations/index.js';
-import type { RequestInput } from '../../api/request.js';
-import type { Context } from '../../context.js';
-import type { BulkRequest } from '../bulk.js';
-import type { CommandDef } from '../define.js';
-import { build, idLabel, paramOf, readOf, type Sources } from '../naming.js';
-import { refKind } from '../resolve.js';
-import { lookUp, placeholders } from './resolve.js';
+import { build, readOf } from '../requests.js';
+import type { Invocation, Plan } from './invocation.js';
 
-export interface BulkPlan {
-  /** The path param each id fills. */
-  param: string;
-  ids: string[];
-  requests: BulkRequest[];
-}
-
-/** One request per id (deduplicated), every id checked before any reference is looked up. */
-export async function planBulk(ctx: Context, def: CommandDef, op: Operation, base: RequestInput, given: string[], sources: Sources, dry: boolean): Promise<BulkPlan> {
-  const argDefs = def.args ?? [];
-  const idArg = argDefs[argDefs.length - 1];
-  const param = paramOf(idArg, op);
-  const label = idLabel(idArg.name);
-  sources.set(`param:${param}`, { name: label, id: label });
-  let ids = [...new Set(given.map((id) => idFromAppUrl(param, id)))];
-  const kind = refKind(param);
-  if (kind && ids.length) {
-    for (const id of placeholders(kind, ids)) build(op, { ...base, params: { ...base.params, [param]: id } }, sources);
-    ids = [...new Set(await lookUp(ctx, kind, ids, base.params ?? {}, label, dry))];
-  }
+export function plan({ def, op, input, sources, bulk }: Invocation): Plan {
+  const base = { params: input.params, query: input.query, body: op.body ? input.body : undefined };
+  if (!bulk) return { requests: [{ request: build(op, base, sources) }] };
   const check = def.bulk?.check && (def.bulk.check.operation ? OPERATIONS[def.bulk.check.operation] : readOf(op));
-  const requests = ids.map((id) => {
-    const params = { ...base.params, [param]: id };
+  const requests = bulk.ids.map((id) => {
+    const params = { ...base.params, [bulk.param]: id };
     return { request: build(op, { ...base, params }, sources), check: check ? build(check, { params, query: {} }, sources) : undefined };
   });
-  return { param, ids, requests };
+  return { requests };
 }

@@ -1,10 +1,10 @@
 // Registers a declaration (define.ts) with commander: its arguments, flags
 // (bounds from the operation table in their help), the flags the runner adds
 // (paging, --concurrency, --web, --dry-run, move flags), and the action that
-// hands what was typed to the pipeline (runner.ts).
+// hands what was typed to the road (pipeline.ts).
 import { Option, type Command } from 'commander';
 import type { App } from '../../app.js';
-import { argsUsage, inheritedFlags } from '../../helpfile.js';
+import { argsUsage, AskedArgument, inheritedFlags } from '../../helpfile.js';
 import { withBounds } from '../help/bounds.js';
 import { wrapHelp } from '../help/wrap.js';
 import { OPERATIONS } from '../../api/operations/index.js';
@@ -15,7 +15,7 @@ import { UsageError } from '../../errors.js';
 import type { CommandDef } from '../define.js';
 import { DEFAULT_LIMIT } from '../listing.js';
 import { flagSpec } from '../missing.js';
-import type { Opts } from './bind.js';
+import type { Opts } from './invocation.js';
 import { execute } from './pipeline.js';
 
 export function registerCommands(group: Command, app: App, defs: CommandDef[]): void {
@@ -30,10 +30,9 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   args.forEach((a, i) => {
     const many = !!def.bulk && i === args.length - 1;
     if (a.variadic) cmd.argument(`[${a.name}...]`, a.description ?? '');
-    else {
-      const name = many ? `${a.name}...` : a.name;
-      cmd.argument(a.optional ? `[${name}]` : `<${name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));
-    }
+    else if (a.optional) cmd.argument(`[${a.name}]`, a.description ?? '');
+    // A required argument that is missing is the runner's to ask for (bind), or to refuse: commander takes it as optional.
+    else cmd.addArgument(new AskedArgument(many ? `${a.name}...` : a.name, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : '')));
   });
   const required = Object.values(def.flags ?? {}).filter((f) => f.required).map((f) => f.flags.replace('...>', '>'));
   // Required flags are in the usage line: `docplat spaces create --title <title> [flags]`.
@@ -78,9 +77,6 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   if (op && opensInBrowser(def, op)) cmd.option('--web', 'open it in the browser instead (prints the URL under CI or when no browser can be opened)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
   for (const option of cmd.options) if (option.required && !/\.\.\.>/.test(def.flags?.[option.attributeName()]?.flags ?? '')) onceOnly(cmd, option.long!);
-  // Missing arguments are the runner's to check: it may ask for them (fillMissing).
-  const missingArgs: string[] = [];
-  (cmd as unknown as { missingArgument(name: string): void }).missingArgument = (name) => missingArgs.push(name);
   // Paragraphs wrapped at the 80 columns the help is rendered at, whatever the source's line breaks (help/wrap.ts).
   if (def.help) cmd.addHelpText('after', `\n${wrapHelp(def.help)}`);
   cmd.addHelpText('after', inheritedFlags(group.parent ?? group));
@@ -95,7 +91,7 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
       // Only what was typed counts as given: commander defaults a lone --no-x flag to true.
       const typed: Opts = {};
       for (const [key, value] of Object.entries(opts)) if (command.getOptionValueSource(key) !== 'default') typed[key] = value;
-      return execute(ctx, def, processed as (string | string[])[], typed, missingArgs.splice(0));
+      return execute(ctx, def, processed as (string | string[] | undefined)[], typed);
     }),
   );
 }

@@ -1,31 +1,22 @@
-// Stage 2, resolve: the values that name a page or a member (a path, an
-// e-mail) become ids (commands/resolve.ts looks them up by kind), after every
-// local check of the request has been made with a stand-in id.
-import type { Operation } from '../../api/operation.js';
+// Stage 3, resolve: what the settings and the API supply, after every local
+// check: the organization of an org operation (--org, DOCPLAT_ORG, the
+// profile, the sandbox), and the values that name a page or a member (a path,
+// an e-mail) turned into ids (commands/resolve.ts looks them up by kind),
+// among the flags and a bulk verb's ids alike.
 import type { Context } from '../../context.js';
-import { build, type Sources } from '../naming.js';
-import { resolveRefs, surelyNotAnId, type RefKind } from '../resolve.js';
-import type { Input, Ref } from './fields.js';
+import { refKind, resolveRefs, surelyNotAnId, type RefKind } from '../resolve.js';
+import type { Invocation } from './invocation.js';
 
-/** Checks the request with stand-ins for the references, then looks each up (a dry run only those that cannot be ids). */
-export async function resolveFields(ctx: Context, op: Operation, input: Input, refs: Ref[], sources: Sources, dry: boolean): Promise<void> {
-  if (refs.length) {
-    const given = refs.map((ref) => ref.get());
-    refs.forEach((ref, i) => ref.set(placeholders(ref.kind, given[i])));
-    build(op, { params: input.params, query: input.query, body: op.body ? input.body : undefined }, sources);
-    refs.forEach((ref, i) => ref.set(given[i]));
-  }
+export async function resolve(ctx: Context, inv: Invocation): Promise<void> {
+  const { op, input, refs, bulk, dryRun } = inv;
+  if (op.params.organizationId && input.params.organizationId === undefined) input.params.organizationId = await ctx.org();
   for (const ref of refs) {
     const value = ref.get();
-    const ids = await lookUp(ctx, ref.kind, [value].flat(), input.params, ref.label, dry);
+    const ids = await lookUp(ctx, ref.kind, [value].flat(), input.params, ref.label, dryRun);
     ref.set(Array.isArray(value) ? ids : ids[0]);
   }
-}
-
-/** The values with those that are surely references (a path, an e-mail) replaced by an id, to check the rest. */
-export function placeholders<T extends string | string[]>(kind: RefKind, value: T): T {
-  const one = (v: string) => (surelyNotAnId(kind, v) ? 'placeholder' : v);
-  return (Array.isArray(value) ? value.map(one) : one(value)) as T;
+  const kind = bulk && refKind(bulk.param);
+  if (bulk && kind && bulk.ids.length) bulk.ids = [...new Set(await lookUp(ctx, kind, bulk.ids, input.params, bulk.label, dryRun))];
 }
 
 /**

@@ -185,13 +185,12 @@ async function fetchTree(ctx: Context, siteId: string): Promise<SiteTree> {
     siteSpaces: request('siteSpaces.list'),
     shareLinks: request('shareLinks.list'),
   };
-  const client = await ctx.client();
   const [site, groups, sections, siteSpaces, shareLinks] = await Promise.all([
-    client.send<Site>(requests.site, { signal: ctx.signal }).then((r) => r.data),
-    client.all<Group>(requests.groups, { signal: ctx.signal }),
-    client.all<Section>(requests.sections, { signal: ctx.signal }),
-    client.all<SiteSpace>(requests.siteSpaces, { signal: ctx.signal }),
-    client.all<ShareLink>(requests.shareLinks, { signal: ctx.signal }),
+    ctx.api.send<Site>(requests.site).then((r) => r.data),
+    ctx.api.all<Group>(requests.groups),
+    ctx.api.all<Section>(requests.sections),
+    ctx.api.all<SiteSpace>(requests.siteSpaces),
+    ctx.api.all<ShareLink>(requests.shareLinks),
   ]);
   return assemble(site, groups, sections, siteSpaces, shareLinks);
 }

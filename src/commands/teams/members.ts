@@ -42,12 +42,11 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
     });
   if (change.dryRun) return ctx.api.dryRun(chunks(names, BATCH).map(request));
 
-  const client = await ctx.client();
   // The team first: an unknown team fails the command (exit 3) before anything else.
   const inTeam = new Map<string, string>();
-  for (const m of await client.all<{ organization: Member; team: { role: string } }>(apiRequest('teams.members', { params }), { signal: ctx.signal })) inTeam.set(m.organization.id, m.team.role);
+  for (const m of await ctx.api.all<{ organization: Member; team: { role: string } }>(apiRequest('teams.members', { params }))) inTeam.set(m.organization.id, m.team.role);
   const byKey = new Map<string, Member>();
-  for (const m of await client.all<Member>(apiRequest('members.list', { params: { organizationId } }), { signal: ctx.signal })) {
+  for (const m of await ctx.api.all<Member>(apiRequest('members.list', { params: { organizationId } }))) {
     byKey.set(m.id, m);
     if (m.user.email) byKey.set(m.user.email.toLowerCase(), m);
   }
@@ -79,7 +78,7 @@ export async function changeTeamMembers(ctx: Context, change: Change): Promise<v
   for (const batch of chunks(send, BATCH)) {
     const r = request(batch);
     try {
-      await client.send(r, { signal: ctx.signal });
+      await ctx.api.send(r);
       for (const name of batch) {
         const current = inTeam.get(memberOf.get(name)!.id);
         results.set(name, { id: name, result: 'ok', message: verb === 'add' && current ? `role set to ${role}` : done });

@@ -4,7 +4,8 @@
 import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll } from 'vitest';
-import { Context, type GlobalOptions } from '../../../src/context.js';
+import { commandTools } from '../../../src/commands/tools.js';
+import { Context, type GlobalOptions, type RenderMode } from '../../../src/context.js';
 import { collect, tempDir, type TestApi } from '../../helpers.js';
 
 export interface TestContext {
@@ -18,14 +19,14 @@ afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-export function testContext(api?: TestApi, globals: GlobalOptions = {}, stdin = ''): TestContext {
+export function testContext(api?: TestApi, globals: GlobalOptions = {}, stdin = '', mode: RenderMode = {}): TestContext {
   const dir = tempDir();
   dirs.push(dir);
   const out = collect();
   const err = collect();
   const env = api ? api.env({ DOCPLAT_CONFIG_DIR: dir }) : { DOCPLAT_CONFIG_DIR: dir, NO_COLOR: '1' };
   const io = { stdout: out.stream, stderr: err.stream, stdin: Readable.from([stdin]), stdoutTTY: false, stderrTTY: false, stdinTTY: false, env };
-  const ctx = new Context(io, globals, new AbortController().signal);
+  const ctx = new Context(io, globals, new AbortController().signal, commandTools, mode);
   afterAll(() => ctx.close());
   return { ctx, stdout: out.text, stderr: err.text };
 }

@@ -1,35 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../../src/api/operations/index.js';
 import { apiRequest } from '../../../src/api/request.js';
 import { defineCommand } from '../../../src/commands/define.js';
-import { inFlagTerms, rendering, sendAndRender } from '../../../src/commands/runner/render.js';
-import { ApiError } from '../../../src/errors.js';
-import { useTestApi } from '../../helpers.js';
+import { render } from '../../../src/commands/runner/render.js';
 import { testContext } from './context.js';
+import { invocation } from './road.js';
 
-const api = useTestApi();
 const COLUMNS = [{ key: 'id', header: 'ID' }, { key: 'title', header: 'TITLE' }];
+const page = (ids: string[], next?: string) => ({ items: ids.map((id) => ({ id, title: `T${id}` })), ...(next ? { next: { page: next } } : {}) });
+async function* pages(...all: ReturnType<typeof page>[]) {
+  yield* all;
+}
 
 describe('render: the answer through the formatter', () => {
   const list = defineCommand({ name: 'list', summary: '', operation: 'spaces.list', output: { list: COLUMNS } });
 
-  it('pages a paginated list with --limit, checked before anything is sent', async () => {
-    const { ctx, stdout } = testContext(api, { output: 'tsv' });
-    const r = rendering(ctx, list, OPERATIONS['spaces.list'], undefined, { limit: '2' });
-    expect(r).toMatchObject({ paged: true, limit: 2 });
-    await sendAndRender(ctx, list, apiRequest('spaces.list', { params: { organizationId: await ctx.org() } }), r, {});
-    expect(stdout().trim().split('\n')).toHaveLength(2);
-    expect(() => rendering(ctx, list, OPERATIONS['spaces.list'], undefined, { limit: '0' })).toThrow('--limit');
-    expect(() => rendering(ctx, list, OPERATIONS['spaces.list'], undefined, { all: true, limit: '3' })).toThrow('--all and --limit cannot be used together');
+  it('writes a list as its pages arrive, and says where the next page starts after --limit', async () => {
+    const { ctx, stdout, stderr } = testContext(undefined, { output: 'tsv' });
+    await render(ctx, await invocation(ctx, list, [], { limit: '2' }), { kind: 'pages', pages: pages(page(['a', 'b'], 'c2')) });
+    expect(stdout()).toBe('a\tTa\nb\tTb\n');
+    expect(stderr()).toContain('next cursor: c2');
   });
 
-  it('prints one item, and names the flag of a field the API complains about', async () => {
-    const { ctx, stdout } = testContext(api, { json: true });
-    const get = defineCommand({ name: 'get', summary: '', operation: 'orgs.get', output: { item: COLUMNS } });
-    await sendAndRender(ctx, get, apiRequest('orgs.get', { params: { organizationId: await ctx.org() } }), rendering(ctx, get, OPERATIONS['orgs.get'], undefined, {}), {});
-    expect(JSON.parse(stdout())).toMatchObject({ id: await ctx.org() });
-    const err = new ApiError('give a "shareKey"', 400, 'GET', '/x');
-    expect(inFlagTerms(err, { key: { flags: '--share-key <k>', description: '', query: 'shareKey' } })?.message).toBe('give a "shareKey" (--share-key)');
-    expect(inFlagTerms(err, {})).toBeUndefined();
+  it('keeps the items a client-side filter passes, until --limit of them', async () => {
+    const { ctx, stdout } = testContext(undefined, { output: 'tsv' });
+    const filtered = defineCommand({ name: 'list', summary: '', operation: 'spaces.list', output: { list: COLUMNS }, flags: { only: { flags: '--only <id>', description: '', filter: (v: string) => (item: unknown) => (item as { id: string }).id !== v } } });
+    await render(ctx, await invocation(ctx, filtered, [], { only: 'b', limit: '2' }), { kind: 'pages', pages: pages(page(['a', 'b']), page(['c', 'd'])) });
+    expect(stdout()).toBe('a\tTa\nc\tTc\n');
+  });
+
+  it('prints one item, or the dry run of the requests, or that there is nothing to do', async () => {
+    const { ctx, stdout, stderr } = testContext(undefined, { json: true });
+    const get = defineCommand({ name: 'get', summary: '', operation: 'spaces.get', args: [{ name: 'spaceId' }], output: { item: COLUMNS } });
+    const inv = await invocation(ctx, get, ['s1']);
+    await render(ctx, inv, { kind: 'one', data: { id: 's1', title: 'One' } });
+    expect(JSON.parse(stdout())).toEqual({ id: 's1', title: 'One' });
+    const { ctx: dry, stdout: dryOut } = testContext(undefined, { apiUrl: 'https://api.example.com/v1', token: 't' });
+    await render(dry, inv, { kind: 'dry', requests: [apiRequest('spaces.get', { params: { spaceId: 's1' } })] });
+    expect(dryOut()).toBe('GET https://api.example.com/v1/spaces/s1\n');
+    const del = defineCommand({ name: 'delete', summary: '', operation: 'spaces.delete', args: [{ name: 'spaceId' }], bulk: { what: 'space', done: 'deleted' } });
+    await render(ctx, await invocation(ctx, del, [['s1']]), { kind: 'nothing' });
+    expect(stderr()).toContain('nothing to do: no space ids on stdin');
+  });
+
+  it('opens the item in web mode (--web) instead of printing it: under CI, its app URL is the answer', async () => {
+    const { ctx, stdout } = testContext(undefined, {}, '', { web: true });
+    ctx.io.env.CI = 'true';
+    const get = defineCommand({ name: 'get', summary: '', operation: 'spaces.get', args: [{ name: 'spaceId' }], output: { item: COLUMNS } });
+    await render(ctx, await invocation(ctx, get, ['s1']), { kind: 'one', data: { id: 's1', urls: { app: 'https://app.example.com/s/s1' } } });
+    expect(stdout()).toBe('https://app.example.com/s/s1\n');
+    await expect(render(ctx, await invocation(ctx, get, ['s1']), { kind: 'one', data: { id: 's1' } })).rejects.toThrow('the API gave no app URL');
   });
 });

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../../src/api/operations/index.js';
-import { lookUp, placeholders, resolveFields } from '../../../src/commands/runner/resolve.js';
+import { defineCommand } from '../../../src/commands/define.js';
+import { lookUp, resolve } from '../../../src/commands/runner/resolve.js';
 import { useTestApi } from '../../helpers.js';
 import { testContext } from './context.js';
-import { demoIds } from './road.js';
+import { demoIds, invocation } from './road.js';
 
 const api = useTestApi();
 
-describe('resolve: references to ids, after the local checks', () => {
-  it('stands in for what can only be a reference, to check the rest first', () => {
-    expect(placeholders('page', 'guides/x')).toBe('placeholder');
-    expect(placeholders('member', ['a@b.c', 'u1'])).toEqual(['placeholder', 'u1']);
-  });
-
+describe('resolve: the organization and references to ids, after the local checks', () => {
   it('turns a page path and an e-mail into ids; a dry run looks up only what cannot be an id', async () => {
     const { ctx } = testContext(api);
     const { space, page, member } = await demoIds(ctx);
@@ -23,10 +18,25 @@ describe('resolve: references to ids, after the local checks', () => {
     await expect(lookUp(ctx, 'page', ['guides/none'], { spaceId: space }, '--page', false)).rejects.toMatchObject({ exitCode: 3, message: expect.stringContaining('--page') });
   });
 
-  it('checks the request with stand-ins before any read: a bad space id is refused first', async () => {
+  it("fills the organization from the settings and resolves an argument's page path", async () => {
     const { ctx } = testContext(api);
-    const input = { params: { spaceId: 'a b', pageId: 'guides/configuration' }, query: {}, body: {} };
-    const refs = [{ kind: 'page' as const, label: 'page id', get: () => input.params.pageId, set: (v: string | string[]) => (input.params.pageId = v as string) }];
-    await expect(resolveFields(ctx, OPERATIONS['pages.get'], input, refs, new Map(), false)).rejects.toThrow(/invalid spaceId id "a b"|invalid space/);
+    const { org, space, page } = await demoIds(ctx);
+    const get = defineCommand({ name: 'get', summary: '', operation: 'pages.get', args: [{ name: 'spaceId' }, { name: 'pageId' }] });
+    const inv = await invocation(ctx, get, [space, 'guides/configuration']);
+    await resolve(ctx, inv);
+    expect(inv.input.params).toEqual({ spaceId: space, pageId: page });
+    const list = defineCommand({ name: 'list', summary: '', operation: 'spaces.list', output: { list: [{ key: 'id' }] } });
+    const listed = await invocation(ctx, list, []);
+    await resolve(ctx, listed);
+    expect(listed.input.params).toEqual({ organizationId: org });
+  });
+
+  it("resolves a bulk verb's ids among themselves, each once", async () => {
+    const { ctx } = testContext(api);
+    const { member } = await demoIds(ctx);
+    const remove = defineCommand({ name: 'remove', summary: '', operation: 'members.remove', args: [{ name: 'userId' }], bulk: { what: 'member', done: 'removed' } });
+    const inv = await invocation(ctx, remove, [['dana@acme.example', member]]);
+    await resolve(ctx, inv);
+    expect(inv.bulk!.ids).toEqual([member]);
   });
 });
