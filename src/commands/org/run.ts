@@ -59,7 +59,10 @@ export async function planFor(ctx: Context, parsed: Pick<Parsed, 'file' | 'name'
   const org = await ctx.org();
   const kinds = managed(parsed.file);
   const spaceValues = new Set((parsed.file.spaces ?? []).filter((s) => s.customFields).map((s) => s.id));
-  const live = await readLive(ctx, org, kindsToRead(kinds), {
+  const read = kindsToRead(kinds);
+  // With --prune, what a collection's delete takes with it is known: the spaces in it.
+  if (opts.prune && read.has('collections')) read.add('spaces');
+  const live = await readLive(ctx, org, read, {
     concurrency,
     rosters: kinds.includes('teams'),
     spaceValues: spaceValues.size ? spaceValues : undefined,
@@ -119,6 +122,9 @@ export async function replan(ctx: Context, saved: Saved, concurrency: string | u
       if (!cur || JSON.stringify(cur.from) !== JSON.stringify(from)) throw drift(`${c.kind} ${c.key}: ${field} was ${JSON.stringify(from)} when planned, it is ${cur ? JSON.stringify(cur.from) : 'now as the file wants'}`);
     }
     if (Object.keys(current.fields).length !== Object.keys(c.fields).length) throw drift(`${c.kind} ${c.key}: other fields changed since the plan`);
+    // What the platform deletes with it is what the plan showed, or the saved plan is not applied.
+    const gone = (x: { cascades?: unknown[] }) => JSON.stringify((x.cascades ?? []).map((g) => JSON.stringify(g)).sort());
+    if (c.action === 'delete' && gone(current) !== gone(c)) throw drift(`${c.kind} ${c.key}: what its delete takes with it changed since the plan`);
   }
   const extra = now.find((n) => !then.some((c) => key(c) === key(n)));
   if (extra) throw drift(`${extra.kind} ${extra.key}: changed since the plan (now needs ${extra.action}${Object.keys(extra.fields).length ? ` of ${Object.keys(extra.fields).join(', ')}` : ''})`);
