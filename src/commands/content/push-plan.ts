@@ -205,14 +205,16 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
   return { changes, ids, keys, kept, fileIds, pageBySite };
 }
 
-const pageName = (p: ApiPage) => `${p.path ?? p.title} "${p.title}"`;
+/** A page's path (`/` for the space's first page, whose path is empty), else its title. */
+const pathOf = (p: ApiPage) => (p.path === '' ? '/' : (p.path ?? p.title));
+const pageName = (p: ApiPage) => `${pathOf(p)} "${p.title}"`;
 
 /** The pages under a page, depth first: a page's delete takes them with it. */
 const below = (page: ApiPage): ApiPage[] => [...walkTree(page.pages ?? [])].map((e) => e.page);
 
 /** The plan's deletes as the delete gate takes them: each page with the pages under it, of the space's pages (`tree`). */
 export function deletePlanOf(plan: Plan, tree: ApiPage[]): DeletePlan {
-  const gone = (p: ApiPage): Gone => ({ kind: 'page', what: `${p.path ?? p.title}`, id: p.id });
+  const gone = (p: ApiPage): Gone => ({ kind: 'page', what: pathOf(p), id: p.id });
   const deletes = plan.changes.flatMap((c) => (c.op === 'delete' ? [{ ...gone(c.remote), cascades: below(c.remote).map(gone) }] : []));
   return { deletes, totals: { page: [...walkTree(tree)].length } };
 }
