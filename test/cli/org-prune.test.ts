@@ -72,9 +72,10 @@ describe('org --prune: what a collection takes with it', () => {
       const dry = await api.cli(['org', 'apply', '-f', file, '--prune', '--dry-run']);
       expect(dry.code, dry.stderr).toBe(0);
       const requests = dry.stdout.split('\n').filter((l) => /^(POST|DELETE) /.test(l));
-      expect(requests.filter((l) => /\/move$/.test(l))).toHaveLength(15);
+      const moves = (l: string) => /^POST \S+\/move\b/.test(l);
+      expect(requests.filter(moves)).toHaveLength(15);
       expect(requests.filter((l) => l.startsWith('DELETE'))).toHaveLength(2);
-      expect(lastIndex(requests, (l) => /\/move$/.test(l))).toBeLessThan(requests.findIndex((l) => l.startsWith('DELETE')));
+      expect(lastIndex(requests, moves)).toBeLessThan(requests.findIndex((l) => l.startsWith('DELETE')));
       expect(dry.stderr).toContain('and with it collection Product/Guides/Advanced');
 
       // More than half of the collections: refused without --allow-mass-delete, naming the count, nothing sent.
