@@ -135,6 +135,27 @@ describe('org --prune: what a collection takes with it', () => {
     }));
 });
 
+describe('org --prune: what a field and a member take with them', () => {
+  it("a field's values on spaces and a member's team memberships are listed; a file still setting the value, or naming the member in a roster, is refused", () =>
+    withTestApi({}, async (api) => {
+      const doc = await pulled(api, 'custom-fields,members,spaces,teams');
+      doc.customFields = doc.customFields.filter((f: any) => f.name !== 'platforms');
+      const team = doc.teams.find((t: any) => Object.keys(t.members ?? {}).length);
+      const member = Object.keys(team.members)[0];
+      delete doc.members[member];
+      const refused = await api.cli(['org', 'plan', '-f', write(doc), '--prune']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/spaces\[\d+\]\.customFields\.platforms: the custom field "platforms" is not in the file's customFields, so --prune deletes it with its values/);
+      expect(refused.stderr).toContain(`teams[${doc.teams.indexOf(team)}].members.${member}: "${member}" is not in the file's members, so --prune removes them from the organization (and from every team)`);
+      for (const s of doc.spaces) delete s.customFields?.platforms;
+      for (const t of doc.teams) delete t.members?.[member];
+      const r = await api.cli(['org', 'plan', '-f', write(doc), '--prune']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^ {2}- platforms \(\w+\)\n {6}and with it custom field value Product Overview: platforms$/m);
+      expect(r.stdout).toContain(`      and with it team membership ${team.title}: ${member}`);
+    }));
+});
+
 describe('org --prune: what a site takes with it', () => {
   it("a site's delete lists its sections, section groups, site spaces and share links; a section's its site spaces", () =>
     withTestApi({}, async (api) => {

@@ -1,12 +1,15 @@
 // What the platform deletes with a resource, known to the plan (with
 // --prune): a collection takes its collections and the spaces in them, a site
 // its sections, section groups, site spaces and share links, a section its
-// site spaces. Each delete lists its cascades (the delete gate counts them,
+// site spaces, a custom field its values on spaces, a member their team
+// memberships. Each delete lists its cascades (the delete gate counts them,
 // the plan shows them). A space the file keeps never goes with its
 // collection: when the file leaves the space's collection unmanaged it is
 // moved to the top level first (the collection's delete waits for the move,
 // and is not made when the move fails); when the file names the collection
-// being deleted, the plan refuses, naming the space (exit 2).
+// being deleted, the plan refuses, naming the space (exit 2). Likewise a
+// value the file sets for a field it deletes, a roster naming a member it
+// removes.
 import { escapeControls } from '../../output/format.js';
 import type { DeletePlan, Gone } from '../deletes.js';
 import { collectionPath } from './plan-content.js';
@@ -21,6 +24,8 @@ export function deletePlanOf(plan: Pick<Plan, 'changes' | 'totals'>): DeletePlan
 export function planCascades(p: Planning): void {
   collectionCascades(p);
   siteCascades(p);
+  fieldCascades(p);
+  memberCascades(p);
 }
 
 /** Where a move puts its resource: the `parent` its request sends (a ref of a collection the apply creates stands in as `\0ref`). */
@@ -103,5 +108,33 @@ function siteCascades(p: Planning): void {
       const sec = site.sections.find((x) => x.id === d.id);
       if (sec?.spaces.length) d.cascades = sec.spaces.map(siteSpace(`${site.title}/${sec.title}`));
     }
+  }
+}
+
+function fieldCascades(p: Planning): void {
+  for (const d of p.changes.filter((c) => c.gone === 'custom field')) {
+    const name = d.key;
+    p.file.spaces?.forEach((e, i) => {
+      const value = e.customFields?.[name];
+      if (value === undefined || value === null) return;
+      p.problems.push({ path: ['spaces', i, 'customFields', name], atKey: true, message: `the custom field "${escapeControls(name)}" is not in the file's customFields, so --prune deletes it with its values: keep the field in the file, or leave this value out` });
+    });
+    const holding = (p.live.spaces ?? []).filter((s) => s.customFields && Object.hasOwn(s.customFields, name));
+    if (holding.length) d.cascades = holding.map((s): Gone => ({ kind: 'custom field value', what: `${s.title || s.id}: ${name}` }));
+  }
+}
+
+function memberCascades(p: Planning): void {
+  for (const d of p.changes.filter((c) => c.gone === 'member')) {
+    const m = (p.live.members ?? []).find((x) => x.id === d.id);
+    if (!m) continue;
+    const keys = [m.email, m.id].filter((k): k is string => !!k);
+    const inRoster = (roster: Record<string, unknown> | undefined) => Object.keys(roster ?? {}).find((k) => keys.some((x) => x.toLowerCase() === k.toLowerCase()));
+    p.file.teams?.forEach((t, i) => {
+      const key = inRoster(t.members);
+      if (key) p.problems.push({ path: ['teams', i, 'members', key], atKey: true, message: `"${escapeControls(key)}" is not in the file's members, so --prune removes them from the organization (and from every team): keep them in members, or out of this team` });
+    });
+    const teams = (p.live.teams ?? []).filter((t) => inRoster(t.members));
+    if (teams.length) d.cascades = teams.map((t): Gone => ({ kind: 'team membership', what: `${t.title}: ${m.email ?? m.id}` }));
   }
 }

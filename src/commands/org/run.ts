@@ -60,12 +60,15 @@ export async function planFor(ctx: Context, parsed: Pick<Parsed, 'file' | 'name'
   const kinds = managed(parsed.file);
   const spaceValues = new Set((parsed.file.spaces ?? []).filter((s) => s.customFields).map((s) => s.id));
   const read = kindsToRead(kinds);
-  // With --prune, what a collection's delete takes with it is known: the spaces in it.
-  if (opts.prune && read.has('collections')) read.add('spaces');
+  // With --prune, what a delete takes with it is known: a collection's spaces, a field's values, a member's teams.
+  const values = opts.prune && kinds.includes('customFields');
+  const rosters = kinds.includes('teams') || (opts.prune && kinds.includes('members'));
+  if ((opts.prune && read.has('collections')) || values) read.add('spaces');
+  if (rosters) read.add('teams');
   const live = await readLive(ctx, org, read, {
     concurrency,
-    rosters: kinds.includes('teams'),
-    spaceValues: spaceValues.size ? spaceValues : undefined,
+    rosters,
+    spaceValues: values ? 'all' : spaceValues.size ? spaceValues : undefined,
     openapiTexts: !!parsed.file.openapi?.some((o) => o.file !== undefined),
   });
   return listed(ctx, async () => makePlan(parsed, live, { prune: opts.prune, files }));
