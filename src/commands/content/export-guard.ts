@@ -37,7 +37,8 @@ function before(root: string, old: Manifest, item: Item): string | undefined {
 export async function guardEdits(root: string, old: Manifest | undefined, items: Item[], stale: string[], summaryText: string, force: boolean): Promise<Guard> {
   const guard: Guard = { edited: [], stale, keptStale: [], summary: 'write' };
   if (!old) return guard;
-  if (force) return { ...guard, summary: old.summary?.sha256 === textHash(summaryText) ? 'same' : 'write' };
+  // --force takes every file over: nothing is read, everything is written.
+  if (force) return guard;
   const fetched = items.filter((i) => i.action === 'fetch');
   const paths = [...fetched.flatMap((i) => [i.path, before(root, old, i) ?? []].flat()), ...stale, 'SUMMARY.md'];
   const states = await localEdits(root, old, paths);
