@@ -65,7 +65,7 @@ describe('content export --all-spaces', () => {
       expect(third.stderr).toContain(`renamed: space ${renamed.id} "${renamed.title}" is now "A New Name" (its folder stays ${top.spaces[renamed.id].path})`);
       expect(third.stderr).toContain(`gone: space ${deleted.id} "${deleted.title}" (${top.spaces[deleted.id].path}) is no longer in the organization; --prune removes its folder`);
       expect(existsSync(join(dir, top.spaces[deleted.id].path, 'SUMMARY.md'))).toBe(true);
-      const pruned = await api.cli(['content', 'export', '--all-spaces', '--dest', dir, '--prune']);
+      const pruned = await api.cli(['content', 'export', '--all-spaces', '--dest', dir, '--prune', '--yes']);
       expect(pruned.code, pruned.stderr).toBe(0);
       expect(existsSync(join(dir, top.spaces[deleted.id].path))).toBe(false);
       expect(JSON.parse(readFileSync(join(dir, '.docplat-export-all.json'), 'utf8')).spaces[deleted.id]).toBeUndefined();

@@ -132,7 +132,7 @@ describe('content export', () => {
       expect(now).toContain('getting-started/quickstart.md');
       expect(r.stderr).toMatch(/2 moved \(1 files of removed pages kept; --prune removes them\)/);
       expect(readFileSync(join(dir, 'SUMMARY.md'), 'utf8')).toContain('(getting-started/setup/linux.md)');
-      const pruned = await exportTo(api, [id, '--dest', dir, '--prune']);
+      const pruned = await exportTo(api, [id, '--dest', dir, '--prune', '--yes']);
       expect(pruned.code, pruned.stderr).toBe(0);
       expect(files(dir)).not.toContain('getting-started/quickstart.md');
       expect(pruned.stderr).toMatch(/1 removed/);

@@ -101,7 +101,7 @@ describe('content push', () => {
       ]);
       expect(await changeRequests(api.sandbox, id)).toHaveLength(crs);
 
-      const pushed = await api.cli(['content', 'push', id, '--src', src, '--prune', '--merge', '--json']);
+      const pushed = await api.cli(['content', 'push', id, '--src', src, '--prune', '--merge', '--json', '--yes']);
       expect(pushed.code, pushed.stderr).toBe(0);
       const cr = JSON.parse(pushed.stdout);
       expect(cr).toMatchObject({ number: last + 1, merged: true });
@@ -190,7 +190,7 @@ describe('content push', () => {
       await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
       try {
         const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/v1`;
-        const r = await api.cli(['content', 'push', id, '--src', src, '--prune'], { env: { DOCPLAT_API_URL: url } });
+        const r = await api.cli(['content', 'push', id, '--src', src, '--prune', '--yes'], { env: { DOCPLAT_API_URL: url } });
         expect(r.code, r.stderr).toBe(0);
       } finally {
         proxy.closeAllConnections();

@@ -82,6 +82,26 @@ describe('org apply under failure', () => {
       }
     }));
 
+  it('--prune: a collection is not deleted when moving a space the file keeps out of it failed (the space stays)', () =>
+    withTestApi({}, async (api) => {
+      const doc = parse((await api.cli(['org', 'pull', '--only', 'collections,spaces'])).stdout);
+      for (const s of doc.spaces) delete s.collection;
+      doc.collections = doc.collections.filter((c: { title: string }) => c.title !== 'Engineering');
+      const file = write('moves-first.yaml', doc);
+      const architecture = doc.spaces.find((s: { title: string }) => s.title === 'Architecture').id;
+      const proxy = await refusing(api, (method, url) => method === 'POST' && url.endsWith(`/spaces/${architecture}/move`));
+      try {
+        const r = await api.cli(['org', 'apply', '-f', file, '--prune', '--yes'], { env: { DOCPLAT_API_URL: proxy.url } });
+        expect(r.code).toBe(5);
+        expect(r.stdout).toContain('spaces Architecture: failed: ');
+        expect(r.stdout).toContain('collections Engineering: failed: not applied: it follows spaces Architecture, which failed');
+      } finally {
+        await proxy.close();
+      }
+      const spaces = JSON.parse((await api.cli(['spaces', 'list', '--all', '--json'])).stdout).map((s: { title: string }) => s.title);
+      expect(spaces).toEqual(expect.arrayContaining(['Architecture', 'Coding Standards', 'Onboarding', 'Incident Response', 'On-call Handbook']));
+    }));
+
   it('Ctrl-C: no change starts after it, those in flight finish, exit 130; applying again converges', () =>
     withTestApi({}, async (api) => {
       const file = write('interrupt.yaml', manyTranslations(12));

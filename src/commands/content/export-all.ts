@@ -6,15 +6,18 @@
 // collections) and exports only the spaces whose revision changed; a space's
 // folder keeps its path when the space is renamed; spaces gone since the last
 // run are reported, and their folders removed with --prune (only the files
-// their export wrote).
-import { readFile, rmdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+// their export wrote, never through a link, never an edited one: what --prune
+// deletes is gated once at the end, export-all-prune.ts).
+import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import type { BuiltRequest } from '../../api/request.js';
 import { DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { PathClaims, cleanSegment } from '../../files/paths.js';
 import { progressLine } from '../../output/progress.js';
-import { MANIFEST, Writer, claim, readJsonManifest, recorded, type Manifest } from './export-folder.js';
+import { deleteLines, massNote } from '../deletes.js';
+import { allDeletes, goneFolders, pruneAll, type StaleSpace } from './export-all-prune.js';
+import { editedError } from './export-guard.js';
+import { MANIFEST, Writer, claim, readJsonManifest, recorded } from './export-folder.js';
 import { exportSpace, type ExportOptions } from './export.js';
 import { contentRequest } from './shared.js';
 
@@ -136,11 +139,14 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
   const present = new Set(chosen.map((s) => s.id));
   const gone = Object.entries(old?.spaces ?? {}).filter(([id]) => !present.has(id));
 
+  const exported = Object.keys(old?.spaces ?? {}).length;
   if (opts.dryRun) {
     const lines = plan.filter((p) => !p.unchanged).map((p) => `export ${p.path} (${p.space.title ?? p.space.id})`);
-    if (opts.prune) lines.push(...gone.map(([, e]) => `remove ${e.path}`));
+    const deletes = opts.prune ? allDeletes([], await goneFolders(root, gone), exported) : undefined;
+    if (deletes) lines.push(...deleteLines(deletes));
     await ctx.output.changes(lines);
-    ctx.output.note(`dry run: ${plan.length - plan.filter((p) => p.unchanged).length} of ${plan.length} spaces to export into ${root}; nothing written`);
+    const mass = deletes && massNote(deletes);
+    ctx.output.note(`dry run: ${plan.length - plan.filter((p) => p.unchanged).length} of ${plan.length} spaces to export into ${root}; nothing written${mass ? ` (the real run ${mass})` : ''}`);
     return;
   }
 
@@ -153,6 +159,8 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
   let done = 0;
   const show = () => line.show(`spaces ${done}/${todo.length} (${plan.length - todo.length} unchanged)`, done === todo.length);
   const failures: { space: ApiSpace; path: string; message: string }[] = [];
+  // --prune's deletes in each space, gated with the gone folders once every space is exported.
+  const stale: StaleSpace[] = [];
   let next = 0;
   const worker = async () => {
     while (next < todo.length && !ctx.signal.aborted) {
@@ -163,7 +171,8 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
       try {
         // Its collection folders are made inside the root, never through a link that leaves it.
         await top.prepare(`${path}/${MANIFEST}`);
-        await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true });
+        const pruneLater = (x: Omit<StaleSpace, 'id' | 'path'>) => void stale.push({ ...x, id: space.id, path });
+        await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater });
         manifest.spaces[space.id].revision = space.revision ?? null;
       } catch (err) {
         if (ctx.signal.aborted) return;
@@ -187,11 +196,11 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
   }
 
   for (const p of plan.filter((x) => x.renamed !== undefined)) ctx.warn(`renamed: space ${p.space.id} "${p.renamed}" is now "${p.space.title ?? ''}" (its folder stays ${p.path})`);
-  if (gone.length && opts.prune) {
-    for (const [id, entry] of gone) {
-      await removeSpaceFolder(root, entry.path);
-      delete manifest.spaces[id];
-    }
+  let kept: Awaited<ReturnType<typeof pruneAll>>['kept'] = [];
+  if (opts.prune && (gone.length || stale.some((x) => x.stale.length))) {
+    const pruned = await pruneAll(ctx, root, stale, await goneFolders(root, gone), { exported, allowMassDelete: opts.allowMassDelete });
+    for (const id of pruned.removed) delete manifest.spaces[id];
+    kept = pruned.kept;
     await save();
     await saving;
   } else {
@@ -199,7 +208,7 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
   }
   ctx.output.note(
     `Exported ${plan.length} spaces to ${root}: ${todo.length - failures.length} exported, ${plan.length - todo.length} unchanged` +
-      (gone.length ? (opts.prune ? `, ${gone.length} removed` : `, ${gone.length} gone (kept)`) : ''),
+      (gone.length ? (opts.prune ? `, ${gone.filter(([id]) => !manifest.spaces[id]).length} removed` : `, ${gone.length} gone (kept)`) : ''),
   );
   if (ctx.output.dataAsked) {
     await ctx.output.item({
@@ -207,7 +216,7 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
       spaces: plan.length,
       exported: todo.length - failures.length,
       unchanged: plan.length - todo.length,
-      gone: gone.map(([id, e]) => ({ id, path: e.path, removed: !!opts.prune })),
+      gone: gone.map(([id, e]) => ({ id, path: e.path, removed: !!opts.prune && !manifest.spaces[id] })),
       failed: failures.map((f) => ({ id: f.space.id, path: f.path, message: f.message })),
     }, []);
   }
@@ -215,20 +224,6 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
     for (const f of failures) ctx.warn(`failed: space ${f.space.id} (${f.path}): ${f.message}`);
     throw new PartialFailure(`${failures.length} of ${plan.length} spaces failed; run the command again to retry them`, failures.map((f) => f.space.id));
   }
-}
-
-/** Removes what a space's export wrote (its manifest says what), then the folders left empty. */
-async function removeSpaceFolder(root: string, rel: string): Promise<void> {
-  if (!recorded(root, rel)) return;
-  const dir = join(root, rel);
-  let m: Manifest | undefined;
-  try {
-    m = JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as Manifest;
-  } catch {
-    return;
-  }
-  const writer = await Writer.open(dir, () => true);
-  const paths = [...Object.values(m.pages ?? {}), ...Object.values(m.files ?? {})].map((e) => recorded(dir, e?.path)).filter((p): p is string => !!p);
-  for (const path of [...paths, 'SUMMARY.md', MANIFEST]) await writer.remove(path);
-  for (let d = dir; d !== root && d.startsWith(root); d = dirname(d)) if (!(await rmdir(d).then(() => true, () => false))) break;
+  const error = editedError({ edited: [], stale: [], keptStale: [], summary: 'same' }, kept);
+  if (error) throw error;
 }

@@ -3,11 +3,13 @@
 // manifest (--force takes over another), one export at a time (a lock
 // file beside the manifest, as the sandbox's state has), and every write
 // goes through the safe writer, confined to the folder, replacing only
-// files the export wrote (src/files/write.ts, src/files/paths.ts).
-import { mkdir, readFile, readdir, realpath, rename, rmdir, lstat, unlink } from 'node:fs/promises';
+// files the export wrote (src/files/write.ts, src/files/paths.ts); every
+// delete through the one local delete (src/files/delete.ts).
+import { mkdir, readFile, readdir, realpath, rename, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DocplatError, UsageError } from '../../errors.js';
 import { checkReal, cleanPath, inside, makeDirInside } from '../../files/paths.js';
+import { removeTemporaries } from '../../files/delete.js';
 import { TEMPORARY, writeSafely } from '../../files/write.js';
 import { FileLock } from '../../sandbox/core/lock.js';
 import { exists, isDirectory } from '../files/download.js';
@@ -39,6 +41,8 @@ export interface Manifest {
   changeRequest: string | null;
   pages: Record<string, ManifestPage>;
   files: Record<string, ManifestFile>;
+  /** SHA-256 of SUMMARY.md as written (an edit of it is not replaced without --force). */
+  summary?: { sha256: string };
 }
 
 export const newManifest = (where: Where): Manifest => ({ format: MANIFEST_FORMAT, space: where.spaceId, changeRequest: where.changeRequest ?? null, pages: {}, files: {} });
@@ -184,34 +188,17 @@ export class Writer {
     if (await lstat(target).then(() => true, () => false)) throw new Error('target taken');
     await rename(source, target);
   }
+}
 
-  /**
-   * Removes the temporary files a run killed outright (a second Ctrl-C, a
-   * kill) left in the folders this export writes: `<name>.<pid>.part` and
-   * `.<name>.<pid>.<random>.part`, nothing else.
-   */
-  async removeLeftovers(rels: string[]): Promise<void> {
-    const dirs = new Set(['', ...rels.map((rel) => dirname(rel)).filter((d) => d !== '.')]);
-    for (const rel of dirs) {
-      const dir = rel ? inside(this.root, rel) : this.root;
-      // A folder missing, or a link that leaves the export (its pages fail later, each listed): nothing to clean.
-      if (!(await checkReal(this.rootReal, dir).then(() => true, () => false))) continue;
-      const names = await readdir(dir).catch(() => [] as string[]);
-      for (const name of names.filter((n) => /\.(md|json)\.\d+\.part$/.test(n) || TEMPORARY.test(n))) await unlink(join(dir, name)).catch(() => undefined);
-    }
-  }
-
-  async remove(rel: string): Promise<void> {
-    const full = inside(this.root, rel);
-    await checkReal(this.rootReal, dirname(full));
-    await unlink(full).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
-    // Folders left empty go too, up to the export's root.
-    for (let dir = dirname(full); dir !== this.root && dir.startsWith(this.root); dir = dirname(dir)) {
-      if (!(await rmdir(dir).then(() => true, () => false))) break;
-    }
-  }
+/**
+ * Removes the temporary files a run killed outright (a second Ctrl-C, a kill)
+ * left in the folders an export writes: `<name>.<pid>.part` and
+ * `.<name>.<pid>.<random>.part`, nothing else (through the one local delete:
+ * never in a folder that is a link).
+ */
+export async function removeLeftovers(root: string, rels: string[]): Promise<void> {
+  const dirs = ['', ...rels.map((rel) => dirname(rel)).filter((d) => d !== '.')];
+  await removeTemporaries(root, dirs, (n) => /\.(md|json)\.\d+\.part$/.test(n) || TEMPORARY.test(n));
 }
 
 const NOT_OURS = 'this export did not write it: remove it, or pass --force to replace it';

@@ -3,15 +3,12 @@
 // written again because a page they link to moved, the folders a move left
 // empty, what a dry run lists, and the message for a folder that holds
 // another export.
-import { createHash } from 'node:crypto';
-import { readFile, rmdir } from 'node:fs/promises';
-import { join, posix, resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ApiFile } from '../files/download.js';
 import type { Item, Manifest } from './export.js';
 import { relativeLink, type ExportPaths } from './markdown-links.js';
 import { walkTree, type ApiPage, type Where } from './shared.js';
-
-export const pageHash = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The maps toRelative() reads, from the tree, the files and where the plan put each. */
 export function exportPaths(tree: ApiPage[], files: ApiFile[], paths: Map<string, string>): ExportPaths {
@@ -53,20 +50,6 @@ export function relinkStale(items: Item[], old: Manifest | undefined): void {
     if (!entry?.sha256 || (entry.deps ?? []).some(changed)) {
       item.action = 'fetch';
       item.from = undefined;
-    }
-  }
-}
-
-/** Removes the folders that moves left empty, up to (not including) the export's root. */
-export async function pruneEmptyFolders(root: string, movedFrom: string[]): Promise<void> {
-  const base = resolve(root);
-  const dirs = [...new Set(movedFrom.map((rel) => posix.dirname(rel)).filter((d) => d !== '.'))].sort((a, b) => b.length - a.length);
-  for (const rel of dirs) {
-    for (let dir = rel; dir !== '.' && dir !== ''; dir = posix.dirname(dir)) {
-      const full = join(base, dir);
-      if (!full.startsWith(base + '/') && !full.startsWith(base + '\\')) break;
-      // rmdir removes only an empty folder, never follows a link: a folder still holding anything stays.
-      if (!(await rmdir(full).then(() => true, () => false))) break;
     }
   }
 }

@@ -19,9 +19,13 @@ import { progressLine } from '../../output/progress.js';
 import { defineCommand } from '../define.js';
 import { PathClaims, cleanPath, localFileName } from '../../files/paths.js';
 import { downloadTo, type ApiFile } from '../files/download.js';
-import { MANIFEST, Writer, claimFolder, newManifest, recorded, type Manifest, type ManifestPage } from './export-folder.js';
+import { MANIFEST, Writer, claimFolder, newManifest, recorded, removeLeftovers, type Manifest, type ManifestPage } from './export-folder.js';
 import { withFrontMatter } from './front-matter.js';
-import { exportPaths, relinkStale, pageHash, pruneEmptyFolders, dryRunLines } from './export-links.js';
+import { exportPaths, relinkStale, dryRunLines } from './export-links.js';
+import { textHash } from './edits.js';
+import { editedError, editedLines, guardEdits, removeStale, staleDeletes } from './export-guard.js';
+import { removeEmptyFolders, removeFiles } from '../../files/delete.js';
+import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan } from '../deletes.js';
 import { toRelative } from './markdown-links.js';
 import { summary } from './summary.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
@@ -35,7 +39,8 @@ export interface Item {
   id: string;
   /** Relative path it must end up at. */
   path: string;
-  action: 'keep' | 'move' | 'fetch';
+  /** `edited`: a fetch not made, its file edited here since the export (export-guard.ts). */
+  action: 'keep' | 'move' | 'fetch' | 'edited';
   /** With move: where its file is now. */
   from?: string;
   page?: ApiPage;
@@ -82,7 +87,8 @@ async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manife
     paths.set(page.id, path);
     const before = old?.pages[page.id];
     const from = recorded(root, before?.path);
-    const same = before && from && before.updatedAt === (page.updatedAt ?? null) && (await sizeOf(join(root, from))) === before.bytes;
+    // Unchanged in the space and still there: kept as it is (edited here or not: an edit is the user's, push sends it).
+    const same = before && from && before.updatedAt === (page.updatedAt ?? null) && (await sizeOf(join(root, from))) !== undefined;
     items.push({ kind: 'page', id: page.id, path, page, action: same ? (from === path ? 'keep' : 'move') : 'fetch', from: same ? from : undefined });
   }
   for (const { file, rel } of fileWanted) {
@@ -90,7 +96,7 @@ async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manife
     paths.set(file.id, path);
     const before = old?.files[file.id];
     const from = recorded(root, before?.path);
-    const same = before && from && before.size === file.size && before.name === file.name && (await sizeOf(join(root, from))) === before.size;
+    const same = before && from && before.size === file.size && before.name === file.name && (await sizeOf(join(root, from))) !== undefined;
     items.push({ kind: 'file', id: file.id, path, file, action: same ? (from === path ? 'keep' : 'move') : 'fetch', from: same ? from : undefined });
   }
   // Files the previous run wrote for pages and files that are gone (unless another now takes the path).
@@ -120,25 +126,33 @@ page's description, emoji and hidden flag. content push sends such a folder back
 
 A manifest (${MANIFEST}) records what was written: a re-run fetches only pages and files that
 changed or are missing, moves the files of pages whose path changed, and with --prune removes
-those of pages and files that no longer exist. After Ctrl-C (exit 130) every written file is
-complete and recorded; run the command again to finish. Failed pages or files are listed at the
-end (exit 5). --dry-run reads the tree and the files list, and prints what would be written.
+those of pages and files that no longer exist (asking first on a terminal, else with --yes;
+more than half of them, or all, needs --allow-mass-delete). After Ctrl-C (exit 130) every
+written file is complete and recorded; run the command again to finish. Failed pages or files
+are listed at the end (exit 5). --dry-run reads the tree and the files list, and prints what
+would be written and removed.
 
 --dest must be empty or hold this export's manifest: a file the export did not write is never
-replaced or removed (--force takes over a folder holding other files). One export at a time writes
-a folder: a second one names the process that holds it and exits 1.
+replaced or removed (--force takes over a folder holding other files). A file the export wrote
+and someone edited since is never replaced or removed either: when the space changed it too, it
+is kept and named at the end (exit 1); --force replaces it. No delete follows a symbolic link or
+leaves --dest. One export at a time writes a folder: a second one names the process that holds
+it and exits 1.
 
 --all-spaces exports every space of the organization (--collection: of one collection, nested
 ones included) into <dest>/<collection path>/<space slug>/, each as above, 4 spaces at once, with
 one manifest (.docplat-export-all.json): a re-run exports only the spaces whose revision changed,
-a renamed space keeps its folder, spaces gone are reported (--prune removes their folders).`,
+a renamed space keeps its folder, spaces gone are reported (--prune removes their folders: the
+files their export wrote, never an edited one, never through a link). With --all-spaces, what
+--prune removes is listed and confirmed once, after the spaces are exported.`,
   examples: ['export <spaceId> --dest ./docs', 'export <spaceId> --change-request 3 --dest ./cr-3 --concurrency 16', 'export --all-spaces --dest ./backup'],
   args: [{ ...SPACE_ID[0], optional: true }],
   flags: {
     dest: { flags: '--dest <dir>', description: 'folder to write into (created if missing; its parent must exist)', required: true, nonBlank: true },
     concurrency: { flags: '--concurrency <n>', description: 'requests in flight at once (default 8, at most 64)' },
-    prune: { flags: '--prune', description: 'remove the files of pages and files that no longer exist' },
-    force: { flags: '--force', description: 'export into a folder that holds other files (those at the export\'s paths are replaced)' },
+    prune: { flags: '--prune', description: 'remove the files of pages and files that no longer exist (not those edited here)' },
+    allowMassDelete: ALLOW_MASS_DELETE,
+    force: { flags: '--force', description: 'export into a folder that holds other files, and replace files edited here since the export' },
     changeRequest: changeRequestFlag('pages.list.cr'),
     allSpaces: { flags: '--all-spaces', description: 'every space of the organization, each into <dest>/<collection path>/<space slug>/' },
     collection: { flags: '--collection <id>', description: 'with --all-spaces: the spaces of this collection (nested ones included)' },
@@ -170,8 +184,13 @@ a renamed space keeps its folder, spaces gone are reported (--prune removes thei
 export interface ExportOptions {
   concurrency?: string;
   prune?: boolean;
+  allowMassDelete?: boolean;
   force?: boolean;
   dryRun?: boolean;
+  /** With --all-spaces: the space folder, the scope its files are counted in for the mass-delete rule. */
+  scope?: string;
+  /** With --all-spaces: --prune's deletes are handed over (and gated with the others at the end), not made here. */
+  pruneLater?(space: { root: string; deletes: DeletePlan; stale: string[] }): void;
   /** One of many (--all-spaces): no progress line and no closing note of its own. */
   quiet?: boolean;
 }
@@ -195,13 +214,20 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const { items, paths, stale } = await plan(root, tree, files, old);
   const links = exportPaths(tree, files, paths);
 
+  const summaryText = summary(tree, paths);
+  // Files edited here since the export are kept (not fetched over, not pruned) unless --force: export-guard.ts.
+  const guard = await guardEdits(root, old, items, opts.prune ? stale : [], summaryText, !!opts.force);
+  const deletes = staleDeletes(old, guard.stale, opts.scope);
   if (opts.dryRun) {
-    const lines = await dryRunLines(root, items, summary(tree, paths), opts.prune ? stale : []);
+    const lines = [...(await dryRunLines(root, items, summaryText, guard.stale)), ...editedLines(guard)];
     await ctx.output.changes(lines);
     const kept = items.filter((i) => i.action === 'keep').length;
-    ctx.output.note(`dry run: ${lines.length} changes in ${root} (${kept} unchanged${!opts.prune && stale.length ? `, ${stale.length} stale kept without --prune` : ''}); nothing written`);
+    const mass = opts.prune && massNote(deletes);
+    ctx.output.note(`dry run: ${lines.length} changes in ${root} (${kept} unchanged${!opts.prune && stale.length ? `, ${stale.length} stale kept without --prune` : ''}); nothing written${mass ? ` (the real run ${mass})` : ''}`);
     return;
   }
+  // --prune's deletes pass the one gate before anything is written (with --all-spaces, they are gated with the others at the end).
+  const permit = opts.prune && !opts.pruneLater ? await gateDeletes(ctx, deletes, { allowMassDelete: opts.allowMassDelete, where: `in ${root}` }) : undefined;
 
   // A file at an export's path is replaced only when this export wrote it (its manifest says so), or with --force.
   const ours = new Set(
@@ -209,10 +235,11 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   );
   if (old) ours.add('summary.md');
   ours.add(MANIFEST.toLowerCase());
-  const writer = await Writer.open(root, (rel) => !!opts.force || ours.has(rel.toLowerCase()));
+  const edited = new Set([...guard.edited.map((e) => e.path), ...guard.keptStale, ...(guard.summary === 'edited' ? ['SUMMARY.md'] : [])].map((p) => p.toLowerCase()));
+  const writer = await Writer.open(root, (rel) => !!opts.force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
   // Temporary files a killed run left: only where an export ran before (a folder claimed empty has none).
-  if (old) await writer.removeLeftovers(items.map((i) => i.path));
-  const manifest = newManifest(where);
+  if (old) await removeLeftovers(root, items.map((i) => i.path));
+  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}) };
   // Until an item is done, its old entry stands (its old file is still where it was).
   for (const item of items) {
     const before = item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id];
@@ -275,7 +302,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
         }
         const used = new Set<string>();
         const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, stop.signal), item.path, links, used));
-        item.written = { sha256: pageHash(markdown), deps: [...used] };
+        item.written = { sha256: textHash(markdown), deps: [...used] };
         const write: Promise<void> = writer
           .write(item.path, markdown)
           .then((bytes) => finished(item, bytes))
@@ -302,25 +329,28 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     throw new Interrupted(`interrupted: ${done} of ${items.length} pages and files are in ${root}, each complete and recorded in its manifest; run the same command again to finish`);
   }
 
-  await writer.write('SUMMARY.md', summary(tree, paths));
-  await pruneEmptyFolders(root, items.filter((i) => i.action === 'move').map((i) => i.from!));
-  // A page or file fetched again at a new path (renamed and changed): its old file goes.
+  if (guard.summary === 'write') await writer.write('SUMMARY.md', summaryText);
+  if (guard.summary !== 'edited') manifest.summary = { sha256: textHash(summaryText) };
+  // A page or file fetched again at a new path (renamed and changed): its old file goes (the guard kept an edited one).
   const taken = new Set(items.map((i) => i.path.toLowerCase()));
-  for (const item of items.filter((i) => i.action === 'fetch' && !failures.some((f) => f.item === i))) {
+  const left = items.filter((i) => i.action === 'fetch' && !failures.some((f) => f.item === i)).flatMap((item) => {
     const before = recorded(root, (item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id])?.path);
-    if (before && before !== item.path && !taken.has(before.toLowerCase())) await writer.remove(before);
+    return before && before !== item.path && !taken.has(before.toLowerCase()) ? [before] : [];
+  });
+  const kept = (await removeFiles(root, left)).kept;
+  await removeEmptyFolders(root, items.filter((i) => i.action === 'move').map((i) => i.from!));
+  if (permit) {
+    for (const rel of guard.stale) permit.check('file', rel);
+    kept.push(...(await removeStale(root, manifest, guard.stale)));
   }
-  if (opts.prune && stale.length) {
-    for (const rel of stale) await writer.remove(rel);
-    for (const kind of ['pages', 'files'] as const) for (const id of Object.keys(manifest[kind])) if (!present.has(id)) delete manifest[kind][id];
-    await saveManifest();
-  }
+  await saveManifest();
+  if (opts.prune && opts.pruneLater) opts.pruneLater({ root, deletes, stale: guard.stale });
   const count = (kind: Item['kind'], action: Item['action']) => items.filter((i) => i.kind === kind && i.action === action).length;
   const pages = items.filter((i) => i.kind === 'page').length;
   if (!opts.quiet) ctx.output.note(
     `Exported ${pages} pages and ${files.length} files to ${root}: ${count('page', 'fetch') + count('file', 'fetch') - failures.length} fetched, ` +
       `${count('page', 'keep') + count('file', 'keep')} unchanged, ${count('page', 'move') + count('file', 'move')} moved` +
-      (opts.prune ? `, ${stale.length} removed` : stale.length ? ` (${stale.length} files of removed pages kept; --prune removes them)` : ''),
+      (opts.prune ? `, ${guard.stale.length} removed` : stale.length ? ` (${stale.length} files of removed pages kept; --prune removes them)` : ''),
   );
   if (ctx.output.dataAsked) {
     await ctx.output.item({
@@ -330,7 +360,8 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
       fetched: count('page', 'fetch') + count('file', 'fetch') - failures.length,
       unchanged: count('page', 'keep') + count('file', 'keep'),
       moved: count('page', 'move') + count('file', 'move'),
-      removed: opts.prune ? stale.length : 0,
+      removed: opts.prune ? guard.stale.length : 0,
+      edited: editedError(guard, kept)?.details.paths ?? [],
       failed: failures.map((f) => ({ kind: f.item.kind, id: f.item.id, path: f.item.path, message: f.message })),
     }, []);
   }
@@ -338,6 +369,8 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     for (const f of failures) ctx.warn(`failed: ${f.item.kind} ${f.item.id} (${f.item.path}): ${f.message}`);
     throw new PartialFailure(`${failures.length} of ${items.length} pages and files failed; run the command again to retry them`, failures.map((f) => f.item.id));
   }
+  const error = editedError(guard, kept);
+  if (error) throw error;
 }
 
 /** How long pages in flight may still arrive after Ctrl-C (a hung server is not waited for). */

@@ -5,10 +5,10 @@
 // claiming one file or one page path, a relative link that leaves the
 // folder, a file that is not UTF-8, front matter push cannot read (keys it
 // does not send are only warned of).
-import { createHash } from 'node:crypto';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { pageText, textHash } from './edits.js';
 import { MANIFEST, type Manifest } from './export.js';
 import { FrontMatterError, parseFrontMatter, type PageMeta } from './front-matter.js';
 import { localTarget, mapLinks } from './markdown-links.js';
@@ -151,9 +151,9 @@ export async function readFolder(src: string): Promise<Folder> {
   for (const page of order) {
     const data = bytes.get(page);
     if (!data) throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which is not in the folder`);
-    // Line ends and a byte-order mark an editor adds are not changes.
-    page.text = utf8(page.target, data).replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
-    page.sha256 = createHash('sha256').update(page.text).digest('hex');
+    // Line ends and a byte-order mark an editor adds are not changes (as export tells edits: edits.ts).
+    page.text = pageText(utf8(page.target, data));
+    page.sha256 = textHash(page.text);
     try {
       const { meta, body, ignored } = parseFrontMatter(page.text);
       Object.assign(page, { meta, body, bodyOffset: page.text.slice(0, page.text.length - body.length).split('\n').length - 1 });

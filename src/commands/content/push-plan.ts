@@ -16,6 +16,7 @@ import { toRelative, type ExportPaths } from './markdown-links.js';
 import { ASSETS, localPages, type Folder, type LocalAsset, type LocalPage } from './push-folder.js';
 import { walkTree, type ApiPage } from './shared.js';
 import { UsageError } from '../../errors.js';
+import type { DeletePlan, Gone } from '../deletes.js';
 
 /** A parent: an existing page's id, a new page's key (`new:<n>`), or null for the top level. */
 export type ParentKey = string | null;
@@ -204,17 +205,31 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
   return { changes, ids, keys, kept, fileIds, pageBySite };
 }
 
-/** The plan as a dry run prints it: one line per change. */
+/** A page's path (`/` for the space's first page, whose path is empty), else its title. */
+const pathOf = (p: ApiPage) => (p.path === '' ? '/' : (p.path ?? p.title));
+const pageName = (p: ApiPage) => `${pathOf(p)} "${p.title}"`;
+
+/** The pages under a page, depth first: a page's delete takes them with it. */
+const below = (page: ApiPage): ApiPage[] => [...walkTree(page.pages ?? [])].map((e) => e.page);
+
+/** The plan's deletes as the delete gate takes them: each page with the pages under it, of the space's pages (`tree`). */
+export function deletePlanOf(plan: Plan, tree: ApiPage[]): DeletePlan {
+  const gone = (p: ApiPage): Gone => ({ kind: 'page', what: pathOf(p), id: p.id });
+  const deletes = plan.changes.flatMap((c) => (c.op === 'delete' ? [{ ...gone(c.remote), cascades: below(c.remote).map(gone) }] : []));
+  return { deletes, totals: { page: [...walkTree(tree)].length } };
+}
+
+/** The plan as a dry run prints it: one line per change (a delete, one more per page that goes with it). */
 export function describePlan(plan: Plan): string[] {
   const where = (parent: ParentKey, at: number) => {
     if (parent === null) return `at the top level, position ${at + 1}`;
     const local = [...plan.ids].find(([, id]) => id === parent)?.[0] ?? [...plan.keys].find(([, k]) => k === parent)?.[0];
     return `under "${local?.title ?? parent}", position ${at + 1}`;
   };
-  return plan.changes.map((c) => {
+  return plan.changes.flatMap((c) => {
     if (c.op === 'file') return `add file ${c.asset.path} (${c.asset.size} bytes)`;
     if (c.op === 'insert') return `add page ${c.local.target} "${c.local.title}" ${where(c.parent, c.at)}`;
-    if (c.op === 'delete') return `delete page ${c.remote.path ?? c.remote.title} "${c.remote.title}"${c.remote.pages?.length ? ' and its pages' : ''}`;
+    if (c.op === 'delete') return [`delete page ${pageName(c.remote)}`, ...below(c.remote).map((p) => `  and with it page ${pageName(p)}`)];
     const what = [c.document ? 'change text' : '', c.title !== undefined ? `rename to "${c.title}"` : '', c.slug !== undefined ? `slug ${c.slug}` : '', c.move ? `move ${where(c.move.parent, c.move.at)}` : ''].filter(Boolean);
     return `update page ${c.local.kind === 'page' ? c.local.target : c.local.title} (${c.id}): ${what.join(', ')}`;
   });

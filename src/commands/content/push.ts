@@ -9,11 +9,13 @@ import { basename } from 'node:path';
 import { segmentProblem } from '../../api/limits.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
+import { ALLOW_MASS_DELETE, gateDeletes, massNote, type Permit } from '../deletes.js';
 import { defineCommand } from '../define.js';
 import type { ApiFile } from '../files/download.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer } from './push-batches.js';
+import { MANIFEST, type Manifest } from './export.js';
 import { readFolder, type LocalPage } from './push-folder.js';
-import { describePlan, planPush, type Plan } from './push-plan.js';
+import { deletePlanOf, describePlan, planPush, type Plan } from './push-plan.js';
 import { SPACE_ID, contentRequest, fetchTree, type Where } from './shared.js';
 
 const NAMES = { 'param:spaceId': 'space id', 'param:changeRequestId': '--change-request', 'body:subject': '--subject' };
@@ -43,7 +45,11 @@ files under .gitbook/assets/. It is compared with the space's current content
 most 50 changes, 20 files, 1 MB per file), into a new change request
 (--subject, default naming the folder and the time) or the one named. Relative
 links between pages and to assets become the platform's links. Pages the space
-has and the folder does not are deleted only with --prune. Groups and link
+has and the folder does not are deleted only with --prune (the pages under
+them with them): on a terminal push asks first, else it needs --yes, and
+deleting more than half of the space's pages (or all of them) needs
+--allow-mass-delete. A folder whose manifest says it was exported from another
+space is refused with --prune (--force pushes it). Groups and link
 pages are matched by title and URL; push creates neither. Files already in the
 space are not sent again.
 
@@ -66,7 +72,9 @@ rest.`,
     changeRequest: { flags: '--change-request <id>', description: 'push into this change request (its id or number) and compare with its content' },
     subject: { flags: '--subject <text>', description: 'subject of the new change request (default: the folder and the time)', body: 'subject', nonBlank: true },
     merge: { flags: '--merge', description: 'merge the change request once everything is sent' },
-    prune: { flags: '--prune', description: 'delete the pages the folder does not have' },
+    prune: { flags: '--prune', description: 'delete the pages the folder does not have (and the pages under them)' },
+    allowMassDelete: ALLOW_MASS_DELETE,
+    force: { flags: '--force', description: 'with --prune: push a folder exported from another space (its manifest names it)' },
     concurrency: { flags: '--concurrency <n>', description: 'pages read at once to compare (default 8, at most 64)' },
   },
   operation: 'changeRequests.create',
@@ -80,6 +88,7 @@ rest.`,
     contentRequest(ctx, 'pages.list', where);
     const filesRequest = contentRequest(ctx, 'files.list', where);
     const folder = await readFolder(opts.src!);
+    refuseOtherExport(folder.manifest, where, !!opts.prune && !opts.force);
     for (const what of folder.ignored.slice(0, 10)) ctx.warn(`${what} is not sent (push sends description, emoji and hidden)`);
     if (folder.ignored.length > 10) ctx.warn(`${folder.ignored.length - 10} more front matter keys are not sent`);
 
@@ -99,12 +108,16 @@ rest.`,
     const target = opts.changeRequest ? `change request ${opts.changeRequest} of space ${spaceId}` : `space ${spaceId}`;
     const keptNote = plan.kept.length ? ` (${plan.kept.length} pages not in the folder kept; --prune deletes them)` : '';
 
+    const deletes = deletePlanOf(plan, tree);
     if (opts.dryRun) {
       const lines = describePlan(plan);
       await ctx.output.changes(lines);
-      ctx.output.note(`dry run: ${lines.length ? counts(plan) : 'nothing to push'} against ${target}${keptNote}; nothing sent`);
+      const mass = massNote(deletes);
+      ctx.output.note(`dry run: ${lines.length ? counts(plan) : 'nothing to push'} against ${target}${keptNote}; nothing sent${mass ? ` (the real run ${mass})` : ''}`);
       return;
     }
+    // The one gate for deletes: a mass delete needs --allow-mass-delete, any delete a yes (or --yes).
+    const permit = await gateDeletes(ctx, deletes, { allowMassDelete: !!opts.allowMassDelete, where: `from ${target}` });
     if (plan.changes.length === 0 && !(opts.merge && opts.changeRequest)) {
       ctx.output.note(`nothing to push: ${folder.root} matches ${target}${keptNote}`);
       if (ctx.output.dataAsked) await ctx.output.item({ number: null, id: null, url: null, merged: false, changes: 0 }, []);
@@ -114,7 +127,7 @@ rest.`,
     const cr = opts.changeRequest ? await getChangeRequest(ctx, spaceId, opts.changeRequest) : await createChangeRequest(ctx, spaceId, opts.subject ?? defaultSubject(folder.root));
     const name = `change request ${cr.number ?? cr.id}`;
     ctx.output.note(`${opts.changeRequest ? 'pushing into' : 'created'} ${name}: ${cr.urls?.app ?? ''}`);
-    const sent = await sendBatches(ctx, spaceId, cr, plan, folder.pages);
+    const sent = await sendBatches(ctx, spaceId, cr, plan, folder.pages, permit);
     ctx.output.note(`sent ${counts(plan)} in ${sent} batches to ${name}${keptNote}`);
 
     let merged = false;
@@ -131,6 +144,18 @@ rest.`,
     await ctx.output.item({ number: cr.number ?? null, id: cr.id, url: cr.urls?.app ?? null, merged }, []);
   },
 });
+
+/**
+ * With --prune, a folder exported from another space is refused (exit 2,
+ * before anything is sent): its pages are that space's, and the prune would
+ * delete every page of this one the folder does not have.
+ */
+function refuseOtherExport(m: Manifest | undefined, where: Where, refuse: boolean): void {
+  if (!refuse || !m || m.space === where.spaceId) return;
+  throw new UsageError(
+    `--src holds an export of space ${m.space} (its ${MANIFEST} says so), not of ${where.spaceId}: with --prune the push would delete the pages of ${where.spaceId} the folder does not have; push it into ${m.space}, or pass --force to push it here`,
+  );
+}
 
 /** "Push of <folder> at <time>", within the subject's 100 characters. */
 function defaultSubject(root: string): string {
@@ -159,7 +184,7 @@ function answered(data: unknown, what: string): ChangeRequest {
 }
 
 /** Sends the batches one after the other; returns how many. Ctrl-C stops between two (the one in flight completes). */
-async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, plan: Plan, pages: Map<string, LocalPage>): Promise<number> {
+async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, plan: Plan, pages: Map<string, LocalPage>, permit: Permit): Promise<number> {
   const batcher = new Batcher(plan, pages);
   const client = await ctx.client();
   const crName = cr.number !== undefined ? String(cr.number) : cr.id;
@@ -174,6 +199,8 @@ async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, pla
     }
     const batch = await batcher.build();
     if (batch.changes.length === 0) throw new DocplatError(`batch ${sent + 1}: the answers did not give the ids of the pages created before it; change request ${crName} holds ${holds()}`);
+    // Only the deletes the gate let through are sent.
+    for (const change of batch.changes as { operation?: string; page?: string }[]) if (change.operation === 'delete_page') permit.check('page', String(change.page));
     const request = ctx.api.request('changeRequests.updateContent', { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
     // The batch in flight when Ctrl-C comes is completed, so the message can say what the change request holds.
     const { data } = await client.request(request.method, request.path, { query: request.query, body: request.body, idempotency: 'create', finishOnInterrupt: true }).catch((err: unknown) => {

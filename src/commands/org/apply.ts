@@ -10,7 +10,8 @@ import type { Context } from '../../context.js';
 import { ApiError, Interrupted, PartialFailure } from '../../errors.js';
 import { escapeControls, onePage } from '../../output/format.js';
 import { progressLine } from '../../output/progress.js';
-import { kindName, type Change, type Plan, type Step } from './plan.js';
+import type { Permit } from '../deletes.js';
+import { DELETED_BY, kindName, type Change, type Plan, type Step } from './plan.js';
 import { wantsJson } from './render.js';
 
 type Result = 'ok' | 'skipped' | 'failed' | 'unknown';
@@ -26,7 +27,8 @@ export async function dryRunPlan(ctx: Context, plan: Plan): Promise<void> {
   await ctx.api.dryRun(requests);
 }
 
-export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): Promise<void> {
+/** Applies a plan; `permit`, from the delete gate, lets through the deletes the plan listed and no other. */
+export async function applyPlan(ctx: Context, plan: Plan, concurrency: number, permit: Permit): Promise<void> {
   const client = await ctx.client();
   const ids = new Map<string, string>();
   const inPlan = new Set(plan.changes.map((c) => c.ref));
@@ -81,6 +83,8 @@ export async function applyPlan(ctx: Context, plan: Plan, concurrency: number): 
     try {
       let skipped: string | undefined;
       for (const step of c.steps) {
+        const deletes = DELETED_BY[step.op];
+        if (deletes) permit.check(deletes, c.id ?? c.key);
         const r: BuiltRequest = apiRequest(step.op, step.input((ref) => ids.get(ref) ?? ''));
         sent = true;
         const res = await sendStep(r, step);

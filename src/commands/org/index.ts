@@ -2,6 +2,7 @@
 // from what exists, `plan` shows what `apply` would change, `apply` makes the
 // organization match it, `schema` prints its JSON Schema for editors.
 import { DocplatError, EXIT, UsageError } from '../../errors.js';
+import { ALLOW_MASS_DELETE } from '../deletes.js';
 import { defineCommand } from '../define.js';
 import { KINDS, type FileKey, type KindName } from './file.js';
 import { closest } from '../../output/format.js';
@@ -9,7 +10,7 @@ import type { Context } from '../../context.js';
 
 const FILE_FLAG = { flags: '-f, --file <path>', description: 'the organization file (default docplat.yaml; - reads stdin)', nonBlank: true } as const;
 const CONCURRENCY = { flags: '--concurrency <n>', description: 'requests in flight at once, 1 to 64 (default 8)' } as const;
-const PRUNE = { flags: '--prune', description: 'delete what a managed kind has and the file does not name (else listed as kept)' } as const;
+const PRUNE = { flags: '--prune', description: 'delete what a managed kind has and the file does not name (else listed as kept), and what the platform deletes with it' } as const;
 
 /** These commands print text or JSON: a table, TSV or CSV asked for by name is refused, not ignored. */
 function textOrJson(ctx: Context, command: string): void {
@@ -66,7 +67,7 @@ export const COMMANDS = [
   defineCommand({
     name: 'plan',
     summary: 'Show what `org apply` would change to make the organization match the file',
-    help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune). Exit 6 with --exit-code when there are changes (for CI drift checks).',
+    help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune), each delete with what the platform deletes with it (a collection\'s spaces, a site\'s sections), deletes after every other change. Exit 6 with --exit-code when there are changes (for CI drift checks).',
     examples: ['plan -f docplat.yaml --exit-code', 'plan --out plan.json', 'plan --json'],
     flags: {
       file: FILE_FLAG,
@@ -89,20 +90,23 @@ export const COMMANDS = [
   defineCommand({
     name: 'apply',
     summary: 'Make the organization match the file (or apply a saved plan)',
-    help: 'Shows the plan and asks on a terminal; without one, pass --yes. Changes run in dependency order, independent ones concurrently; one result per change. Exit 5 when some failed (the rest are applied: apply again to converge). A saved plan is refused (exit 1) when the organization changed since it was made.',
+    help: 'Shows the plan and asks on a terminal; without one, pass --yes. Changes run in dependency order, independent ones concurrently, deletes last; one result per change. Exit 5 when some failed (the rest are applied: apply again to converge). A saved plan is refused (exit 1) when the organization changed since it was made. Deleting more than half of a kind (or all of it), cascades counted, needs --allow-mass-delete (exit 2 without it). A space the file keeps is moved out of a collection --prune deletes; one the file places in such a collection is refused (exit 2).',
     examples: ['apply -f docplat.yaml --yes', 'apply plan.json --yes', 'apply --prune --dry-run'],
     args: [{ name: 'plan', optional: true, description: 'a plan saved by `org plan --out`' }],
     flags: {
       file: FILE_FLAG,
       prune: PRUNE,
-      dryRun: { flags: '--dry-run', description: 'print the requests instead of sending them' },
+      allowMassDelete: ALLOW_MASS_DELETE,
+      dryRun: { flags: '--dry-run', description: 'print the plan (stderr) and the requests (stdout) instead of sending them' },
       concurrency: CONCURRENCY,
     },
     async run(ctx, { args, opts }) {
       textOrJson(ctx, 'apply');
       const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
       if (args[0] !== undefined && opts.file !== undefined) throw new UsageError('give a saved plan or --file, not both');
-      const [run, { planText, wantsJson }, { applyPlan, dryRunPlan }] = await Promise.all([import('./run.js'), import('./render.js'), import('./apply.js')]);
+      const [run, { planText, wantsJson }, { applyPlan, dryRunPlan }, { deletePlanOf }, { gateDeletes }] = await Promise.all([
+        import('./run.js'), import('./render.js'), import('./apply.js'), import('./plan-cascades.js'), import('../deletes.js'),
+      ]);
       let plan;
       if (args[0] !== undefined) {
         const saved = run.savedPlan(await ctx.readUserFile('plan', args[0]));
@@ -118,13 +122,14 @@ export const COMMANDS = [
         if (wantsJson(ctx)) await ctx.output.list((async function* () { yield { items: [] }; })(), []);
         return;
       }
-      if (opts.dryRun) return dryRunPlan(ctx, plan);
-      // The plan is shown to the person asked (on stderr: stdout holds the results).
+      // The plan is shown to the person asked, and with a dry run (on stderr: stdout holds the results, or the requests).
       const text = planText(plan).replace(/\n$/, '');
-      if (text && (ctx.willPrompt || !wantsJson(ctx))) ctx.terminal.line(text.split('\n'));
-      const deletes = plan.changes.filter((c) => c.action === 'delete').length;
-      await ctx.confirm(`Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to organization ${await ctx.org()}${deletes ? `, ${deletes} of them deletes` : ''}?`);
-      await applyPlan(ctx, plan, concurrency);
+      if (text && (ctx.willPrompt || opts.dryRun || !wantsJson(ctx))) ctx.terminal.line(text.split('\n'));
+      if (opts.dryRun) return dryRunPlan(ctx, plan);
+      // The delete gate asks the one question: a mass delete needs --allow-mass-delete, deletes are named with what goes with them.
+      const question = `Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to organization ${await ctx.org()}`;
+      const permit = await gateDeletes(ctx, deletePlanOf(plan), { allowMassDelete: !!opts.allowMassDelete, question, shown: true });
+      await applyPlan(ctx, plan, concurrency, permit);
     },
   }),
   defineCommand({

@@ -1,15 +1,19 @@
 // The planner: what the file wants against what the organization has, as a
 // list of changes (create, update, move, delete), each with the requests that
 // make it (steps of the operation table) and the changes it must follow (a
-// space moved into a collection created by the same apply). Pure: no I/O,
-// so a saved plan can be recomputed and compared (run.ts).
+// space moved into a collection created by the same apply). A delete lists
+// what the platform deletes with it (plan-cascades.ts); deletes come after
+// every other change. Pure: no I/O, so a saved plan can be recomputed and
+// compared (run.ts).
 import { apiRequest, InputError, type RequestInput } from '../../api/request.js';
 import { escapeControls } from '../../output/format.js';
 import type { OperationId } from '../../api/operations/index.js';
 import { UsageError } from '../../errors.js';
+import type { Gone } from '../deletes.js';
 import { KINDS, type FileKey, type KindName, type OrgFile } from './file.js';
 import type { Live } from './live.js';
 import { fileErrors, ListedErrors, type FileProblem, type Parsed, type Path } from './parse.js';
+import { planCascades } from './plan-cascades.js';
 import { planCollections, planSpaces } from './plan-content.js';
 import { planMembers, planSso, planTeams } from './plan-people.js';
 import { planSites } from './plan-sites.js';
@@ -47,6 +51,10 @@ export interface Change {
   /** Refs of the changes that must succeed first. */
   after: string[];
   steps: Step[];
+  /** A delete: the kind of what it deletes, as the delete gate counts it ("collection", "section"). */
+  gone?: string;
+  /** A delete: what the platform deletes with it (a collection's spaces, a site's sections). */
+  cascades?: Gone[];
 }
 
 export interface Leftover {
@@ -59,6 +67,8 @@ export interface Plan {
   changes: Change[];
   /** Live resources of managed kinds that the file does not name: kept (deleted with --prune). */
   kept: Leftover[];
+  /** How many of each kind (as the delete gate names them) the organization has now. */
+  totals: Record<string, number>;
 }
 
 /** What every kind's planner gets and fills. */
@@ -107,6 +117,7 @@ export function makePlan(parsed: Pick<Parsed, 'file' | 'name' | 'where'>, live: 
   if (f.customFields) planCustomFields(p);
   if (f.translations) planTranslations(p);
   if (f.openapi) planOpenapi(p);
+  if (opts.prune) planCascades(p);
   if (p.problems.length) throw fileErrors(parsed, p.problems);
   // Every request is built now (ids of what the apply creates stand in): a value out of the operation's bounds is refused before anything is sent.
   for (const c of p.changes) {
@@ -122,10 +133,49 @@ export function makePlan(parsed: Pick<Parsed, 'file' | 'name' | 'where'>, live: 
   if (p.refusals.length === 1) throw new UsageError(`the platform would refuse this change: ${p.refusals[0]}`);
   if (p.refusals.length) throw new ListedErrors(`the platform would refuse ${p.refusals.length} changes (listed above)`, p.refusals);
   const order = Object.values(KINDS) as FileKey[];
-  const rank = (c: Change) => order.indexOf(c.kind) * 10 + ['create', 'update', 'move', 'delete'].indexOf(c.action);
+  // Deletes last, as apply runs them: a space moves out of a collection before the collection (and what is in it) goes.
+  const rank = (c: Change) => (c.action === 'delete' ? 1000 : 0) + order.indexOf(c.kind) * 10 + ['create', 'update', 'move', 'delete'].indexOf(c.action);
   p.changes.sort((a, b) => rank(a) - rank(b));
   p.kept.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
-  return { changes: p.changes, kept: p.kept };
+  return { changes: p.changes, kept: p.kept, totals: totals(live) };
+}
+
+/** The kind of resource each delete operation deletes, as the delete gate counts it. */
+export const DELETED_BY: Partial<Record<OperationId, string>> = {
+  'collections.delete': 'collection',
+  'spaces.delete': 'space',
+  'sites.delete': 'site',
+  'sections.delete': 'section',
+  'sectionGroups.delete': 'section group',
+  'siteSpaces.remove': 'site space',
+  'shareLinks.delete': 'share link',
+  'members.remove': 'member',
+  'teams.delete': 'team',
+  'sso.delete': 'SSO provider',
+  'customFields.delete': 'custom field',
+  'translations.delete': 'translation',
+  'openapi.delete': 'OpenAPI specification',
+};
+
+/** How many of each kind the organization has (of the kinds read). */
+function totals(live: Live): Record<string, number> {
+  const sites = live.sites;
+  const out: Record<string, number | undefined> = {
+    collection: live.collections?.length,
+    space: live.spaces?.length,
+    site: sites?.length,
+    section: sites?.reduce((n, s) => n + s.sections.length, 0),
+    'section group': sites?.reduce((n, s) => n + s.groups.length, 0),
+    'site space': sites?.reduce((n, s) => n + s.spaces.length + s.sections.reduce((m, sec) => m + sec.spaces.length, 0), 0),
+    'share link': sites?.reduce((n, s) => n + s.shareLinks.length, 0),
+    member: live.members?.length,
+    team: live.teams?.length,
+    'SSO provider': live.sso?.length,
+    'custom field': live.customFields?.length,
+    translation: live.translations?.length,
+    'OpenAPI specification': live.openapi?.length,
+  };
+  return Object.fromEntries(Object.entries(out).filter((e): e is [string, number] => e[1] !== undefined));
 }
 
 /** The `--only` name of a file key (`customFields` → `custom-fields`). */
@@ -200,7 +250,8 @@ export function eachEntry<E extends { id?: string }, L extends { id: string }>(
 /** Leftovers of a kind: deleted with --prune, else listed as kept. */
 export function leftovers<L extends { id: string }>(p: Planning, kind: FileKey, items: L[], keyOf: (l: L) => string, remove: (l: L) => Step, after: (l: L) => string[] = () => []): void {
   for (const l of items) {
-    if (p.prune) p.add({ action: 'delete', kind, key: keyOf(l), id: l.id, fields: {}, steps: [remove(l)], after: after(l), ref: `${kind}:delete:${l.id}` });
+    const step = remove(l);
+    if (p.prune) p.add({ action: 'delete', kind, key: keyOf(l), id: l.id, fields: {}, steps: [step], after: after(l), ref: `${kind}:delete:${l.id}`, gone: DELETED_BY[step.op] });
     else p.kept.push({ kind, key: keyOf(l), id: l.id });
   }
 }

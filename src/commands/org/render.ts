@@ -1,8 +1,11 @@
 // How a plan reads: one line per change, grouped by kind (`+` create, `~`
-// update with `field: old → new`, `-` delete, `→` move), then the leftovers
-// the file does not name; or, for scripts, `{changes, summary, kept}`.
+// update with `field: old → new`, `-` delete with what the platform deletes
+// with it, `→` move), deletes last, then the leftovers the file does not
+// name; or, for scripts, `{changes, summary, kept}`.
 import type { Context } from '../../context.js';
 import { escapeControls } from '../../output/format.js';
+import { massDeletes, massNote } from '../deletes.js';
+import { deletePlanOf } from './plan-cascades.js';
 import { kindName, type Action, type Change, type Plan } from './plan.js';
 
 const MARK: Record<Action, string> = { create: '+', update: '~', delete: '-', move: '→' };
@@ -16,8 +19,10 @@ export function summary(plan: Plan): Record<Action, number> {
 /** The plan as JSON: the shape `org plan --json` prints and a saved plan holds. */
 export function planJson(plan: Plan) {
   return {
-    changes: plan.changes.map((c) => ({ action: c.action, kind: kindName(c.kind), key: c.key, id: c.id ?? null, fields: c.fields })),
+    changes: plan.changes.map((c) => ({ action: c.action, kind: kindName(c.kind), key: c.key, id: c.id ?? null, fields: c.fields, ...(c.action === 'delete' ? { cascades: c.cascades ?? [] } : {}) })),
     summary: summary(plan),
+    /** The kinds of which the deletes take more than half (apply needs --allow-mass-delete). */
+    massDelete: massDeletes(deletePlanOf(plan)),
     kept: plan.kept.map((k) => ({ kind: kindName(k.kind), key: k.key, id: k.id })),
   };
 }
@@ -33,7 +38,9 @@ function value(v: unknown): string {
 export function changeLine(c: Change): string {
   const fields = Object.entries(c.fields).map(([name, { from, to }]) => (c.action === 'create' ? `${name}: ${value(to)}` : `${name}: ${value(from)} → ${value(to)}`));
   const id = c.id ? ` (${c.id})` : '';
-  return `  ${MARK[c.action]} ${escapeControls(c.key)}${id}${fields.length ? `  ${fields.join(', ')}` : ''}`;
+  const line = `  ${MARK[c.action]} ${escapeControls(c.key)}${id}${fields.length ? `  ${fields.join(', ')}` : ''}`;
+  // What the platform deletes with it, one line each: a cascaded delete is always shown.
+  return [line, ...(c.cascades ?? []).map((g) => `      and with it ${g.kind} ${escapeControls(g.what)}${g.id ? ` (${escapeControls(g.id)})` : ''}`)].join('\n');
 }
 
 export function planText(plan: Plan): string {
@@ -48,7 +55,11 @@ export function planText(plan: Plan): string {
     for (const k of plan.kept) lines.push(`  ${kindName(k.kind)}: ${escapeControls(k.key)} (${k.id})`);
   }
   const s = summary(plan);
-  lines.push(plan.changes.length ? `Plan: ${s.create} to create, ${s.update} to update, ${s.move} to move, ${s.delete} to delete.` : 'No changes: the organization matches the file.');
+  const cascades = plan.changes.reduce((n, c) => n + (c.cascades?.length ?? 0), 0);
+  const deletes = `${s.delete} to delete${cascades ? ` (and ${cascades} more the platform deletes with them)` : ''}`;
+  lines.push(plan.changes.length ? `Plan: ${s.create} to create, ${s.update} to update, ${s.move} to move, ${deletes}.` : 'No changes: the organization matches the file.');
+  const mass = massNote(deletePlanOf(plan));
+  if (mass) lines.push(`The apply ${mass}.`);
   return lines.join('\n') + '\n';
 }
 

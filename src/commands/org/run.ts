@@ -59,10 +59,16 @@ export async function planFor(ctx: Context, parsed: Pick<Parsed, 'file' | 'name'
   const org = await ctx.org();
   const kinds = managed(parsed.file);
   const spaceValues = new Set((parsed.file.spaces ?? []).filter((s) => s.customFields).map((s) => s.id));
-  const live = await readLive(ctx, org, kindsToRead(kinds), {
+  const read = kindsToRead(kinds);
+  // With --prune, what a delete takes with it is known: a collection's spaces, a field's values, a member's teams.
+  const values = opts.prune && kinds.includes('customFields');
+  const rosters = kinds.includes('teams') || (opts.prune && kinds.includes('members'));
+  if ((opts.prune && read.has('collections')) || values) read.add('spaces');
+  if (rosters) read.add('teams');
+  const live = await readLive(ctx, org, read, {
     concurrency,
-    rosters: kinds.includes('teams'),
-    spaceValues: spaceValues.size ? spaceValues : undefined,
+    rosters,
+    spaceValues: values ? 'all' : spaceValues.size ? spaceValues : undefined,
     openapiTexts: !!parsed.file.openapi?.some((o) => o.file !== undefined),
   });
   return listed(ctx, async () => makePlan(parsed, live, { prune: opts.prune, files }));
@@ -119,6 +125,9 @@ export async function replan(ctx: Context, saved: Saved, concurrency: string | u
       if (!cur || JSON.stringify(cur.from) !== JSON.stringify(from)) throw drift(`${c.kind} ${c.key}: ${field} was ${JSON.stringify(from)} when planned, it is ${cur ? JSON.stringify(cur.from) : 'now as the file wants'}`);
     }
     if (Object.keys(current.fields).length !== Object.keys(c.fields).length) throw drift(`${c.kind} ${c.key}: other fields changed since the plan`);
+    // What the platform deletes with it is what the plan showed, or the saved plan is not applied.
+    const gone = (x: { cascades?: unknown[] }) => JSON.stringify((x.cascades ?? []).map((g) => JSON.stringify(g)).sort());
+    if (c.action === 'delete' && gone(current) !== gone(c)) throw drift(`${c.kind} ${c.key}: what its delete takes with it changed since the plan`);
   }
   const extra = now.find((n) => !then.some((c) => key(c) === key(n)));
   if (extra) throw drift(`${extra.kind} ${extra.key}: changed since the plan (now needs ${extra.action}${Object.keys(extra.fields).length ? ` of ${Object.keys(extra.fields).join(', ')}` : ''})`);

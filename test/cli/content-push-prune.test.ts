@@ -1,0 +1,110 @@
+// content push --prune through the delete gate: a SUMMARY.md that lists
+// nothing never deletes every page silently (more than half of the space's
+// pages needs --allow-mass-delete, any delete --yes off a terminal, a
+// question on one), each page that goes with a deleted one is listed, and a
+// folder exported from another space is refused with --prune.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { admin, flat, spaceId, type Page } from '../content-helpers.js';
+import { converse, lines, tempDir, withTestApi, type TestApi } from '../helpers.js';
+
+const made: string[] = [];
+const dir = (name: string) => {
+  const d = tempDir();
+  made.push(d);
+  return join(d, name);
+};
+afterAll(() => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
+async function exported(api: TestApi, title = 'Getting Started'): Promise<{ id: string; src: string }> {
+  const id = await spaceId(api, title);
+  const src = dir('docs');
+  expect((await api.cli(['content', 'export', id, '--dest', src])).code).toBe(0);
+  return { id, src };
+}
+
+async function pages(api: TestApi, id: string): Promise<Page[]> {
+  return flat(JSON.parse((await api.cli(['pages', 'list', id, '--json'])).stdout));
+}
+
+/** Change requests of the space (any status), counted. */
+async function changeRequests(api: TestApi, id: string): Promise<number> {
+  let n = 0;
+  for (const status of ['draft', 'open', 'archived', 'merged']) n += JSON.parse((await api.cli(['change-requests', 'list', id, '--status', status, '--all', '--json'])).stdout).length;
+  return n;
+}
+
+describe('content push --prune and the delete gate', () => {
+  it('a SUMMARY.md that lists nothing: --prune --merge needs --allow-mass-delete, then --yes; nothing is sent until both are given', () =>
+    withTestApi({}, async (api) => {
+      const { id, src } = await exported(api);
+      const before = await pages(api, id);
+      const top = JSON.parse((await api.cli(['pages', 'list', id, '--json'])).stdout).length;
+      const crs = await changeRequests(api, id);
+      writeFileSync(join(src, 'SUMMARY.md'), '# Table of contents\n');
+
+      const mass = await api.cli(['content', 'push', id, '--src', src, '--prune', '--merge']);
+      expect(mass.code).toBe(2);
+      expect(lines(mass.stderr)).toEqual([`error: the run deletes ${before.length} of ${before.length} pages (all of them): more than half, which needs --allow-mass-delete; nothing was changed`]);
+      const noYes = await api.cli(['content', 'push', id, '--src', src, '--prune', '--merge', '--allow-mass-delete']);
+      expect(noYes.code).toBe(2);
+      expect(noYes.stderr).toMatch(new RegExp(`^error: Delete from space ${id}: ${top} pages, and with them ${before.length - top} pages: needs confirmation; pass --yes when not on a terminal$`, 'm'));
+      expect(await pages(api, id)).toEqual(before);
+      expect(await changeRequests(api, id)).toBe(crs);
+
+      const done = await api.cli(['content', 'push', id, '--src', src, '--prune', '--merge', '--allow-mass-delete', '--yes']);
+      expect(done.code, done.stderr).toBe(0);
+      expect(await pages(api, id)).toEqual([]);
+    }));
+
+  it('--dry-run lists every page a delete takes with it; on a terminal the deletes are listed and asked, "no" sends nothing', () =>
+    withTestApi({}, async (api) => {
+      const { id, src } = await exported(api);
+      const summary = join(src, 'SUMMARY.md');
+      const text = (await import('node:fs')).readFileSync(summary, 'utf8');
+      // Drop "Getting started" and everything under it (4 pages).
+      writeFileSync(summary, text.split('\n').filter((l) => !/getting-started/.test(l)).join('\n'));
+      const dry = await api.cli(['content', 'push', id, '--src', src, '--prune', '--dry-run']);
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(lines(dry.stdout)).toEqual([
+        'delete page getting-started "Getting started"',
+        '  and with it page getting-started/installation "Installation"',
+        '  and with it page getting-started/installation/linux "Linux"',
+        '  and with it page getting-started/installation/macos "macOS"',
+        '  and with it page getting-started/quickstart "Quickstart"',
+      ]);
+      const before = await pages(api, id);
+      const no = await converse(['content', 'push', id, '--src', src, '--prune'], api.env(), [[/Delete from space \w+: 1 page, and with them 4 pages\?/, 'n\r']]);
+      expect(no.screen).toContain('delete page getting-started');
+      expect(no.screen).toContain('and with it page getting-started/installation/macos');
+      expect(no.code).toBe(2);
+      expect(await pages(api, id)).toEqual(before);
+      const yes = await api.cli(['content', 'push', id, '--src', src, '--prune', '--merge', '--yes']);
+      expect(yes.code, yes.stderr).toBe(0);
+      expect((await pages(api, id)).map((p) => p.title)).toEqual(before.filter((p) => !String(p.path).startsWith('getting-started')).map((p) => p.title));
+    }));
+
+  it('a folder exported from another space is refused with --prune (exit 2, before any request); --force pushes it', () =>
+    withTestApi({}, async (api) => {
+      const { id, src } = await exported(api);
+      const other = await spaceId(api, 'Release Notes');
+      await admin(api, 'add-page', { spaceId: other, title: 'Only here', path: 'only-here' });
+      const sent = api.sandbox.requestCount;
+      const r = await api.cli(['content', 'push', other, '--src', src, '--prune', '--yes', '--allow-mass-delete']);
+      expect(r.code).toBe(2);
+      expect(lines(r.stderr)).toEqual([
+        `error: --src holds an export of space ${id} (its .docplat-export.json says so), not of ${other}: with --prune the push would delete the pages of ${other} the folder does not have; push it into ${id}, or pass --force to push it here`,
+      ]);
+      expect(api.sandbox.requestCount).toBe(sent);
+      const forced = await api.cli(['content', 'push', other, '--src', src, '--prune', '--force', '--dry-run']);
+      expect(forced.code, forced.stderr).toBe(0);
+      expect(lines(forced.stdout)).toEqual(['delete page only-here "Only here"']);
+      // Without --prune nothing is deleted: the folder is pushed as new pages.
+      const added = await api.cli(['content', 'push', other, '--src', src, '--dry-run']);
+      expect(added.code, added.stderr).toBe(0);
+      expect(added.stdout).not.toMatch(/^delete /m);
+    }));
+});
