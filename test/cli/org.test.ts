@@ -276,7 +276,11 @@ describe('org apply: sites', () => {
       partners.spaces.pop();
       const file = write(stringify(doc));
       const plan = await planJson(api, file, '--prune');
-      expect(plan.summary).toEqual({ create: 5, update: 3, move: 1, delete: 1 });
+      expect(plan.summary).toEqual({ create: 6, update: 2, move: 1, delete: 1 });
+      // The first space of a new section is made with it: a create with its path, never an update of a path it never had.
+      const text = await api.cli(['org', 'plan', '-f', file]);
+      expect(text.stdout).toMatch(/^ {2}\+ Acme Help Center\/Tutorials\/Architecture {2}space: Architecture, path: arch$/m);
+      expect(text.stdout).not.toMatch(/~ Acme Help Center\/Tutorials\/\S+ .*\(none\)/);
       expect(plan.changes.find((c) => c.action === 'move')).toMatchObject({ key: 'Acme Help Center/Get started', fields: { position: { from: null, to: 'after How-to' } } });
       const applied = await api.cli(['org', 'apply', '-f', file, '--prune', '--yes']);
       expect(applied.code, applied.stdout + applied.stderr).toBe(0);

@@ -100,7 +100,6 @@ describe('removeFiles and removeEmptyFolders', () => {
 const ALLOWED: Record<string, string> = {
   'src/files/delete.ts': 'the gate itself',
   'src/files/write.ts': 'removes the temporary file it created itself (O_EXCL) when a write fails',
-  'src/commands/org/write.ts': 'removes the temporary file it created itself (wx) when a write fails',
   'src/commands/prompt.ts': 'removes the folder it made with mkdtemp for the editor',
   'src/sandbox/core/lock.ts': "removes the sandbox's and an export's own lock files, after checking they are its own",
   'src/sandbox/core/persist.ts': "removes the sandbox's own temporary state file",

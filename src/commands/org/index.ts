@@ -42,6 +42,7 @@ export const COMMANDS = [
     flags: {
       only: { flags: '--only <kinds>', description: `the kinds to write, comma-separated: ${Object.keys(KINDS).join(', ')} (default all)`, nonBlank: true },
       file: { flags: '-f, --file <path>', description: 'write the file here, atomically (default: stdout)', nonBlank: true },
+      force: { flags: '--force', description: 'with --file, replace the files that exist (the file and the documents beside it)' },
       concurrency: CONCURRENCY,
     },
     async run(ctx, { opts }) {
@@ -59,8 +60,8 @@ export const COMMANDS = [
       if (json && (opts.file === undefined || opts.file === '-')) return ctx.output.item(file, []);
       const text = json ? `${JSON.stringify(file, null, 2)}\n` : await toYaml(file);
       if (opts.file === undefined || opts.file === '-') return ctx.output.text(text);
-      const { writeAtomically } = await import('./write.js');
-      await writeAtomically(opts.file, text);
+      const { writeOrgFile } = await import('./files.js');
+      await writeOrgFile(opts.file, text, [], !!opts.force);
       ctx.output.note(`wrote ${opts.file}`);
     },
   }),

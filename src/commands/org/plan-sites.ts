@@ -197,8 +197,8 @@ class SitePlan {
       if (found) {
         if (Object.keys(body).length) p.add({ action: 'update', kind: 'sites', key, id: found.id, fields, steps: [update({ id: found.id })] });
       } else if (madeWith && i === 0) {
-        // Made with its section: its id is in the section's answer.
-        if (Object.keys(body).length) p.add({ action: 'update', kind: 'sites', key, ref: `${madeWith}/first`, fields, after: [madeWith], steps: [update({ ref: `${madeWith}/first` })] });
+        // Made with its section (its id is in the section's answer), then given the file's path and condition: a create, as the others.
+        if (Object.keys(body).length) p.add({ action: 'create', kind: 'sites', key, ref: `${madeWith}/first`, fields: { space: { from: null, to: e.space }, ...fields }, after: [madeWith], steps: [update({ ref: `${madeWith}/first` })] });
       } else {
         p.add({
           action: 'create', kind: 'sites', key, ref, after: afterOf(this.site, section), fields: { space: { from: null, to: e.space }, ...fields },

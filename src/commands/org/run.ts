@@ -88,8 +88,9 @@ interface Saved {
 
 export async function savePlan(ctx: Context, out: string, parsed: Parsed, files: Map<string, string>, plan: Plan, prune: boolean): Promise<void> {
   const saved: Saved = { kind: PLAN_KIND, version: 1, org: await ctx.org(), prune, name: parsed.name, file: parsed.file, files: Object.fromEntries(files), plan: planJson(plan) };
-  const { writeAtomically } = await import('./write.js');
-  await writeAtomically(out, JSON.stringify(saved, null, 2) + '\n');
+  const { writePlan } = await import('./files.js');
+  // A plan saved before is replaced; any other file is kept.
+  await writePlan(out, JSON.stringify(saved, null, 2) + '\n', async () => !!savedPlan(await ctx.readUserFile('--out', out, { stdin: false }).catch(() => '')));
   ctx.output.note(`plan saved to ${out}: apply it with \`docplat org apply ${out}\``);
 }
 
