@@ -409,16 +409,3 @@ describe('bad files and refused changes', () => {
       expect(short.stderr).toMatch(/the platform would refuse this change: sites Acme Help Center\/G: title must be 2 to 128 characters/);
     }));
 });
-
-describe('org schema', () => {
-  it('prints the JSON Schema of the file, with the operation table bounds', async () => {
-    const r = await runInProcess(['org', 'schema']);
-    expect(r.code, r.stderr).toBe(0);
-    const schema = JSON.parse(r.stdout);
-    expect(schema.required).toEqual(['version']);
-    expect(schema.properties.teams.items).toEqual({ $ref: '#/$defs/team' });
-    expect(schema.$defs.collection.properties.title).toMatchObject({ type: 'string', maxLength: 50 });
-    expect(schema.$defs.collection.properties.collections.items).toEqual({ $ref: '#/$defs/collection' });
-    expect(schema.additionalProperties).toBe(false);
-  });
-});

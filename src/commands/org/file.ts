@@ -67,6 +67,11 @@ const SECTION = obj({
   spaces: arr(SITE_SPACE),
 });
 
+/** A group of sections, by the sections' titles. */
+const SECTION_GROUP = obj({ id: id(), title: required(field('sectionGroups.update', 'title')), icon: field('sectionGroups.update', 'icon'), sections: arr(str({ min: 1 })) });
+
+const SHARE_LINK = obj({ id: id(), name: required(field('shareLinks.update', 'name')), active: bool() });
+
 const SITE = obj({
   id: id(),
   title: required(field('sites.update', 'title')),
@@ -74,11 +79,10 @@ const SITE = obj({
   adaptiveContent: bool(),
   /** In order: the order is the sections' position. */
   sections: arr(SECTION),
-  /** Groups of sections, by the sections' titles. */
-  sectionGroups: arr(obj({ id: id(), title: required(field('sectionGroups.update', 'title')), icon: field('sectionGroups.update', 'icon'), sections: arr(str({ min: 1 })) })),
+  sectionGroups: arr(SECTION_GROUP),
   /** The site's spaces, for a site without sections. */
   spaces: arr(SITE_SPACE),
-  shareLinks: arr(obj({ id: id(), name: required(field('shareLinks.update', 'name')), active: bool() })),
+  shareLinks: arr(SHARE_LINK),
 });
 
 const TEAM = obj({
@@ -114,6 +118,25 @@ const OPENAPI = obj({
   file: str({ min: 1 }),
   url: (OPERATIONS['openapi.create'].body!.source as ObjectSpec).fields!.url,
 });
+
+/**
+ * The name of each kind of entry in the JSON Schema's `$defs` (schema.ts):
+ * one per spec, distinct (a space and a site space are two).
+ */
+export const DEF_NAMES = new Map<Spec, string>([
+  [COLLECTION, 'collection'],
+  [SPACE, 'space'],
+  [SITE, 'site'],
+  [SECTION, 'section'],
+  [SECTION_GROUP, 'sectionGroup'],
+  [SITE_SPACE, 'siteSpace'],
+  [SHARE_LINK, 'shareLink'],
+  [TEAM, 'team'],
+  [CUSTOM_FIELD, 'customField'],
+  [SSO, 'ssoProvider'],
+  [TRANSLATION, 'translation'],
+  [OPENAPI, 'openapiSpec'],
+]);
 
 /** The whole file. */
 export const FILE: ObjectSpec = obj({

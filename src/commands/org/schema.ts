@@ -1,29 +1,31 @@
 // `org schema`: the file's JSON Schema, from the same specs the parser checks
-// (file.ts), so an editor completes and validates what plan accepts.
+// (file.ts), so an editor completes and validates what plan accepts. Each
+// kind of entry is one of `$defs`, under the name file.ts gives it (a space
+// and a site space are two).
 import type { Spec } from '../../api/schema.js';
-import { FILE } from './file.js';
+import { DEF_NAMES, FILE } from './file.js';
 
 type Json = Record<string, unknown>;
 
 export function jsonSchema(): Json {
   const defs: Json = {};
-  const names = new Map<Spec, string>();
-  const convert = (spec: Spec, name?: string): Json => {
-    const seen = names.get(spec);
-    if (seen) return { $ref: `#/$defs/${seen}` };
-    if (!name || spec.type !== 'object' || !spec.fields) return base(spec, convert, name);
-    // Named before its fields are converted: a nested reference to itself (collections) finds it.
-    names.set(spec, name);
-    const out: Json = {};
-    defs[name] = out;
-    Object.assign(out, base(spec, convert, name));
+  const convert = (spec: Spec): Json => {
+    const name = DEF_NAMES.get(spec);
+    if (!name) return base(spec, convert);
+    if (!(name in defs)) {
+      // Named before its fields are converted: a nested reference to itself (collections) finds it.
+      const out: Json = {};
+      defs[name] = out;
+      Object.assign(out, base(spec, convert));
+    }
     return { $ref: `#/$defs/${name}` };
   };
+  if (new Set(DEF_NAMES.values()).size !== DEF_NAMES.size) throw new Error('two kinds of entry of the organization file share a $defs name');
   const root = base(FILE, convert);
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: 'https://docplat.dev/schemas/org-file-v1.json', title: 'docplat organization file (version 1)', ...root, $defs: defs };
 }
 
-function base(spec: Spec, convert: (s: Spec, name?: string) => Json, name?: string): Json {
+function base(spec: Spec, convert: (s: Spec) => Json): Json {
   const nullable = (o: Json): Json => (spec.nullable && typeof o.type === 'string' ? { ...o, type: [o.type, 'null'] } : o);
   switch (spec.type) {
     case 'string':
@@ -40,11 +42,11 @@ function base(spec: Spec, convert: (s: Spec, name?: string) => Json, name?: stri
     case 'boolean':
       return nullable({ type: 'boolean' });
     case 'array':
-      return nullable({ type: 'array', items: convert(spec.items, name ? singular(name) : undefined), ...(spec.minItems !== undefined ? { minItems: spec.minItems } : {}), ...(spec.maxItems !== undefined ? { maxItems: spec.maxItems } : {}) });
+      return nullable({ type: 'array', items: convert(spec.items), ...(spec.minItems !== undefined ? { minItems: spec.minItems } : {}), ...(spec.maxItems !== undefined ? { maxItems: spec.maxItems } : {}) });
     case 'object': {
       if (spec.values) return nullable({ type: 'object', additionalProperties: convert(spec.values) });
       const fields = spec.fields ?? {};
-      const props = Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, convert(s, k)]));
+      const props = Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, convert(s)]));
       const required = Object.entries(fields).filter(([, s]) => s.required).map(([k]) => k);
       return nullable({ type: 'object', properties: props, ...(required.length ? { required } : {}), additionalProperties: false });
     }
@@ -53,4 +55,3 @@ function base(spec: Spec, convert: (s: Spec, name?: string) => Json, name?: stri
   }
 }
 
-const singular = (name: string) => (name.endsWith('ies') ? `${name.slice(0, -3)}y` : name.endsWith('s') ? name.slice(0, -1) : name);
