@@ -2,7 +2,7 @@
 // trip on the demo organization, each kind's create, update, rename by id,
 // move and prune, the no-change second apply, saved plans refused after
 // drift, bad files (exit 2, nothing read), the platform's rules at plan time.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
@@ -25,7 +25,7 @@ async function pulled(api: TestApi, only?: string): Promise<any> {
   return parse(r.stdout);
 }
 
-async function planJson(api: TestApi, file: string, ...more: string[]): Promise<{ changes: any[]; summary: Record<string, number>; kept: any[] }> {
+async function planJson(api: TestApi, file: string, ...more: string[]): Promise<{ changes: any[]; summary: Record<string, number>; unmanaged: any[] }> {
   const r = await api.cli(['org', 'plan', '-f', file, '--json', ...more]);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
@@ -43,11 +43,18 @@ describe('org pull and plan', () => {
       expect(a.stdout).not.toContain(api.sandbox.token);
       expect(a.stdout).not.toMatch(/shareKey|share=|dps_|dpi_/);
       const doc = parse(a.stdout);
-      expect(Object.keys(doc)).toEqual(['version', 'collections', 'spaces', 'sites', 'teams', 'members', 'customFields', 'sso', 'translations', 'openapi']);
-      const file = join(dir, 'pulled.yaml');
+      expect(Object.keys(doc)).toEqual(['version', 'collections', 'spaces', 'sites', 'teams', 'members', 'customFields', 'sso', 'translations', 'openapi', 'ignore']);
+      // To stdout, a specification published from a file is ignored (its document has nowhere to go), said in a warning.
+      expect(doc.ignore).toEqual({ openapi: ['petstore'] });
+      expect(a.stderr).toContain('warning: OpenAPI specification "petstore" is published from a file');
+      mkdirSync(join(dir, 'pulled'));
+      const file = join(dir, 'pulled', 'docplat.yaml');
       const w = await api.cli(['org', 'pull', '--file', file]);
       expect(w.code, w.stderr).toBe(0);
-      expect(readFileSync(file, 'utf8')).toBe(a.stdout);
+      // With --file, its document is written beside the file, which names it.
+      const written = parse(readFileSync(file, 'utf8'));
+      expect(written).toEqual({ ...doc, ignore: undefined, openapi: [...doc.openapi, { slug: 'petstore', file: 'openapi/petstore.yaml' }] });
+      expect(readFileSync(join(dir, 'pulled', 'openapi', 'petstore.yaml'), 'utf8')).toContain('Petstore');
       const plan = await api.cli(['org', 'plan', '-f', file, '--exit-code']);
       expect(plan.code, plan.stderr).toBe(0);
       expect(plan.stdout).toContain('No changes');
@@ -68,7 +75,7 @@ describe('org pull and plan', () => {
       expect(bad.stderr).toContain('did you mean "teams"');
     }));
 
-  it('plan: one line per change grouped by kind, --json shape, --exit-code 6, leftovers kept', () =>
+  it('plan: one line per change grouped by kind, --json shape, --exit-code 6, leftovers unmanaged', () =>
     withTestApi(sandboxOpts, async (api) => {
       const doc = await pulled(api, 'translations,custom-fields');
       doc.translations[0].title = 'Français';
@@ -77,8 +84,8 @@ describe('org pull and plan', () => {
       const file = write(stringify(doc));
       const text = await api.cli(['org', 'plan', '-f', file]);
       expect(text.code, text.stderr).toBe(0);
-      expect(text.stdout).toMatch(/^custom-fields\n {2}\+ tier {2}name: tier, type: text, title: Tier\ntranslations\n {2}~ Français \(\w+\) {2}title: French → Français\nnot in the file, kept/m);
-      expect(text.stdout).toMatch(/translations: German \(\w+\)/);
+      expect(text.stdout).toMatch(/^custom-fields\n {2}\+ tier {2}name: tier, type: text, title: Tier\ntranslations\n {2}~ Français \(\w+\) {2}title: French → Français\nnot in the file/m);
+      expect(text.stdout).toMatch(/^ {2}\? unmanaged translation "German" \(\w+\)$/m);
       const json = await planJson(api, file);
       expect(json.summary).toEqual({ create: 1, update: 1, delete: 0, move: 0 });
       expect(json.changes[1]).toMatchObject({ action: 'update', kind: 'translations', key: 'Français', fields: { title: { from: 'French', to: 'Français' } } });
@@ -201,6 +208,8 @@ describe('org apply: SSO and OpenAPI', () => {
       Object.assign(okta, { label: 'Okta (prod)', defaultTeam: 'Newcomers', defaultRole: 'comment' });
       doc.sso.push({ label: 'Google', entityID: 'https://idp.google.example/C0', ssoURL: 'https://idp.google.example/sso', certificate: './idp.pem', defaultTeam: 'Support' });
       doc.teams = [{ title: 'Newcomers' }];
+      // The other teams are left unmanaged on purpose: by pattern.
+      doc.ignore = { ...doc.ignore, teams: ['*'] };
       doc.openapi = [{ slug: 'petstore', file: './pets.yaml' }, { slug: 'billing-api', url: 'https://specs.acme.example/billing/v2.yaml' }];
       const file = write(stringify(doc));
       const plan = await api.cli(['org', 'plan', '-f', file]);

@@ -1,7 +1,7 @@
 // The organization file (version 1): what each kind holds, declared once as
 // specs of the operation table (so its bounds are the API's), for the parser
 // (parse.ts), the JSON Schema (schema.ts) and the planner (plan.ts).
-import { CUSTOM_FIELD_TYPES, ROLES, TEAM_ROLES } from '../../api/enums.js';
+import { CUSTOM_FIELD_TYPES, ROLES, SPACE_VISIBILITIES, TEAM_ROLES } from '../../api/enums.js';
 import { OPERATIONS } from '../../api/operations/index.js';
 import { NAME } from '../../api/operations/customFields.js';
 import { any, arr, bool, id, map, nullable, num, obj, oneOf, required, str, type ObjectSpec, type Spec } from '../../api/schema.js';
@@ -49,6 +49,8 @@ COLLECTION.fields!.collections = arr(COLLECTION);
 const SPACE = obj({
   id: required(id()),
   ...fields('spaces.update', ['title', 'emoji', 'editMode', 'defaultLevel']),
+  /** Read-only: the API cannot set it; pulled, and a difference is reported (never sent). */
+  visibility: oneOf(SPACE_VISIBILITIES),
   /** A collection's title path (`Product/Guides`) or id; null: the top level. */
   collection: nullable(str({ min: 1 })),
   customFields: map(any({ nullable: true })),
@@ -150,6 +152,8 @@ export const FILE: ObjectSpec = obj({
   sso: arr(SSO),
   translations: arr(TRANSLATION),
   openapi: arr(OPENAPI),
+  /** Per kind: what the organization leaves unmanaged on purpose, by key or glob pattern (ignore.ts). */
+  ignore: obj(Object.fromEntries((Object.values(KINDS) as FileKey[]).map((k) => [k, arr(str({ min: 1 }))]))),
 });
 
 // ---- the parsed file -------------------------------------------------------------------
@@ -167,6 +171,7 @@ export interface SpaceEntry {
   emoji?: string | null;
   editMode?: string;
   defaultLevel?: string | null;
+  visibility?: string;
   collection?: string | null;
   customFields?: Record<string, unknown>;
 }
@@ -241,6 +246,7 @@ export interface OrgFile {
   sso?: SsoEntry[];
   translations?: TranslationEntry[];
   openapi?: OpenapiEntry[];
+  ignore?: Partial<Record<FileKey, string[]>>;
 }
 
 /** The kinds a file manages, in the file's order of keys. */

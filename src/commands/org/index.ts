@@ -10,7 +10,7 @@ import type { Context } from '../../context.js';
 
 const FILE_FLAG = { flags: '-f, --file <path>', description: 'the organization file (default docplat.yaml; - reads stdin)', nonBlank: true } as const;
 const CONCURRENCY = { flags: '--concurrency <n>', description: 'requests in flight at once, 1 to 64 (default 8)' } as const;
-const PRUNE = { flags: '--prune', description: 'delete what a managed kind has and the file does not name (else listed as kept), and what the platform deletes with it' } as const;
+const PRUNE = { flags: '--prune', description: 'delete what a managed kind has and the file neither names nor ignores (else shown as unmanaged), and what the platform deletes with it' } as const;
 
 /** These commands print text or JSON: a table, TSV or CSV asked for by name is refused, not ignored. */
 function textOrJson(ctx: Context, command: string): void {
@@ -47,28 +47,14 @@ export const COMMANDS = [
     },
     async run(ctx, { opts }) {
       textOrJson(ctx, 'pull');
-      const kinds = onlyKinds(opts.only);
-      const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
-      const [{ readLive, kindsToRead }, { fileOf, toYaml }] = await Promise.all([import('./live.js'), import('./pull.js')]);
-      const org = await ctx.org();
-      const live = await readLive(ctx, org, kindsToRead([...kinds]), { concurrency, rosters: kinds.has('teams'), spaceValues: kinds.has('spaces') ? 'all' : undefined });
-      const file = fileOf(live, kinds, (m) => ctx.warn(m));
-      const { wantsJson } = await import('./render.js');
-      // JSON is YAML too: --json prints the same file as JSON (to stdout, or to --file).
-      // --output yaml (where the formatter has it) is the file as pull writes it.
-      const json = wantsJson(ctx) && String(ctx.output.opts.format) !== 'yaml';
-      if (json && (opts.file === undefined || opts.file === '-')) return ctx.output.item(file, []);
-      const text = json ? `${JSON.stringify(file, null, 2)}\n` : await toYaml(file);
-      if (opts.file === undefined || opts.file === '-') return ctx.output.text(text);
-      const { writeOrgFile } = await import('./files.js');
-      await writeOrgFile(opts.file, text, [], !!opts.force);
-      ctx.output.note(`wrote ${opts.file}`);
+      const { pull } = await import('./pull.js');
+      await pull(ctx, { kinds: onlyKinds(opts.only), file: opts.file, force: !!opts.force, concurrency: opts.concurrency });
     },
   }),
   defineCommand({
     name: 'plan',
     summary: 'Show what `org apply` would change to make the organization match the file',
-    help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune), each delete with what the platform deletes with it (a collection\'s spaces, a site\'s sections), deletes after every other change. Exit 6 with --exit-code when there are changes (for CI drift checks).',
+    help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune), each delete with what the platform deletes with it (a collection\'s spaces, a site\'s sections), deletes after every other change. Within the kinds the file lists, what the organization has and the file neither names nor ignores (`ignore:`, per kind, by key or glob pattern) is drift: `? unmanaged team "Shadow IT"`. Exit 6 with --exit-code when there are changes or unmanaged resources (a nightly drift check).',
     examples: ['plan -f docplat.yaml --exit-code', 'plan --out plan.json', 'plan --json'],
     flags: {
       file: FILE_FLAG,
@@ -80,12 +66,13 @@ export const COMMANDS = [
     async run(ctx, { opts }) {
       textOrJson(ctx, 'plan');
       ctx.api.bulk.concurrency(opts.concurrency);
-      const [{ loadFile, planFor, savePlan, DEFAULT_FILE }, { printPlan }] = await Promise.all([import('./run.js'), import('./render.js')]);
+      const [{ loadFile, planFor, savePlan, DEFAULT_FILE }, { printPlan, differences }] = await Promise.all([import('./run.js'), import('./render.js')]);
       const { parsed, files } = await loadFile(ctx, opts.file ?? DEFAULT_FILE);
       const plan = await planFor(ctx, parsed, files, { prune: !!opts.prune, concurrency: opts.concurrency });
       await printPlan(ctx, plan);
       if (opts.out) await savePlan(ctx, opts.out, parsed, files, plan, !!opts.prune);
-      if (opts.exitCode && plan.changes.length) throw new DocplatError(`the organization differs from the file: ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'}`, EXIT.changes, { kind: 'changes' });
+      const differ = differences(plan);
+      if (opts.exitCode && differ) throw new DocplatError(`the organization differs from the file: ${differ}`, EXIT.changes, { kind: 'changes' });
     },
   }),
   defineCommand({
@@ -119,7 +106,10 @@ export const COMMANDS = [
         plan = await run.planFor(ctx, parsed, files, { prune: !!opts.prune, concurrency: opts.concurrency });
       }
       if (!plan.changes.length) {
-        ctx.output.note('No changes: the organization matches the file.');
+        // What is unmanaged is shown (apply leaves it be without --prune), then that there is nothing to apply.
+        const text = planText(plan).replace(/\n$/, '').split('\n');
+        if ((plan.unmanaged.length || plan.manual.length) && !wantsJson(ctx)) ctx.terminal.line(text.slice(0, -1));
+        ctx.output.note(text.at(-1)!);
         if (wantsJson(ctx)) await ctx.output.list((async function* () { yield { items: [] }; })(), []);
         return;
       }

@@ -6,10 +6,11 @@ import { apiRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import type { FileKey } from './file.js';
+import { fetchDocument } from '../openapi/publish.js';
 import { readSites, type LiveSite } from './live-sites.js';
 
 export interface LiveCollection { id: string; title: string; description: string | null; defaultLevel: string | null; parent: string | null }
-export interface LiveSpace { id: string; title: string; emoji: string | null; editMode: string; defaultLevel: string | null; parent: string | null; customFields?: Record<string, unknown> }
+export interface LiveSpace { id: string; title: string; emoji: string | null; editMode: string; defaultLevel: string | null; visibility: string | null; parent: string | null; customFields?: Record<string, unknown> }
 export interface LiveTeam { id: string; title: string; members?: Record<string, string> }
 export interface LiveMember { id: string; email: string | null; role: string }
 export interface LiveField { id: string; name: string; type: string; title: string; description: string; placeholder: string; options?: string[] }
@@ -69,7 +70,7 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
   });
   read('spaces', async () => {
     live.spaces = (await list('spaces.list')).map((x) => ({
-      id: s(x.id), title: s(x.title), emoji: sn(x.emoji), editMode: s(x.editMode) || 'live', defaultLevel: sn(x.defaultLevel), parent: sn(x.parent),
+      id: s(x.id), title: s(x.title), emoji: sn(x.emoji), editMode: s(x.editMode) || 'live', defaultLevel: sn(x.defaultLevel), visibility: sn(x.visibility), parent: sn(x.parent),
     }));
     const wanted = opts.spaceValues;
     if (!wanted) return;
@@ -123,7 +124,8 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
     await eachLimited(live.openapi.filter((o) => !o.sourceURL), opts.concurrency, async (spec) => {
       const { data } = await client.get<Raw>(apiRequest('openapi.latestContent', { params: { organizationId: org, specSlug: spec.slug } }).path, { signal: ctx.signal });
       const url = s(data?.url);
-      if (url.startsWith(client.origin)) spec.text = (await client.get<string>(url, { as: 'text', signal: ctx.signal })).data;
+      // Where the platform serves it (the token goes only to the API's own origin).
+      if (url) spec.text = await fetchDocument(ctx, url);
     });
   });
   await Promise.all(reads);

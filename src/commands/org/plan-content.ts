@@ -119,6 +119,10 @@ export function planSpaces(p: Planning): void {
     }
     const key = found.title || found.id;
     const { fields, body } = diffFields(entry as unknown as Record<string, unknown>, found as unknown as Record<string, unknown>, SPACE_FIELDS);
+    // The API cannot set a space's visibility: a difference is reported, never sent.
+    if (entry.visibility !== undefined && entry.visibility !== found.visibility) {
+      p.manual.push({ kind: 'spaces', key, what: `visibility: ${found.visibility ?? '(none)'} → ${entry.visibility}`, how: 'the API cannot set it: change it in the app (space settings, or its collection)' });
+    }
     const steps: Change['steps'] = [];
     if (Object.keys(body).length) steps.push({ op: 'spaces.update', input: () => ({ params: { spaceId: found.id }, body }) });
     if (entry.customFields) {
@@ -161,5 +165,6 @@ export function planSpaces(p: Planning): void {
       steps: [{ op: 'spaces.move', input: (idOf) => ({ params: { spaceId: found.id }, body: { parent: target === null ? null : (target.id ?? idOf(target.ref!)) } }) }],
     });
   });
-  leftovers(p, 'spaces', match.unmatched(), (s) => s.title || s.id, (s) => ({ op: 'spaces.delete', input: () => ({ params: { spaceId: s.id } }) }));
+  const collections = p.live.collections ?? [];
+  leftovers(p, 'spaces', match.unmatched(), (s) => s.title || s.id, (s) => ({ op: 'spaces.delete', input: () => ({ params: { spaceId: s.id } }) }), undefined, (s) => (s.parent ? [`${collectionPath(collections, s.parent)}/${s.title}`] : []));
 }

@@ -13,6 +13,7 @@ import type { Gone } from '../deletes.js';
 import { KINDS, type FileKey, type KindName, type OrgFile } from './file.js';
 import type { Live } from './live.js';
 import { fileErrors, ListedErrors, type FileProblem, type Parsed, type Path } from './parse.js';
+import { ignoredBy, type Ignored } from './ignore.js';
 import { planCascades } from './plan-cascades.js';
 import { planCollections, planSpaces } from './plan-content.js';
 import { planMembers, planSso, planTeams } from './plan-people.js';
@@ -57,16 +58,34 @@ export interface Change {
   cascades?: Gone[];
 }
 
-export interface Leftover {
+/** A resource of a managed kind that the file neither names nor ignores: drift (deleted with --prune). */
+export interface Unmanaged {
   kind: FileKey;
+  /** What it is, as people say it ("team", "site space"). */
+  what: string;
   key: string;
   id: string;
 }
 
+/**
+ * What the file wants and apply cannot do through the API, with how it is
+ * done (`docplat members invite …`): counted as a difference, never sent.
+ */
+export interface Manual {
+  kind: FileKey;
+  key: string;
+  /** What differs, or what does not move ("visibility: private → public"). */
+  what: string;
+  /** How to do it: a command, or where in the app. */
+  how: string;
+}
+
 export interface Plan {
   changes: Change[];
-  /** Live resources of managed kinds that the file does not name: kept (deleted with --prune). */
-  kept: Leftover[];
+  /** What apply cannot do (a space's visibility, a member to invite, a new space's content). */
+  manual: Manual[];
+  /** Live resources of managed kinds that the file neither names nor ignores (deleted with --prune). */
+  unmanaged: Unmanaged[];
   /** How many of each kind (as the delete gate names them) the organization has now. */
   totals: Record<string, number>;
 }
@@ -79,7 +98,10 @@ export interface Planning {
   /** Reads a file named by the organization file (a certificate, an OpenAPI document), relative to it. */
   files: Map<string, string>;
   changes: Change[];
-  kept: Leftover[];
+  unmanaged: Unmanaged[];
+  manual: Manual[];
+  /** Whether the file's `ignore:` leaves a resource, known by any of these names, unmanaged on purpose. */
+  ignored: Ignored;
   /** Problems of references to what the organization does not have (exit 2). */
   problems: FileProblem[];
   /** Changes the platform refuses, with the reason (exit 2). */
@@ -96,7 +118,9 @@ export function makePlan(parsed: Pick<Parsed, 'file' | 'name' | 'where'>, live: 
     prune: opts.prune,
     files: opts.files ?? new Map(),
     changes: [],
-    kept: [],
+    unmanaged: [],
+    manual: [],
+    ignored: ignoredBy(parsed.file),
     problems: [],
     refusals: [],
     created: new Map(),
@@ -136,8 +160,9 @@ export function makePlan(parsed: Pick<Parsed, 'file' | 'name' | 'where'>, live: 
   // Deletes last, as apply runs them: a space moves out of a collection before the collection (and what is in it) goes.
   const rank = (c: Change) => (c.action === 'delete' ? 1000 : 0) + order.indexOf(c.kind) * 10 + ['create', 'update', 'move', 'delete'].indexOf(c.action);
   p.changes.sort((a, b) => rank(a) - rank(b));
-  p.kept.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
-  return { changes: p.changes, kept: p.kept, totals: totals(live) };
+  p.unmanaged.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  p.manual.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+  return { changes: p.changes, manual: p.manual, unmanaged: p.unmanaged, totals: totals(live) };
 }
 
 /** The kind of resource each delete operation deletes, as the delete gate counts it. */
@@ -247,11 +272,26 @@ export function eachEntry<E extends { id?: string }, L extends { id: string }>(
   });
 }
 
-/** Leftovers of a kind: deleted with --prune, else listed as kept. */
-export function leftovers<L extends { id: string }>(p: Planning, kind: FileKey, items: L[], keyOf: (l: L) => string, remove: (l: L) => Step, after: (l: L) => string[] = () => []): void {
+/**
+ * Leftovers of a kind (what the file does not name): ignored by the file, or
+ * unmanaged, which --prune deletes. `names`: other names the file's `ignore:`
+ * may give it (a space's collection path).
+ */
+export function leftovers<L extends { id: string }>(
+  p: Planning,
+  kind: FileKey,
+  items: L[],
+  keyOf: (l: L) => string,
+  remove: (l: L) => Step,
+  after: (l: L) => string[] = () => [],
+  names: (l: L) => string[] = () => [],
+): void {
   for (const l of items) {
+    const key = keyOf(l);
+    if (p.ignored(kind, [key, l.id, ...names(l)])) continue;
     const step = remove(l);
-    if (p.prune) p.add({ action: 'delete', kind, key: keyOf(l), id: l.id, fields: {}, steps: [step], after: after(l), ref: `${kind}:delete:${l.id}`, gone: DELETED_BY[step.op] });
-    else p.kept.push({ kind, key: keyOf(l), id: l.id });
+    const what = DELETED_BY[step.op] ?? kindName(kind);
+    if (p.prune) p.add({ action: 'delete', kind, key, id: l.id, fields: {}, steps: [step], after: after(l), ref: `${kind}:delete:${l.id}`, gone: what });
+    else p.unmanaged.push({ kind, what, key, id: l.id });
   }
 }

@@ -1,21 +1,66 @@
 // `org pull`: the organization as a file, deterministic (everything sorted,
 // the same organization gives the same bytes) and without secrets (no token,
 // no share link, no URL that carries one). What pull writes, plan reads as
-// "no changes".
+// "no changes": everything --prune could delete is in it. An OpenAPI
+// specification published from a file is written beside it
+// (`openapi/<slug>.yaml`, files.ts); to stdout, where there is no beside,
+// the file ignores it (`ignore:`), said in a warning.
 import { cjsExports } from '../../cjs.js';
-import type { CollectionEntry, FileKey, OrgFile, SiteEntry, SiteSpaceEntry, SpaceEntry } from './file.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import type { CollectionEntry, FileKey, OpenapiEntry, OrgFile, SiteEntry, SiteSpaceEntry, SpaceEntry } from './file.js';
+import { openapiPath, writeOrgFile, type Beside } from './files.js';
 import type { LiveSite, LiveSiteSpace } from './live-sites.js';
-import type { Live, LiveCollection } from './live.js';
+import { kindsToRead, readLive, type Live, type LiveCollection } from './live.js';
 import { collectionPath } from './plan-content.js';
 import { withoutCredentials } from './credentials.js';
+import { wantsJson } from './render.js';
 
 const byText = <T>(key: (t: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
 /** Only the fields with a value: an empty text is left out (not managed), not written as "". */
 const given = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== '')) as T;
 
-/** The file of the organization; `warn` is told of each URL whose credentials were written as `***`. */
-export function fileOf(live: Live, kinds: Set<FileKey>, warn: (message: string) => void = () => undefined): OrgFile {
+export interface PullOptions {
+  kinds: Set<FileKey>;
+  /** --file: where the file goes (undefined or '-': stdout). */
+  file?: string;
+  force: boolean;
+  concurrency?: string;
+}
+
+/** `org pull`: reads what the kinds need, and writes the file (and the documents beside it). */
+export async function pull(ctx: Context, opts: PullOptions): Promise<void> {
+  const toStdout = opts.file === undefined || opts.file === '-';
+  if (opts.force && toStdout) throw new UsageError('--force only applies with --file');
+  const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
+  const { kinds } = opts;
+  const org = await ctx.org();
+  const live = await readLive(ctx, org, kindsToRead([...kinds]), {
+    concurrency,
+    rosters: kinds.has('teams'),
+    spaceValues: kinds.has('spaces') ? 'all' : undefined,
+    openapiTexts: kinds.has('openapi') && !toStdout,
+  });
+  const { file, beside } = fileOf(live, kinds, { beside: !toStdout, warn: (m) => ctx.warn(m) });
+  // JSON is YAML too: --json prints the same file as JSON (to stdout, or to --file).
+  // --output yaml (where the formatter has it) is the file as pull writes it.
+  const json = wantsJson(ctx) && String(ctx.output.opts.format) !== 'yaml';
+  if (json && toStdout) return ctx.output.item(file, []);
+  const text = json ? `${JSON.stringify(file, null, 2)}\n` : await toYaml(file);
+  if (toStdout) return ctx.output.text(text);
+  await writeOrgFile(opts.file!, text, beside, opts.force);
+  ctx.output.note(`wrote ${opts.file}${beside.length ? ` and ${beside.map((b) => b.path).join(', ')} beside it` : ''}`);
+}
+
+/**
+ * The file of the organization, and the documents to write beside it
+ * (`beside`: there is a folder to write them in). `warn` is told of each
+ * URL whose credentials were written as `***`, and of what is ignored.
+ */
+export function fileOf(live: Live, kinds: Set<FileKey>, opts: { beside?: boolean; warn?: (message: string) => void } = {}): { file: OrgFile; beside: Beside[] } {
+  const warn = opts.warn ?? (() => undefined);
   const file: OrgFile = { version: 1 };
+  const beside: Beside[] = [];
   /** A URL without its credentials (a file is no place for them): `***`, and a warning. */
   const url = <T extends string | null | undefined>(value: T, what: string): T => {
     if (typeof value !== 'string' || withoutCredentials(value) === value) return value;
@@ -40,9 +85,26 @@ export function fileOf(live: Live, kinds: Set<FileKey>, warn: (message: string) 
     }));
   }
   if (kinds.has('translations')) file.translations = [...(live.translations ?? [])].sort(byText((t) => `${t.title}\u0000${t.id}`)).map((t) => ({ id: t.id, title: t.title }));
-  // A specification published from a file has no URL to write: it stays a leftover, listed as kept.
-  if (kinds.has('openapi')) file.openapi = (live.openapi ?? []).filter((o) => o.sourceURL).sort(byText((o) => o.slug)).map((o) => ({ slug: o.slug, url: url(o.sourceURL!, `the URL of OpenAPI specification "${o.slug}"`) }));
-  return file;
+  if (kinds.has('openapi')) {
+    const ignored: string[] = [];
+    file.openapi = [];
+    for (const o of [...(live.openapi ?? [])].sort(byText((o) => o.slug))) {
+      if (o.sourceURL) {
+        file.openapi.push({ slug: o.slug, url: url(o.sourceURL, `the URL of OpenAPI specification "${o.slug}"`) });
+      } else if (opts.beside && o.text !== undefined) {
+        // Published from a file: its document beside the organization file, which names it by path.
+        const entry: OpenapiEntry = { slug: o.slug, file: openapiPath(o.slug) };
+        file.openapi.push(entry);
+        beside.push({ path: entry.file!, text: o.text });
+      } else {
+        ignored.push(o.slug);
+        const why = opts.beside ? 'its document could not be read' : `pull writes its document beside the file, which stdout has not (with --file: ${openapiPath(o.slug)})`;
+        warn(`warning: OpenAPI specification "${o.slug}" is published from a file, and ${why}: the file ignores it (\`ignore: openapi\`), so --prune leaves it be`);
+      }
+    }
+    if (ignored.length) file.ignore = { openapi: ignored };
+  }
+  return { file, beside };
 }
 
 /** A site as the file has it: sections in their order, site spaces by space id, share links by name (never their key). */
@@ -83,7 +145,7 @@ function spaceEntry(live: Live, s: NonNullable<Live['spaces']>[number]): SpaceEn
     collection = unique ? path : s.parent;
   }
   const values = s.customFields && Object.keys(s.customFields).length ? sortedMap(s.customFields) : undefined;
-  return given({ id: s.id, title: s.title, emoji: s.emoji, editMode: s.editMode, defaultLevel: s.defaultLevel, collection, customFields: values });
+  return given({ id: s.id, title: s.title, emoji: s.emoji, editMode: s.editMode, defaultLevel: s.defaultLevel, visibility: s.visibility ?? undefined, collection, customFields: values });
 }
 
 function depth(all: LiveCollection[], id: string): number {

@@ -1,7 +1,8 @@
 // How a plan reads: one line per change, grouped by kind (`+` create, `~`
 // update with `field: old → new`, `-` delete with what the platform deletes
-// with it, `→` move), deletes last, then the leftovers the file does not
-// name; or, for scripts, `{changes, summary, kept}`.
+// with it, `→` move), deletes last, then what the organization has and the
+// file neither names nor ignores (`? unmanaged team "Shadow IT"`: drift);
+// or, for scripts, `{changes, summary, massDelete, unmanaged}`.
 import type { Context } from '../../context.js';
 import { escapeControls } from '../../output/format.js';
 import { massDeletes, massNote } from '../deletes.js';
@@ -23,7 +24,8 @@ export function planJson(plan: Plan) {
     summary: summary(plan),
     /** The kinds of which the deletes take more than half (apply needs --allow-mass-delete). */
     massDelete: massDeletes(deletePlanOf(plan)),
-    kept: plan.kept.map((k) => ({ kind: kindName(k.kind), key: k.key, id: k.id })),
+    manual: plan.manual.map((m) => ({ kind: kindName(m.kind), key: m.key, what: m.what, how: m.how })),
+    unmanaged: plan.unmanaged.map((u) => ({ kind: kindName(u.kind), what: u.what, key: u.key, id: u.id })),
   };
 }
 
@@ -50,17 +52,29 @@ export function planText(plan: Plan): string {
     if (c.kind !== kind) lines.push((kind = c.kind) && kindName(c.kind));
     lines.push(changeLine(c));
   }
-  if (plan.kept.length) {
-    lines.push('not in the file, kept (deleted with --prune):');
-    for (const k of plan.kept) lines.push(`  ${kindName(k.kind)}: ${escapeControls(k.key)} (${k.id})`);
+  if (plan.manual.length) {
+    lines.push('not applied through the API (do it as said):');
+    for (const m of plan.manual) lines.push(`  ! ${kindName(m.kind)} ${JSON.stringify(escapeControls(m.key))}: ${escapeControls(m.what)}: ${escapeControls(m.how)}`);
+  }
+  if (plan.unmanaged.length) {
+    lines.push('not in the file (--prune deletes them; `ignore:` in the file leaves them unmanaged on purpose):');
+    for (const u of plan.unmanaged) lines.push(`  ? unmanaged ${u.what} ${JSON.stringify(escapeControls(u.key))} (${escapeControls(u.id)})`);
   }
   const s = summary(plan);
   const cascades = plan.changes.reduce((n, c) => n + (c.cascades?.length ?? 0), 0);
   const deletes = `${s.delete} to delete${cascades ? ` (and ${cascades} more the platform deletes with them)` : ''}`;
-  lines.push(plan.changes.length ? `Plan: ${s.create} to create, ${s.update} to update, ${s.move} to move, ${deletes}.` : 'No changes: the organization matches the file.');
+  const rest = differences({ ...plan, changes: [] });
+  if (plan.changes.length) lines.push(`Plan: ${s.create} to create, ${s.update} to update, ${s.move} to move, ${deletes}${rest ? `; ${rest}` : ''}.`);
+  else lines.push(rest ? `No changes to apply; ${rest}.` : 'No changes: the organization matches the file.');
   const mass = massNote(deletePlanOf(plan));
   if (mass) lines.push(`The apply ${mass}.`);
   return lines.join('\n') + '\n';
+}
+
+/** How the organization differs from the file, for --exit-code ("2 changes, 1 unmanaged"), or '' when it matches. */
+export function differences(plan: Pick<Plan, 'changes' | 'manual' | 'unmanaged'>): string {
+  const n = (count: number, what: string) => (count ? [`${count} ${what}${count === 1 || what !== 'change' ? '' : 's'}`] : []);
+  return [...n(plan.changes.length, 'change'), ...n(plan.manual.length, 'not applied through the API'), ...n(plan.unmanaged.length, 'unmanaged')].join(', ');
 }
 
 export async function printPlan(ctx: Context, plan: Plan): Promise<void> {
