@@ -753,6 +753,7 @@ complete -c docplat -n '__docplat_at openapi content' -l dry-run -d 'print the r
 complete -c docplat -n '__docplat_at org pull' -l only -r -d 'the kinds to write, comma-separated: collections, spaces, sites, teams, members, custom-fields, sso, translations, openapi (default all)'
 complete -c docplat -n '__docplat_at org pull' -l file -s f -r -d 'write the file here, atomically (default: stdout)'
 complete -c docplat -n '__docplat_at org pull' -l force -d 'with --file, replace the files that exist (the file and the documents beside it)'
+complete -c docplat -n '__docplat_at org pull' -l portable -d 'key every resource by title, slug, name or e-mail, never by id: the file plans and applies in another organization'
 complete -c docplat -n '__docplat_at org pull' -l concurrency -r -d 'requests in flight at once, 1 to 64 (default 8)'
 complete -c docplat -n '__docplat_at org plan' -l file -s f -r -d 'the organization file (default docplat.yaml; - reads stdin)'
 complete -c docplat -n '__docplat_at org plan' -l out -r -d 'save the plan, with the live values it was computed from, for `org apply <plan>`'

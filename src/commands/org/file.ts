@@ -46,8 +46,9 @@ const COLLECTION: ObjectSpec = obj({
 // Nested collections: the same object, below its parent.
 COLLECTION.fields!.collections = arr(COLLECTION);
 
+/** A space: by id, or by its title within its collection (created when the organization has none: its content moves apart). */
 const SPACE = obj({
-  id: required(id()),
+  id: id(),
   ...fields('spaces.update', ['title', 'emoji', 'editMode', 'defaultLevel']),
   /** Read-only: the API cannot set it; pulled, and a difference is reported (never sent). */
   visibility: oneOf(SPACE_VISIBILITIES),
@@ -166,7 +167,7 @@ export interface CollectionEntry {
   collections?: CollectionEntry[];
 }
 export interface SpaceEntry {
-  id: string;
+  id?: string;
   title?: string;
   emoji?: string | null;
   editMode?: string;

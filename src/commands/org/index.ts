@@ -38,17 +38,18 @@ export const COMMANDS = [
     name: 'pull',
     summary: "Write the organization's configuration as a file (YAML)",
     help: 'Deterministic: the same organization gives the same bytes. No secret is written (no token, no share link; credentials in a URL become ***, with a warning). `docplat org plan` of what was pulled says "no changes".',
-    examples: ['pull --only teams,members', 'pull --file docplat.yaml'],
+    examples: ['pull --only teams,members', 'pull --file docplat.yaml', 'pull --portable --file acme.yaml'],
     flags: {
       only: { flags: '--only <kinds>', description: `the kinds to write, comma-separated: ${Object.keys(KINDS).join(', ')} (default all)`, nonBlank: true },
       file: { flags: '-f, --file <path>', description: 'write the file here, atomically (default: stdout)', nonBlank: true },
       force: { flags: '--force', description: 'with --file, replace the files that exist (the file and the documents beside it)' },
+      portable: { flags: '--portable', description: 'key every resource by title, slug, name or e-mail, never by id: the file plans and applies in another organization' },
       concurrency: CONCURRENCY,
     },
     async run(ctx, { opts }) {
       textOrJson(ctx, 'pull');
       const { pull } = await import('./pull.js');
-      await pull(ctx, { kinds: onlyKinds(opts.only), file: opts.file, force: !!opts.force, concurrency: opts.concurrency });
+      await pull(ctx, { kinds: onlyKinds(opts.only), file: opts.file, force: !!opts.force, portable: !!opts.portable, concurrency: opts.concurrency });
     },
   }),
   defineCommand({

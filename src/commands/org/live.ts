@@ -5,6 +5,7 @@
 import { apiRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
+import { ApiError } from '../../errors.js';
 import type { FileKey } from './file.js';
 import { fetchDocument } from '../openapi/publish.js';
 import { readSites, type LiveSite } from './live-sites.js';
@@ -16,7 +17,8 @@ export interface LiveMember { id: string; email: string | null; role: string }
 export interface LiveField { id: string; name: string; type: string; title: string; description: string; placeholder: string; options?: string[] }
 export interface LiveSso { id: string; label: string; entityID: string; ssoURL: string; certificate: string; defaultRole: string | null; defaultTeam: string | null }
 export interface LiveTranslation { id: string; title: string }
-export interface LiveOpenapi { id: string; slug: string; sourceURL: string | null; text?: string }
+/** `text`: the published document (read when a file publishes it); `pending`: it has none yet (its first version is being processed). */
+export interface LiveOpenapi { id: string; slug: string; sourceURL: string | null; text?: string; pending?: boolean }
 
 export interface Live {
   org: string;
@@ -122,7 +124,15 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
     live.openapi = (await list('openapi.list')).map((o) => ({ id: s(o.id), slug: s(o.slug), sourceURL: sn(o.sourceURL) }));
     if (!opts.openapiTexts) return;
     await eachLimited(live.openapi.filter((o) => !o.sourceURL), opts.concurrency, async (spec) => {
-      const { data } = await client.get<Raw>(apiRequest('openapi.latestContent', { params: { organizationId: org, specSlug: spec.slug } }).path, { signal: ctx.signal });
+      let data: Raw | undefined;
+      try {
+        ({ data } = await client.get<Raw>(apiRequest('openapi.latestContent', { params: { organizationId: org, specSlug: spec.slug } }).path, { signal: ctx.signal }));
+      } catch (err) {
+        // No version yet: its first document is still being processed.
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+        spec.pending = true;
+        return;
+      }
       const url = s(data?.url);
       // Where the platform serves it (the token goes only to the API's own origin).
       if (url) spec.text = await fetchDocument(ctx, url);

@@ -229,8 +229,11 @@ function semantics(file: OrgFile, problems: FileProblem[]): void {
         const k = item && typeof item === 'object' ? keyOf(item) : undefined;
         if (typeof k !== 'string') return;
         const first = seen.get(k.toLowerCase());
-        if (first !== undefined) problems.push({ path: [...base, i, field], message: `"${escapeControls(k)}" is also the ${field} of ${showPath([...base, first])}: ${field === 'path' ? 'the platform publishes one thing at a path' : 'two resources with one key'}` });
-        else seen.set(k.toLowerCase(), i);
+        // Two resources of one title, each with its id, are two (as pull writes them once the organization has both).
+        const idOf = (x: unknown) => (x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string' ? (x as { id: string }).id : undefined);
+        const told = first !== undefined && field !== 'path' && idOf(items[first]) !== undefined && idOf(item) !== undefined && idOf(items[first]) !== idOf(item);
+        if (first !== undefined && !told) problems.push({ path: [...base, i, field], message: `"${escapeControls(k.replace('\u0000', '/'))}" is also the ${field} of ${showPath([...base, first])}: ${field === 'path' ? 'the platform publishes one thing at a path' : 'two resources with one key'}` });
+        else if (first === undefined) seen.set(k.toLowerCase(), i);
       });
     }
   };
@@ -240,7 +243,10 @@ function semantics(file: OrgFile, problems: FileProblem[]): void {
     if (Array.isArray(list)) list.forEach((c, i) => c && typeof c === 'object' && collections(c.collections, [...base, i, 'collections']));
   };
   collections(file.collections, ['collections']);
-  distinct('spaces', file.spaces, [['id', (s) => s.id]]);
+  distinct('spaces', file.spaces, [['id', (s) => s.id], ['title', (s) => (s.id === undefined && typeof s.title === 'string' ? `${String(s.collection ?? '')}\u0000${s.title}` : undefined)]]);
+  each(file.spaces, (s, i) => {
+    if (s.id === undefined && s.title === undefined) problems.push({ path: ['spaces', i], message: 'a space needs an "id" or a "title" (with its "collection")' });
+  });
   distinct('sites', file.sites, [['title', (s) => s.title], ['id', (s) => s.id]]);
   each(file.sites, (site, i) => {
     // Paths are unique among siblings: the platform refuses a second one.

@@ -13,6 +13,7 @@
 import { escapeControls } from '../../output/format.js';
 import type { DeletePlan, Gone } from '../deletes.js';
 import { collectionPath } from './plan-content.js';
+import { entryOf } from './plan-spaces.js';
 import type { Change, Plan, Planning } from './plan.js';
 
 /** The plan's deletes as the delete gate takes them: each with its cascades, and the organization's totals. */
@@ -62,7 +63,7 @@ function collectionCascades(p: Planning): void {
   for (const s of p.live.spaces ?? []) {
     const d = deletedAt(finalParent.get(s.id), finalParent);
     if (!d || deletedSpaces.has(s.id)) continue;
-    const i = p.file.spaces?.findIndex((e) => e.id === s.id) ?? -1;
+    const i = entryOf(p, s.id);
     if (i < 0) {
       cascade(d, { kind: 'space', what: s.title || s.id, id: s.id });
       continue;

@@ -1,10 +1,8 @@
-// Planning collections (a tree keyed by title under its parent) and spaces
-// (keyed by id: created elsewhere, their fields, collection and custom field
-// values set here).
-import { valueProblem, type FieldRule } from '../../api/operations/customFields.js';
+// Planning collections: a tree keyed by title under its parent (spaces,
+// which name a collection by its title path, are plan-spaces.ts).
 import type { CollectionEntry } from './file.js';
 import type { LiveCollection } from './live.js';
-import { diffFields, leftovers, matcher, same, type Change, type Planning } from './plan.js';
+import { diffFields, leftovers, matcher, type Change, type Planning } from './plan.js';
 
 /** A collection's title path (`Product/Guides`), from the live tree. */
 export function collectionPath(all: LiveCollection[], id: string): string {
@@ -15,7 +13,7 @@ export function collectionPath(all: LiveCollection[], id: string): string {
 }
 
 /** Where a collection the file names is: its live id, or the ref of its create. */
-interface Target {
+export interface Target {
   id?: string;
   ref?: string;
   /** The ref of its own move, when it moves: what is moved into it waits for it. */
@@ -95,7 +93,7 @@ export function planCollections(p: Planning): void {
 }
 
 /** A space's `collection`: a title path of the file, or a live collection's id or title path. */
-function resolveCollection(p: Planning, name: string): Target | undefined {
+export function resolveCollection(p: Planning, name: string): Target | undefined {
   const fromFile = TARGETS.get(p)?.get(name);
   if (fromFile) return fromFile;
   const live = p.live.collections ?? [];
@@ -103,68 +101,4 @@ function resolveCollection(p: Planning, name: string): Target | undefined {
   if (byId) return { id: byId.id };
   const byPath = live.filter((c) => collectionPath(live, c.id) === name);
   return byPath.length === 1 ? { id: byPath[0].id } : undefined;
-}
-
-const SPACE_FIELDS = ['title', 'emoji', 'editMode', 'defaultLevel'];
-
-export function planSpaces(p: Planning): void {
-  const live = p.live.spaces ?? [];
-  const match = matcher(live, (s) => s.id);
-  const names = new Set((p.live.customFields ?? []).map((f) => f.name));
-  p.file.spaces!.forEach((entry, i) => {
-    const found = match.find(entry.id, undefined);
-    if (!found) {
-      p.problems.push({ path: ['spaces', i, 'id'], message: `no space with id "${entry.id}" in the organization (spaces are created elsewhere: \`docplat spaces create\`)` });
-      return;
-    }
-    const key = found.title || found.id;
-    const { fields, body } = diffFields(entry as unknown as Record<string, unknown>, found as unknown as Record<string, unknown>, SPACE_FIELDS);
-    // The API cannot set a space's visibility: a difference is reported, never sent.
-    if (entry.visibility !== undefined && entry.visibility !== found.visibility) {
-      p.manual.push({ kind: 'spaces', key, what: `visibility: ${found.visibility ?? '(none)'} → ${entry.visibility}`, how: 'the API cannot set it: change it in the app (space settings, or its collection)' });
-    }
-    const steps: Change['steps'] = [];
-    if (Object.keys(body).length) steps.push({ op: 'spaces.update', input: () => ({ params: { spaceId: found.id }, body }) });
-    if (entry.customFields) {
-      const values: Record<string, { value: unknown }> = {};
-      for (const [name, value] of Object.entries(entry.customFields)) {
-        if (p.live.customFields && !names.has(name) && !p.file.customFields?.some((f) => f.name === name)) {
-          p.problems.push({ path: ['spaces', i, 'customFields', name], atKey: true, message: `no custom field "${name}" in the organization or the file` });
-          continue;
-        }
-        const declared = p.file.customFields?.find((f) => f.name === name) ?? p.live.customFields?.find((f) => f.name === name);
-        const problem = declared && valueProblem(declared as FieldRule, value);
-        if (problem) {
-          p.problems.push({ path: ['spaces', i, 'customFields', name], message: `the ${declared!.type} field "${name}" ${problem}` });
-          continue;
-        }
-        const have = found.customFields?.[name] ?? null;
-        if (same(value, have)) continue;
-        fields[`customFields.${name}`] = { from: have, to: value };
-        values[name] = { value };
-      }
-      // Fields declared by this apply come first.
-      const after = Object.keys(values).filter((n) => !names.has(n)).map((n) => `customFields:create:${n}`);
-      if (Object.keys(values).length) steps.push({ op: 'customFields.set', input: () => ({ params: { spaceId: found.id }, body: { values } }) });
-      if (steps.length) p.add({ action: 'update', kind: 'spaces', key, id: found.id, fields, steps, after });
-    } else if (steps.length) {
-      p.add({ action: 'update', kind: 'spaces', key, id: found.id, fields, steps });
-    }
-    if (entry.collection === undefined) return;
-    const target = entry.collection === null ? null : resolveCollection(p, entry.collection);
-    if (target === undefined) {
-      p.problems.push({ path: ['spaces', i, 'collection'], message: `no collection "${entry.collection}" in the file or the organization (a title path such as Product/Guides, or an id)` });
-      return;
-    }
-    const wantId = target === null ? null : target.id;
-    if (wantId !== undefined && wantId === found.parent) return;
-    const from = found.parent ? collectionPath(p.live.collections ?? [], found.parent) : null;
-    p.add({
-      action: 'move', kind: 'spaces', key, id: found.id, ref: `spaces:move:${found.id}`,
-      fields: { collection: { from, to: entry.collection } }, after: target?.ref ? [target.ref] : [],
-      steps: [{ op: 'spaces.move', input: (idOf) => ({ params: { spaceId: found.id }, body: { parent: target === null ? null : (target.id ?? idOf(target.ref!)) } }) }],
-    });
-  });
-  const collections = p.live.collections ?? [];
-  leftovers(p, 'spaces', match.unmatched(), (s) => s.title || s.id, (s) => ({ op: 'spaces.delete', input: () => ({ params: { spaceId: s.id } }) }), undefined, (s) => (s.parent ? [`${collectionPath(collections, s.parent)}/${s.title}`] : []));
 }

@@ -4,7 +4,7 @@
 // team an SSO provider defaults to is not deleted.
 import { escapeControls } from '../../output/format.js';
 import type { LiveMember } from './live.js';
-import { diffFields, eachEntry, leftovers, matcher, type Change, type Planning } from './plan.js';
+import { diffFields, eachEntry, leftovers, matcher, type Change, type Manual, type Planning } from './plan.js';
 import { fileUrl, MASKED_URL, withoutCredentials } from './credentials.js';
 
 /** The organization's members by user id and by e-mail (lowercase), built once per plan. */
@@ -27,6 +27,25 @@ function memberOf(p: Planning, name: string): LiveMember | undefined {
 /** How a member is named in the plan: their e-mail, else their id. */
 const nameOf = (m: LiveMember) => m.email ?? m.id;
 
+/** People the file names who are not members (yet): one note each, with the invite that makes them members. */
+const INVITES = new WeakMap<Planning, Map<string, { role?: string; teams: string[]; note: Manual }>>();
+
+function notMember(p: Planning, name: string, role?: string, team?: string): void {
+  let invites = INVITES.get(p);
+  if (!invites) INVITES.set(p, (invites = new Map()));
+  let who = invites.get(name.toLowerCase());
+  if (!who) {
+    who = { teams: [], note: { kind: 'members', key: name, what: '', how: '' } };
+    invites.set(name.toLowerCase(), who);
+    p.manual.push(who.note);
+  }
+  if (role !== undefined) who.role = role;
+  if (team !== undefined) who.teams.push(team);
+  const teams = who.teams.length ? `, in team${who.teams.length === 1 ? '' : 's'} ${who.teams.join(', ')}` : '';
+  who.note.what = `not a member of the organization (the file gives ${who.role !== undefined ? `the role ${who.role}` : 'no role'}${teams})`;
+  who.note.how = `invite them, and plan again once they joined: docplat members invite ${name}${who.role !== undefined ? ` --role ${who.role}` : ''}`;
+}
+
 export function planMembers(p: Planning): void {
   const live = p.live.members ?? [];
   const named = new Set<string>();
@@ -34,7 +53,7 @@ export function planMembers(p: Planning): void {
   for (const [name, role] of Object.entries(p.file.members!)) {
     const m = memberOf(p, name);
     if (!m) {
-      p.problems.push({ path: ['members', name], atKey: true, message: `"${escapeControls(name)}" is not a member of the organization (invite them first)` });
+      notMember(p, name, role);
       continue;
     }
     named.add(m.id);
@@ -56,12 +75,12 @@ export function planMembers(p: Planning): void {
 export function planTeams(p: Planning): void {
   const live = p.live.teams ?? [];
   const match = matcher(live, (t) => t.title);
-  eachEntry(p, ['teams'], 'team', p.file.teams!, match, (e) => e.title, (entry, found, i) => {
+  eachEntry(p, ['teams'], 'team', p.file.teams!, match, (e) => e.title, (entry, found) => {
     // The roster as user ids → role.
     const want = new Map<string, { role: string; name: string }>();
     for (const [name, role] of Object.entries(entry.members ?? {})) {
       const m = memberOf(p, name);
-      if (!m) p.problems.push({ path: ['teams', i, 'members', name], atKey: true, message: `"${escapeControls(name)}" is not a member of the organization` });
+      if (!m) notMember(p, name, undefined, entry.title);
       else want.set(m.id, { role, name: nameOf(m) });
     }
     const have = new Map<string, { role: string; name: string }>();

@@ -62,6 +62,11 @@ export function planOpenapi(p: Planning): void {
     }
     // A document from a file is compared with the published one; from a URL, the URL is.
     if (found && (url !== undefined ? url === found.sourceURL : !found.sourceURL && found.text === text)) return;
+    // A first version still being processed cannot be compared yet: said, not sent again.
+    if (found && url === undefined && !found.sourceURL && found.pending) {
+      p.manual.push({ kind: 'openapi', key: entry.slug, what: 'its first version is still being processed, so its document cannot be compared yet', how: 'plan again once it is (`docplat openapi get ' + entry.slug + '` shows its state)' });
+      return;
+    }
     const source = url !== undefined ? { url } : { text: text ?? '' };
     // Shown (and saved with a plan) without credentials.
     const live = found?.sourceURL ? withoutCredentials(found.sourceURL) : null;

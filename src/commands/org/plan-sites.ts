@@ -9,25 +9,40 @@ import type { SiteEntry, SiteSpaceEntry } from './file.js';
 import type { LiveSite, LiveSiteSpace } from './live-sites.js';
 import { diffFields, eachEntry, leftovers, matcher, same, type IdOf, type Planning, type Step } from './plan.js';
 import type { Path } from './parse.js';
+import { collectionPath } from './plan-content.js';
+import { createdSpaces } from './plan-spaces.js';
 
 /** A live id, or the ref of the change that creates it. */
 type Id = { id: string; ref?: undefined } | { id?: undefined; ref: string };
 const idOf = (x: Id, ids: IdOf) => x.id ?? ids(x.ref!);
 const afterOf = (...xs: (Id | undefined)[]) => xs.flatMap((x) => (x?.ref ? [x.ref] : []));
 
-/** The organization's spaces by id, and by title (a title only one space has). */
-const SPACES = new WeakMap<Planning, { ids: Set<string>; titles: Map<string, string | null> }>();
+/** The organization's spaces by id, by title and by collection path and title (null: several have it). */
+const SPACES = new WeakMap<Planning, { ids: Set<string>; names: Map<string, string | null> }>();
 
-/** A space named by id, or by a title only one space has. */
-function spaceId(p: Planning, name: string): string | undefined {
+/**
+ * A space named by a site space: an id, or a title (or a collection path and
+ * title) only one space has, of the organization or created by the plan.
+ */
+function spaceOf(p: Planning, name: string): Id | undefined {
   let index = SPACES.get(p);
   if (!index) {
     const spaces = p.live.spaces ?? [];
-    const titles = new Map<string, string | null>();
-    for (const s of spaces) titles.set(s.title, titles.has(s.title) ? null : s.id);
-    SPACES.set(p, (index = { ids: new Set(spaces.map((s) => s.id)), titles }));
+    const collections = p.live.collections ?? [];
+    const names = new Map<string, string | null>();
+    const add = (key: string, id: string) => names.set(key, names.has(key) && names.get(key) !== id ? null : id);
+    for (const s of spaces) {
+      add(s.title, s.id);
+      if (s.parent) add(`${collectionPath(collections, s.parent)}/${s.title}`, s.id);
+    }
+    SPACES.set(p, (index = { ids: new Set(spaces.map((s) => s.id)), names }));
   }
-  return index.ids.has(name) ? name : (index.titles.get(name) ?? undefined);
+  if (index.ids.has(name)) return { id: name };
+  const live = index.names.get(name);
+  const created = createdSpaces(p, name);
+  if (live && !created.length) return { id: live };
+  if (live === undefined && created.length === 1) return { ref: created[0] };
+  return undefined;
 }
 
 export function planSites(p: Planning): void {
@@ -110,19 +125,19 @@ class SitePlan {
       const { fields, body } = diffFields(want, (found ?? {}) as Record<string, unknown>, found ? ['title', 'path', 'description', 'icon', 'condition'] : ['path', 'description', 'icon', 'condition']);
       if (!found) {
         const first = sec.spaces?.[0];
-        const firstId = first && spaceId(p, first.space);
+        const firstSpace = first && spaceOf(p, first.space);
         if (!first) return void p.problems.push({ path: at, message: 'a new section needs a space in "spaces" (the platform creates a section with its first space)' });
-        if (!firstId) return void p.problems.push({ path: [...at, 'spaces', 0, 'space'], message: `no space "${escapeControls(first.space)}" in the organization (an id, or a title only one space has)` });
+        if (!firstSpace) return void p.problems.push({ path: [...at, 'spaces', 0, 'space'], message: `no space "${escapeControls(first.space)}" in the organization (an id, or a title only one space has)` });
         const ref = `sites:create:${key}`;
         const section: Id = { ref };
         this.sections.set(sec.title, section);
         p.add({
-          action: 'create', kind: 'sites', key, ref, after: afterOf(this.site),
+          action: 'create', kind: 'sites', key, ref, after: afterOf(this.site, firstSpace),
           fields: { title: { from: null, to: sec.title }, ...fields },
           steps: [
             {
               op: 'sections.create', provides: true,
-              input: (ids) => ({ params: this.params(ids), body: { spaceId: firstId, title: sec.title } }),
+              input: (ids) => ({ params: this.params(ids), body: { spaceId: idOf(firstSpace, ids), title: sec.title } }),
               // The section comes with its first site space.
               records: (data) => ({ [`${ref}/first`]: String(((data as { siteSpaces?: { id?: unknown }[] }).siteSpaces ?? [])[0]?.id ?? '') }),
               find: this.site.id ? { op: 'sections.list', params: { organizationId: p.live.org, siteId: this.site.id }, match: (s) => s.title === sec.title } : undefined,
@@ -185,12 +200,15 @@ class SitePlan {
     const { p } = this;
     const used = new Set<string>();
     entries.forEach((e, i) => {
-      const id = spaceId(p, e.space);
-      if (!id) return void p.problems.push({ path: [...at, i, 'space'], message: `no space "${escapeControls(e.space)}" in the organization (an id, or a title only one space has)` });
+      // A space the site publishes now is known even when the organization's list lacks it (in the trash, or gone to another organization).
+      const published = live.find((l) => l.spaceId === e.space || l.spaceTitle === e.space)?.spaceId;
+      const space = spaceOf(p, e.space) ?? (published ? { id: published } : undefined);
+      const id = space?.id ?? space?.ref;
+      if (!space || !id) return void p.problems.push({ path: [...at, i, 'space'], message: `no space "${escapeControls(e.space)}" in the organization (an id, or a title only one space has)` });
       if (used.has(id)) return void p.problems.push({ path: [...at, i, 'space'], message: `"${escapeControls(e.space)}" is published twice here` });
       used.add(id);
       const found = live.find((l) => l.spaceId === id);
-      const key = `${prefix}/${found?.spaceTitle || (p.live.spaces ?? []).find((s) => s.id === id)?.title || id}`;
+      const key = `${prefix}/${found?.spaceTitle || (p.live.spaces ?? []).find((s) => s.id === id)?.title || (space.ref ? e.space : id)}`;
       const { fields, body } = diffFields({ path: e.path, condition: e.condition }, (found ?? {}) as Record<string, unknown>, ['path', 'condition']);
       const ref = `sites:create:${key}`;
       const update = (siteSpace: Id): Step => ({ op: 'siteSpaces.update', input: (ids) => ({ params: { ...this.params(ids), siteSpaceId: idOf(siteSpace, ids) }, body }) });
@@ -201,9 +219,9 @@ class SitePlan {
         if (Object.keys(body).length) p.add({ action: 'create', kind: 'sites', key, ref: `${madeWith}/first`, fields: { space: { from: null, to: e.space }, ...fields }, after: [madeWith], steps: [update({ ref: `${madeWith}/first` })] });
       } else {
         p.add({
-          action: 'create', kind: 'sites', key, ref, after: afterOf(this.site, section), fields: { space: { from: null, to: e.space }, ...fields },
+          action: 'create', kind: 'sites', key, ref, after: afterOf(this.site, section, space), fields: { space: { from: null, to: e.space }, ...fields },
           steps: [
-            { op: 'siteSpaces.add', provides: true, input: (ids) => ({ params: this.params(ids), body: { spaceId: id, ...(section ? { sectionId: idOf(section, ids) } : {}) } }) },
+            { op: 'siteSpaces.add', provides: true, input: (ids) => ({ params: this.params(ids), body: { spaceId: idOf(space, ids), ...(section ? { sectionId: idOf(section, ids) } : {}) } }) },
             ...(Object.keys(body).length ? [update({ ref })] : []),
           ],
         });

@@ -58,7 +58,9 @@ export async function planFor(ctx: Context, parsed: Pick<Parsed, 'file' | 'name'
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
   const org = await ctx.org();
   const kinds = managed(parsed.file);
-  const spaceValues = new Set((parsed.file.spaces ?? []).filter((s) => s.customFields).map((s) => s.id));
+  // The values of the spaces the file sets values of (all of them when one is named by title).
+  const valued = (parsed.file.spaces ?? []).filter((s) => s.customFields);
+  const spaceValues = valued.some((s) => s.id === undefined) ? 'all' : new Set(valued.map((s) => s.id!));
   const read = kindsToRead(kinds);
   // With --prune, what a delete takes with it is known: a collection's spaces, a field's values, a member's teams.
   const values = opts.prune && kinds.includes('customFields');
@@ -68,7 +70,7 @@ export async function planFor(ctx: Context, parsed: Pick<Parsed, 'file' | 'name'
   const live = await readLive(ctx, org, read, {
     concurrency,
     rosters,
-    spaceValues: values ? 'all' : spaceValues.size ? spaceValues : undefined,
+    spaceValues: values || spaceValues === 'all' ? 'all' : spaceValues.size ? spaceValues : undefined,
     openapiTexts: !!parsed.file.openapi?.some((o) => o.file !== undefined),
   });
   return listed(ctx, async () => makePlan(parsed, live, { prune: opts.prune, files }));

@@ -53,6 +53,20 @@ export class Sites implements Family {
     this.handlers = siteHandlers(this, new SiteRenderer(this, this.lower));
   }
 
+  /**
+   * A space that leaves the organization (a transfer) is no longer published
+   * by its sites: the site spaces that publish it are removed, as
+   * removeSiteSpace() removes one (a section may be left with none).
+   */
+  attach(): void {
+    this.spaces.whenSpacesLeave((spaces, org) => {
+      const gone = new Set(spaces.map((s) => s.id));
+      for (const site of this.orgSites(org)) {
+        for (const ss of this.allSiteSpaces(site).filter((x) => gone.has(x.space))) this.dropSiteSpace(site, ss);
+      }
+    });
+  }
+
   /** One of the caller's organizations (404 otherwise). */
   orgOf(id: string) {
     return this.orgs.org(id);
@@ -345,6 +359,11 @@ export class Sites implements Family {
   removeSiteSpace(site: SiteRec, id: string): 'deleted' {
     const ss = this.siteSpace(site, id);
     this.orgs.require(site.org, 'create', 'change the structure of sites');
+    this.dropSiteSpace(site, ss);
+    return 'deleted';
+  }
+
+  private dropSiteSpace(site: SiteRec, ss: SiteSpaceRec): void {
     const key = spacesKey(ss);
     this.order.detach(key, ss);
     this.siteSpaces.delete(ss.id);
@@ -352,7 +371,6 @@ export class Sites implements Family {
     const section = ss.section ? this.sections.get(ss.section) : undefined;
     if (section && section.defaultSiteSpace === ss.id) section.defaultSiteSpace = next;
     if (!section && site.defaultSiteSpace === ss.id) site.defaultSiteSpace = next;
-    return 'deleted';
   }
 
   private makeDefault(site: SiteRec, ss: SiteSpaceRec): void {

@@ -44,6 +44,14 @@ export class Spaces implements Family {
   private order = new SiblingOrder<Node>();
   private readonly removedCollections = new Set<string>();
 
+  /** Families above told when spaces leave an organization (a transfer): the sites stop publishing them. */
+  private readonly leaving: ((spaces: readonly SpaceRec[], org: string) => void)[] = [];
+
+  /** A family above hooks in here (from its attach()): `fn` is told of the spaces a transfer takes out of `org`. */
+  whenSpacesLeave(fn: (spaces: readonly SpaceRec[], org: string) => void): void {
+    this.leaving.push(fn);
+  }
+
   /** The JSON of spaces and collections (a family above adds its counts to a space's: views.countWith()). */
   readonly views: SpaceViews;
   readonly handlers: ReturnType<typeof spaceHandlers>;
@@ -281,8 +289,10 @@ export class Spaces implements Family {
     if (target.id === space.org) return space;
     this.orgs.require(space.org, 'edit', 'transfer spaces out of it');
     this.orgs.require(target.id, 'admin', 'transfer spaces into it');
+    const from = space.org;
     this.order.move(space, containerKey(space.org, space.parent), rootKey(target.id));
     rehome(space, target.id, null);
+    for (const fn of this.leaving) fn([space], from);
     space.updatedAt = this.now();
     this.cache.changed(true, space);
     return space;
@@ -369,9 +379,11 @@ export class Spaces implements Family {
     this.orgs.require(c.org, 'edit', 'transfer collections out of it');
     this.orgs.require(target.id, 'admin', 'transfer collections into it');
     const { collections, spaces } = this.subtree(id);
+    const from = c.org;
     this.order.move(c, containerKey(c.org, c.parent), rootKey(target.id));
     c.parent = null;
     for (const x of [...collections, ...spaces]) x.org = target.id;
+    for (const fn of this.leaving) fn(spaces, from);
     this.cache.changed(true, ...spaces, ...collections);
     return c;
   }
