@@ -1,5 +1,6 @@
-// The README's examples, as the README test runs them: every line of a code
-// block that runs docplat, grouped by the section (## or ###) it is in.
+// The examples of the README and of every page of docs/, as the README test
+// runs them: every line of a code block that runs docplat, grouped by the
+// section (## or ###) it is in.
 //
 // A code block is a run of lines indented by four spaces or more, or a fenced
 // block (``` or ```sh; a fenced block named for another language, ```yaml, is
@@ -22,9 +23,11 @@
 // with (0 unless marked).
 
 export interface Example {
+  /** The Markdown file, relative to the repository (`README.md`, `docs/org-as-code.md`). */
+  file: string;
   /** The section's heading, as written. */
   section: string;
-  /** 1-based line of the README where the command starts. */
+  /** 1-based line of the file where the command starts. */
   line: number;
   /** The command, continuation lines joined. */
   command: string;
@@ -46,13 +49,13 @@ interface Marker {
 
 const MARKER = /^<!--\s*(?:example\s+"([^"]+)"|examples)\s*:\s*(.*?)\s*-->$/;
 
-function parseMarker(text: string, line: number): Marker | undefined {
+function parseMarker(text: string, line: number, file: string): Marker | undefined {
   const m = MARKER.exec(text.trim());
   if (!m) return undefined;
   const [, match, rest] = m;
   const skip = /^skip,\s*(\S.*)$/.exec(rest);
   const exit = /^exit\s+(\d+)$/.exec(rest);
-  if (!skip && !exit) throw new Error(`README.md:${line}: a marker is "skip, <reason>" or "exit <code>", not "${rest}"`);
+  if (!skip && !exit) throw new Error(`${file}:${line}: a marker is "skip, <reason>" or "exit <code>", not "${rest}"`);
   return { match, skip: skip?.[1], exit: exit ? Number(exit[1]) : undefined, used: false, line };
 }
 
@@ -67,7 +70,8 @@ export function runsDocplat(command: string): boolean {
   return programs(command).some((p) => p === 'node bin/docplat.js' || p.split(' ')[0] === 'docplat');
 }
 
-export function readmeExamples(markdown: string): Example[] {
+/** The examples of a Markdown file (`file`: its name in messages, relative to the repository). */
+export function readmeExamples(markdown: string, file = 'README.md'): Example[] {
   const lines = markdown.split('\n');
   const examples: Example[] = [];
   let section = '(top)';
@@ -96,7 +100,7 @@ export function readmeExamples(markdown: string): Example[] {
       shown = undefined;
       while (text.endsWith('\\') && i + 1 < body.length) text = `${text.slice(0, -1).trimEnd()} ${body[++i].trim()}`;
       if (!runsDocplat(text)) continue;
-      const example: Example = { section, line: at, command: text, exit: 0 };
+      const example: Example = { file, section, line: at, command: text, exit: 0 };
       for (const m of markers) {
         if (m.match !== undefined && !text.includes(m.match)) continue;
         m.used = true;
@@ -106,7 +110,7 @@ export function readmeExamples(markdown: string): Example[] {
       examples.push(example);
       if (prompted) shown = example;
     }
-    for (const m of markers) if (!m.used) throw new Error(`README.md:${m.line}: the marker matches no example of the block after it`);
+    for (const m of markers) if (!m.used) throw new Error(`${file}:${m.line}: the marker matches no example of the block after it`);
   };
 
   for (let i = 0; i < lines.length; i++) {
@@ -142,7 +146,7 @@ export function readmeExamples(markdown: string): Example[] {
       pending = [];
       continue;
     }
-    const marker = parseMarker(line, i + 1);
+    const marker = parseMarker(line, i + 1, file);
     if (marker) pending.push(marker);
     else if (line.trim() !== '') pending = [];
   }

@@ -1,11 +1,12 @@
-// Every example of the README runs: each line of its code blocks that runs
-// docplat (see examples.ts for what counts, and the markers that skip a line
-// or expect another exit code) runs against a fresh sandbox per section, in
-// the README's order, in a folder of its own that holds the files the
-// examples read (below), and must end with the exit code expected (0 unless
-// marked). A section added to the README is picked up without an edit here;
-// a placeholder this file does not know (`<fooId>`) fails its line, naming it.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Every example of the README and of every page of docs/ runs: each line of
+// their code blocks that runs docplat (see examples.ts for what counts, and
+// the markers that skip a line or expect another exit code) runs against a
+// fresh sandbox per section, in the file's order, in a folder of its own that
+// holds the files the examples read (below), and must end with the exit code
+// expected (0 unless marked). A section, or a page of docs/, added is picked
+// up without an edit here; a placeholder this file does not know (`<fooId>`)
+// fails its line, naming it.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso/index.js';
@@ -14,7 +15,9 @@ import { baseEnv, ROOT, tempDir } from '../helpers.js';
 import { readmeExamples, type Example } from './examples.js';
 import { runLine } from './shell.js';
 
-const examples = readmeExamples(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+/** The README, then every page of docs/ (in name order). */
+const PAGES = ['README.md', ...(existsSync(join(ROOT, 'docs')) ? readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`) : [])];
+const examples = PAGES.flatMap((page) => readmeExamples(readFileSync(join(ROOT, page), 'utf8'), page));
 
 /** Files the examples read, as a reader of the README would have them at hand. */
 const FILES: Record<string, string> = {
@@ -80,18 +83,21 @@ function substitute(example: Example, sandbox: Sandbox): string {
   return command;
 }
 
-const sections = [...new Set(examples.map((e) => e.section))];
+/** A section of a page: `README.md` sections by their heading, a page of docs/ as `docs/x.md: heading`. */
+const sectionOf = (e: Example) => (e.file === 'README.md' ? e.section : `${e.file}: ${e.section}`);
+const sections = [...new Set(examples.map(sectionOf))];
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-it('finds the examples of every section', () => {
-  expect(examples.length).toBeGreaterThan(80);
+it('finds the examples of every section, and of every page of docs/', () => {
+  expect(examples.filter((e) => e.file === 'README.md').length).toBeGreaterThan(80);
   expect(sections).toEqual(expect.arrayContaining(['Bulk commands', 'Members', 'Teams', 'Sites', 'Content', 'Shell completion']));
+  for (const page of PAGES.filter((p) => p.startsWith('docs/'))) expect(examples.some((e) => e.file === page), `${page} has no example`).toBe(true);
 });
 
-describe.each(sections)('README section "%s"', (section) => {
+describe.each(sections)('section "%s"', (section) => {
   it('runs every example as written', async () => {
     const home = tempDir('docplat-readme-');
     dirs.push(home);
@@ -115,20 +121,20 @@ describe.each(sections)('README section "%s"', (section) => {
     process.chdir(cwd);
     const failures: string[] = [];
     try {
-      for (const example of examples.filter((e) => e.section === section && !e.skip)) {
+      for (const example of examples.filter((e) => sectionOf(e) === section && !e.skip)) {
         const command = substitute(example, sandbox);
         const unknown = /<[A-Za-z]+>/.exec(command);
         if (unknown) {
-          failures.push(`README.md:${example.line}: no value for the placeholder ${unknown[0]} in: ${command}`);
+          failures.push(`${example.file}:${example.line}: no value for the placeholder ${unknown[0]} in: ${command}`);
           continue;
         }
         const run = await runLine(command, { cwd, env });
         if (run.code !== example.exit) {
-          failures.push(`README.md:${example.line}: exit ${run.code}, expected ${example.exit}: ${command}\n  ${run.stderr.trim().split('\n').slice(-3).join('\n  ')}`);
+          failures.push(`${example.file}:${example.line}: exit ${run.code}, expected ${example.exit}: ${command}\n  ${run.stderr.trim().split('\n').slice(-3).join('\n  ')}`);
         }
         // The output the README shows after a `$ ` line, with the demo's ids, is what the command prints.
         else if (example.output !== undefined && run.stdout !== example.output) {
-          failures.push(`README.md:${example.line}: the output differs from the README's: ${command}\n--- README\n${example.output}--- printed\n${run.stdout}`);
+          failures.push(`${example.file}:${example.line}: the output differs from the page's: ${command}\n--- ${example.file}\n${example.output}--- printed\n${run.stdout}`);
         }
       }
     } finally {

@@ -37,7 +37,7 @@ export const COMMANDS = [
   defineCommand({
     name: 'pull',
     summary: "Write the organization's configuration as a file (YAML)",
-    help: 'Deterministic: the same organization gives the same bytes. No secret is written (no token, no share link; credentials in a URL become ***, with a warning). `docplat org plan` of what was pulled says "no changes".',
+    help: 'Deterministic: the same organization gives the same bytes. No secret is written (no token, no share link; credentials in a URL become ***, with a warning). Everything --prune could delete is in it: an OpenAPI specification published from a file is written beside --file (openapi/<slug>.yaml; to stdout the file ignores it, with a warning), a space\'s visibility read-only (the API cannot set it). `docplat org plan` of what was pulled says "no changes". --portable keys every resource by title, slug, name or e-mail, never by id, so the file plans and applies in another organization (the plan names what cannot move: a space\'s content, people to invite). After a transfer (`spaces transfer`, `collections transfer`) the space has left the sites of the organization it left (their site spaces are removed), so it is pulled as a plain space of its new organization.',
     examples: ['pull --only teams,members', 'pull --file docplat.yaml', 'pull --portable --file acme.yaml'],
     flags: {
       only: { flags: '--only <kinds>', description: `the kinds to write, comma-separated: ${Object.keys(KINDS).join(', ')} (default all)`, nonBlank: true },
@@ -55,7 +55,7 @@ export const COMMANDS = [
   defineCommand({
     name: 'plan',
     summary: 'Show what `org apply` would change to make the organization match the file',
-    help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune), each delete with what the platform deletes with it (a collection\'s spaces, a site\'s sections), deletes after every other change. Within the kinds the file lists, what the organization has and the file neither names nor ignores (`ignore:`, per kind, by key or glob pattern) is drift: `? unmanaged team "Shadow IT"`. Exit 6 with --exit-code when there are changes or unmanaged resources (a nightly drift check).',
+    help: 'One line per change, grouped by kind: + create, ~ update (field: old → new), → move, - delete (with --prune), each delete with what the platform deletes with it (a collection\'s spaces, a site\'s sections), deletes after every other change. Within the kinds the file lists, what the organization has and the file neither names nor ignores (`ignore:`, per kind, by key or glob pattern) is drift: `? unmanaged team "Shadow IT"`. What apply cannot do through the API is named with how to do it (`! members "a@b.c": … docplat members invite …`). Exit 6 with --exit-code when there are changes, such things, or unmanaged resources (a nightly drift check). A site space whose space the organization\'s list lacks (in the trash, or in another organization) is kept as the site has it: plan never refuses a file pull wrote.',
     examples: ['plan -f docplat.yaml --exit-code', 'plan --out plan.json', 'plan --json'],
     flags: {
       file: FILE_FLAG,
