@@ -7,12 +7,13 @@
 // folder keeps its path when the space is renamed; spaces gone since the last
 // run are reported, and their folders removed with --prune (only the files
 // their export wrote).
-import { readFile, rmdir } from 'node:fs/promises';
+import { rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Context } from '../../context.js';
 import type { BuiltRequest } from '../../api/request.js';
 import { DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { PathClaims, cleanSegment } from '../../files/paths.js';
+import { Confined } from '../../files/read.js';
 import { progressLine } from '../../output/progress.js';
 import { MANIFEST, Writer, claim, readJsonManifest, recorded, type Manifest } from './export-folder.js';
 import { exportSpace, type ExportOptions } from './export.js';
@@ -223,7 +224,7 @@ async function removeSpaceFolder(root: string, rel: string): Promise<void> {
   const dir = join(root, rel);
   let m: Manifest | undefined;
   try {
-    m = JSON.parse(await readFile(join(dir, MANIFEST), 'utf8')) as Manifest;
+    m = JSON.parse((await (await Confined.open(root)).read(`${rel}/${MANIFEST}`, 'export')).toString('utf8')) as Manifest;
   } catch {
     return;
   }

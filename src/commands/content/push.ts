@@ -61,7 +61,7 @@ rest.`,
   ],
   args: SPACE_ID,
   flags: {
-    src: { flags: '--src <dir>', description: 'the folder to push (SUMMARY.md, Markdown files, .gitbook/assets/)', required: true, nonBlank: true },
+    src: { flags: '--src <dir>', description: 'the folder to push (SUMMARY.md, Markdown files, .gitbook/assets/)', required: true, nonBlank: true, path: { kind: 'folder', layout: 'git-sync' } },
     changeRequest: { flags: '--change-request <id>', description: 'push into this change request (its id or number) and compare with its content' },
     subject: { flags: '--subject <text>', description: 'subject of the new change request (default: the folder and the time)', body: 'subject', nonBlank: true },
     merge: { flags: '--merge', description: 'merge the change request once everything is sent' },
