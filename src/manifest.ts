@@ -54,8 +54,8 @@ export interface ManifestCommand {
   name: string;
   aliases: string[];
   summary: string;
-  /** `param`: the path param the argument fills; `path`: it is a path docplat reads. */
-  args: { name: string; variadic: boolean; choices?: string[]; ids?: string; ref?: RefKind; param?: string; path?: ManifestPath }[];
+  /** `optional`: may be left out (`[name]`); `param`: the path param the argument fills; `path`: it is a path docplat reads. */
+  args: { name: string; variadic: boolean; optional?: boolean; choices?: string[]; ids?: string; ref?: RefKind; param?: string; path?: ManifestPath }[];
   flags: ManifestFlag[];
   help: string;
 }
@@ -114,7 +114,7 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
       const ids = !choices && listOperation(kind) ? kind : undefined;
       const ref = def.run ? undefined : refKind(kind);
       const param = argParam(def, i);
-      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}), ...(param ? { param } : {}), ...manifestPath(def.args?.[i]?.path) };
+      return { name: a.name(), variadic: a.variadic, ...(a.required ? {} : { optional: true }), ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}), ...(param ? { param } : {}), ...manifestPath(def.args?.[i]?.path) };
     }),
     flags: c.options.map((o) => {
       const f = def.flags?.[o.attributeName()];

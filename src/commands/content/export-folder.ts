@@ -121,6 +121,8 @@ export async function claim<M>(root: string, manifest: string, read: () => Promi
       what: 'the export folder',
       busy: (pid) => `--dest: ${root} is in use by another export (process ${pid}); wait for it to finish, or choose another folder`,
     }).catch((err: Error) => {
+      // A lock file the reader refuses (a link out, a FIFO) is bad input, as the manifest would be.
+      if (err instanceof ReadRefused) throw new UsageError(`--dest: ${err.message}; remove it or choose another folder`);
       throw new DocplatError(err.message);
     });
   }

@@ -31,7 +31,7 @@ function alive(pid: number): boolean {
 async function look(path: string): Promise<{ text: string; pid?: number; ageMs: number } | undefined> {
   try {
     // Read as a file found in a folder is (src/files/read.ts): a lock planted as a link out, a FIFO or /dev/zero is refused.
-    const [bytes, info] = await Promise.all([Confined.open(dirname(path), `the folder of ${basename(path)}`).then((dir) => dir.read(basename(path), 'lock', path)), stat(path)]);
+    const [bytes, info] = await Promise.all([Confined.open(dirname(path), 'its folder').then((dir) => dir.read(basename(path), 'lock', path)), stat(path)]);
     const text = bytes.toString('utf8');
     const pid = Number(text.split('\n')[0]);
     return { text, pid: Number.isSafeInteger(pid) && pid > 0 ? pid : undefined, ageMs: Date.now() - info.mtimeMs };
