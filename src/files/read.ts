@@ -118,19 +118,27 @@ const CHUNK = 256 * KB;
  */
 async function readOpened(fh: FileHandle, st: Stats, use: ReadUse, shown: string): Promise<Buffer> {
   const limit = BOUNDS[use].bytes;
-  if (st.isFile() && st.size > limit) throw overBound(shown, use);
   const chunks: Buffer[] = [];
   let total = 0;
-  // A regular file in one read of its size; one byte more shows it grew.
-  let want = st.isFile() ? st.size + 1 : CHUNK;
+  if (st.isFile()) {
+    if (st.size > limit) throw overBound(shown, use);
+    // One buffer of its size, and a byte more: a file that fills it grew, and is read on below.
+    const whole = Buffer.allocUnsafe(st.size + 1);
+    for (;;) {
+      const { bytesRead } = await fh.read(whole, total, whole.length - total, null);
+      if (bytesRead === 0) return whole.subarray(0, total);
+      total += bytesRead;
+      if (total === whole.length) break;
+    }
+    chunks.push(whole);
+  }
   for (;;) {
-    const buffer = Buffer.allocUnsafe(Math.min(want, limit + 1 - total));
+    const buffer = Buffer.allocUnsafe(Math.min(CHUNK, limit + 1 - total));
     const { bytesRead } = await fh.read(buffer, 0, buffer.length, null);
     if (bytesRead === 0) break;
     chunks.push(bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead));
     total += bytesRead;
     if (total > limit) throw overBound(shown, use);
-    want = CHUNK;
   }
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
 }
@@ -310,10 +318,25 @@ export class Confined {
     });
   }
 
-  /** Checks `rel` as `read` would, without reading it: its size. */
+  /** Checks `rel` as `read` will (inside, a regular file, within the bound), without opening it: its size. */
   async size(rel: string, use: ReadUse, shown = rel): Promise<number> {
-    const { fh, st } = await this.openFile(rel, shown);
-    await fh.close().catch(() => undefined);
+    const segments = this.segments(rel, shown);
+    if (segments.length === 0) throw isFolder(shown);
+    let path = join(await this.folder(segments.slice(0, -1), shown), segments[segments.length - 1]);
+    let st = await lstat(path).catch((err: unknown) => {
+      throw errnoRefusal(shown, err);
+    });
+    if (st.isSymbolicLink()) {
+      path = await realpath(path).catch((err: unknown) => {
+        throw errnoRefusal(shown, err);
+      });
+      if (!this.inside(path)) throw this.outside(shown, true);
+      st = await lstat(path).catch((err: unknown) => {
+        throw errnoRefusal(shown, err);
+      });
+    }
+    const bad = notRegular(st);
+    if (bad) throw new ReadRefused(shown, bad.reason, bad.refusal, bad.why);
     if (st.size > BOUNDS[use].bytes) throw overBound(shown, use);
     return st.size;
   }
