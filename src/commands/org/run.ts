@@ -59,9 +59,10 @@ async function load(ctx: Context, path: string): Promise<{ parsed: Parsed; files
       (async () => {
         const text = inline ? s.certificate! : await read(s.certificate!, at, 'certificate');
         if (text === undefined) return;
-        // Checked as `sso create --certificate-file` checks it: one certificate, never a private key.
+        // A file is checked as `sso create --certificate-file` checks it (one certificate, never a private key); an inline
+        // value, as `org pull` writes the platform's, is refused only when it holds a private key.
         const cert = pemCertificate(text);
-        if (cert.problem !== undefined) problems.push({ path: at, message: inline ? `the certificate ${cert.problem}` : `"${s.certificate}" ${cert.problem}` });
+        if (cert.problem !== undefined && (!inline || cert.key)) problems.push({ path: at, message: inline ? `the certificate ${cert.problem}` : `"${s.certificate}" ${cert.problem}` });
         else if (!inline) files.set(s.certificate!, text);
       })(),
     );

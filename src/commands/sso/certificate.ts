@@ -15,9 +15,9 @@ const CERTIFICATE = OPERATIONS['sso.create'].body!.certificate;
  * private key: ..."). A block too long for the operation is returned as it
  * is: the operation's bound refuses it, with the usual message.
  */
-export function pemCertificate(text: string): { text: string; problem?: undefined } | { problem: string } {
+export function pemCertificate(text: string): { text: string; problem?: undefined } | { problem: string; key?: boolean } {
   const blocks = pemBlocks(text);
-  if (blocks.some((b) => /PRIVATE KEY/.test(b.label))) return { problem: "holds a private key: give the identity provider's certificate, never a key" };
+  if (blocks.some((b) => /PRIVATE KEY/.test(b.label))) return { problem: "holds a private key: give the identity provider's certificate, never a key", key: true };
   const certs = blocks.filter((b) => b.label === 'CERTIFICATE');
   if (certs.length === 0) return { problem: 'is not a PEM certificate: it has no -----BEGIN CERTIFICATE----- block' };
   if (certs.length > 1) return { problem: `holds ${certs.length} certificates: give the one the identity provider signs with` };
