@@ -4,7 +4,7 @@
 // only when they are UTF-8 text.
 import type { Context } from '../context.js';
 import { UsageError } from '../errors.js';
-import { ReadRefused, readTyped, type Confined, type ReadUse } from '../files/read.js';
+import { ReadRefused, readTyped, utf8Text, type Confined, type ReadUse } from '../files/read.js';
 
 export interface UserFileOptions {
   as?: 'utf8' | 'base64';
@@ -42,22 +42,6 @@ export async function readUserFile(ctx: Context, label: string, path: string, op
 }
 
 /** The reader's refusal, after the label: `--file: cannot read "x": no such file`, `--file: "/dev/zero" is over 8 MB, ...`. */
-export function refused(label: string, err: ReadRefused, what = `"${err.shown}"`): UsageError {
-  return new UsageError(`${label}: ${refusal(err, what)}`);
-}
-
-/** The reader's refusal in words: `cannot read "x": no such file`, `"x" leads outside the folder`. */
-export function refusal(err: ReadRefused, what = `"${err.shown}"`): string {
-  if (err.refusal === 'missing' || err.refusal === 'folder' || err.refusal === 'unreadable') return `cannot read ${what}: ${err.why}`;
-  return `${what} ${err.reason}`;
-}
-
-/** The bytes as text, or undefined when they are not UTF-8 or hold a NUL. */
-export function utf8Text(bytes: Buffer): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
-  }
+function refused(label: string, err: ReadRefused, what?: string): UsageError {
+  return new UsageError(`${label}: ${err.words(what)}`);
 }

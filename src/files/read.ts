@@ -85,6 +85,22 @@ export class ReadRefused extends UsageError {
   of(shown: string): ReadRefused {
     return new ReadRefused(shown, this.reason, this.refusal, this.why);
   }
+
+  /** The refusal in words after a label: `cannot read "x": no such file`, `"x" leads outside the folder` (`what`: how the file is named). */
+  words(what = `"${this.shown}"`): string {
+    if (this.refusal === 'missing' || this.refusal === 'folder' || this.refusal === 'unreadable') return `cannot read ${what}: ${this.why}`;
+    return `${what} ${this.reason}`;
+  }
+}
+
+/** The bytes as text, or undefined when they are not UTF-8 or hold a NUL (a binary file is never sent as text, mangled). */
+export function utf8Text(bytes: Buffer): string | undefined {
+  if (bytes.includes(0)) return undefined;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 const overBound = (shown: string, use: ReadUse) => new ReadRefused(shown, `is over ${showBytes(BOUNDS[use].bytes)}, the most docplat reads for ${BOUNDS[use].what}`, 'bound');

@@ -4,7 +4,6 @@
 import { MAX_LIMIT } from '../../api/limits.js';
 import { UsageError } from '../../errors.js';
 import { ReadRefused, readTyped } from '../../files/read.js';
-import { refused } from '../user-file.js';
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
@@ -226,6 +225,6 @@ export async function readBytes(label: string, path: string): Promise<Buffer> {
   try {
     return await readTyped(path, 'body');
   } catch (err) {
-    throw err instanceof ReadRefused ? refused(label, err) : err;
+    throw err instanceof ReadRefused ? new UsageError(`${label}: ${err.words()}`) : err;
   }
 }

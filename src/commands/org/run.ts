@@ -4,10 +4,9 @@
 import { dirname, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { DocplatError, UsageError } from '../../errors.js';
-import { Confined, ReadRefused, type ReadUse } from '../../files/read.js';
+import { Confined, ReadRefused, utf8Text, type ReadUse } from '../../files/read.js';
 import { documentCheck } from '../openapi/validate.js';
 import { pemCertificate } from '../sso/certificate.js';
-import { refusal, utf8Text } from '../user-file.js';
 import { managed, type OrgFile } from './file.js';
 import { kindsToRead, readLive } from './live.js';
 import { fileErrors, ListedErrors, parseFile, type FileProblem, type Parsed } from './parse.js';
@@ -46,7 +45,7 @@ async function load(ctx: Context, path: string): Promise<{ parsed: Parsed; files
       return text;
     } catch (err) {
       if (!(err instanceof ReadRefused)) throw err;
-      problems.push({ path: at, message: refusal(err) });
+      problems.push({ path: at, message: err.words() });
       return undefined;
     }
   };
