@@ -6,6 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { DEMO_CERTIFICATE } from '../../src/sandbox/families/sso/index.js';
 import { baseEnv, runInProcess, tempDir, withTestApi, type TestApi } from '../helpers.js';
 
 const dir = tempDir('docplat-org-');
@@ -195,7 +196,7 @@ describe('org apply: SSO and OpenAPI', () => {
   it('an SSO provider defaulting to a team the same apply creates, a certificate file, OpenAPI from a file and a URL; renames by id', () =>
     withTestApi({ processingMs: 0 }, async (api) => {
       const doc = await pulled(api, 'sso,openapi,translations');
-      writeFileSync(join(dir, 'idp.pem'), '-----BEGIN CERTIFICATE-----\nMIIBtDCCAVmgAwIBAgIU\n-----END CERTIFICATE-----\n');
+      writeFileSync(join(dir, 'idp.pem'), DEMO_CERTIFICATE);
       writeFileSync(join(dir, 'pets.yaml'), 'openapi: 3.0.0\ninfo: {title: Pets, version: "2"}\npaths: {}\n');
       const okta = doc.sso.find((s: any) => s.label === 'Okta');
       Object.assign(okta, { label: 'Okta (prod)', defaultTeam: 'Newcomers', defaultRole: 'comment' });

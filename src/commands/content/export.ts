@@ -148,7 +148,7 @@ files their export wrote, never an edited one, never through a link). With --all
   examples: ['export <spaceId> --dest ./docs', 'export <spaceId> --change-request 3 --dest ./cr-3 --concurrency 16', 'export --all-spaces --dest ./backup'],
   args: [{ ...SPACE_ID[0], optional: true }],
   flags: {
-    dest: { flags: '--dest <dir>', description: 'folder to write into (created if missing; its parent must exist)', required: true, nonBlank: true },
+    dest: { flags: '--dest <dir>', description: 'folder to write into (created if missing; its parent must exist)', required: true, nonBlank: true, path: { kind: 'folder', layout: 'export' } },
     concurrency: { flags: '--concurrency <n>', description: 'requests in flight at once (default 8, at most 64)' },
     prune: { flags: '--prune', description: 'remove the files of pages and files that no longer exist (not those edited here)' },
     allowMassDelete: ALLOW_MASS_DELETE,

@@ -57,7 +57,7 @@ export async function bindFields(ctx: Context, def: CommandDef, op: Operation, {
     if (twin) throw new UsageError(`${longName(f)} and ${longName(twin[1])} cannot be used together`);
   }
   for (const [key, f] of given) {
-    const text = f.file ? await readUserFile(ctx, longName(f), opts[key] as string) : undefined;
+    const text = f.file ? await readUserFile(ctx, longName(f), opts[key] as string, { use: f.path && 'use' in f.path ? f.path.use : undefined }) : undefined;
     // A file (or stdin) of white space says nothing, as a blank value does.
     if (text !== undefined && f.nonBlank && !text.trim()) throw new UsageError(`${longName(f)} is empty`);
     const value = flagValue(f, text ?? opts[key]);
