@@ -3,6 +3,7 @@
 // found in them, search over them, and their JSON. Enough for search and
 // links listings to answer something plausible.
 import { prng } from '../../core/ids.js';
+import { urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 
 /** What the generated content depends on. */
@@ -147,8 +148,8 @@ export function searchPages(space: Pick<SpaceContent, 'title' | 'content'>, quer
 
 // ---- JSON ----------------------------------------------------------------------------------
 
-function pageUrl(space: SpaceContent, path: string): string {
-  return `${APP_URL}/o/${space.org}/s/${space.id}/${path}`;
+function pageUrl(space: SpaceContent, path: string, hash?: string): string {
+  return urlOf(APP_URL, ['o', space.org, 's', space.id, path], { hash });
 }
 
 export function searchResultObject(space: SpaceContent, hit: SearchHit, rank: number): Record<string, unknown> {
@@ -168,7 +169,7 @@ export function searchResultObject(space: SpaceContent, hit: SearchHit, rank: nu
       score,
       resultType: 'section',
       body: section.body,
-      urls: { app: `${pageUrl(space, page.path)}#${slug(section.title)}` },
+      urls: { app: pageUrl(space, page.path, slug(section.title)) },
     })),
     ancestors: page.ancestors.map((title) => ({ title })),
     urls: { app: pageUrl(space, page.path) },

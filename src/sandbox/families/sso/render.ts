@@ -1,6 +1,6 @@
 // How the sso family's records look in responses, as the public OpenAPI
 // description has them.
-import { locationOf } from '../../core/location.js';
+import { locationOf, urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import type { Sso } from './index.js';
 import { type SamlRec, isActive } from './records.js';
@@ -9,8 +9,8 @@ export class SsoViews {
   constructor(private readonly f: Sso) {}
 
   service(p: SamlRec) {
-    const base = `${APP_URL}/__/auth/saml/${p.org}/${p.id}`;
-    return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` };
+    const at = (end: string) => urlOf(APP_URL, ['__', 'auth', 'saml', p.org, p.id, end]);
+    return { acsURL: at('acs'), startURL: at('start'), entityID: at('metadata') };
   }
 
   /**
