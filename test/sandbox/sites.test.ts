@@ -177,8 +177,24 @@ describe('sites', () => {
     expectOperation(put, 'PUT', `${P}/{siteId}/adaptive-schema`, 200);
     expect(put.body.jsonSchema).toEqual(jsonSchema);
     expect(Date.parse(put.body.updatedAt)).toBeGreaterThan(Date.parse(res.body.updatedAt));
-    expectError(await call(sb, 'PUT', `${SITES}/${help}/adaptive-schema`, { body: { jsonSchema: { type: 'object', properties: { x: { type: 'number' } }, additionalProperties: false } } }), 400, /boolean claim/);
+    expectError(await call(sb, 'PUT', `${SITES}/${help}/adaptive-schema`, { body: { jsonSchema: { type: 'object', properties: { x: { type: 'number' } }, additionalProperties: false } } }), 400, /"properties\.x" needs a "description"/);
+    expectError(await call(sb, 'PUT', `${SITES}/${help}/adaptive-schema`, { body: { jsonSchema: { type: 'object', properties: { x: { type: 'date', description: 'd' } }, additionalProperties: false } } }), 400, /"properties\.x" must be a claim/);
     expectError(await call(sb, 'PUT', `${SITES}/${help}/adaptive-schema`, { body: {} }), 400, /"jsonSchema" is required/);
+  });
+
+  it('takes every kind of claim the description has, not only booleans (and answers it back, valid)', async () => {
+    const help = await siteId('Acme Help Center');
+    const claims = {
+      plan: { type: 'string', enum: ['free', 'pro'], description: 'Plan' },
+      name: { type: 'string', description: 'Name' },
+      seats: { type: 'number', description: 'Seats' },
+      roles: { type: 'array', description: 'Roles', items: { type: 'string', description: 'A role' } },
+      account: { type: 'object', description: 'Account', properties: { beta: { type: 'boolean', description: 'Beta' } }, additionalProperties: false },
+    };
+    const jsonSchema = { type: 'object', properties: { ...claims, unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: claims, additionalProperties: false } }, additionalProperties: false };
+    const put = await call(sb, 'PUT', `${SITES}/${help}/adaptive-schema`, { body: { jsonSchema } });
+    expectOperation(put, 'PUT', `${P}/{siteId}/adaptive-schema`, 200);
+    expect(put.body.jsonSchema).toEqual(jsonSchema);
   });
 });
 
