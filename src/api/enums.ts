@@ -3,6 +3,11 @@
 
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export type Role = (typeof ROLES)[number];
+/** A default level: a role, or `inherit` (from the parent collection or organization; OpenAPI DefaultLevel); null: none. */
+export const DEFAULT_LEVELS = [...ROLES, 'inherit'] as const;
+export type DefaultLevel = (typeof DEFAULT_LEVELS)[number];
+/** OpenAPI TranslationLanguage (0.202.0): a space's language. */
+export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl'] as const;
 export const TEAM_ROLES = ['owner', 'member'] as const;
 export const EDIT_MODES = ['live', 'locked'] as const;
 export type EditMode = (typeof EDIT_MODES)[number];

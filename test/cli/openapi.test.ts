@@ -259,11 +259,11 @@ describe('openapi delete', () => {
     expect(r.stderr).toMatch(/deleted 2 of 2/);
     const again = await api.cli(['openapi', 'rm', '-', '--yes'], { input: 'tmp-a\n' });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/tmp-a: skipped \(already deleted\)/);
+    expect(again.stderr).toMatch(/tmp-a: skipped \(not found: already deleted, or never existed\)/);
     expect((await api.cli(['openapi', 'get', 'tmp-a'])).code).toBe(3);
   });
 
-  it('a slug that never existed (a typo) is skipped as not found, not "already deleted"', async () => {
+  it('a slug that never existed (a typo) is skipped as not found, as one deleted before (a repeated delete is a 404)', async () => {
     const one = await api.cli(['openapi', 'delete', 'petstor', '--yes']);
     expect(one.code).toBe(0);
     expect(one.stderr).toContain('petstor: skipped (not found: already deleted, or never existed)');
@@ -275,7 +275,7 @@ describe('openapi delete', () => {
     // Deleted, then published again and deleted again: the second delete of the new one is skipped.
     await api.cli(['openapi', 'publish', 'tmp-c', '--file', '-'], { input: DOC });
     expect((await api.cli(['openapi', 'delete', 'tmp-c', '--yes'])).code).toBe(0);
-    expect((await api.cli(['openapi', 'delete', 'tmp-c', '--yes'])).stderr).toMatch(/tmp-c: skipped \(already deleted\)/);
+    expect((await api.cli(['openapi', 'delete', 'tmp-c', '--yes'])).stderr).toMatch(/tmp-c: skipped \(not found: already deleted, or never existed\)/);
   });
 });
 

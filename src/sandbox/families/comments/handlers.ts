@@ -30,7 +30,10 @@ export function commentHandlers(f: Comments, views: CommentViews) {
       f.update(scope, c, req.body, 'comment');
       return ok(views.commentObject(scope, c, undefined, req.api));
     },
-    delete: (req: Req): Reply => deleted(f.remove(f.writable(req.params, 'read', 'delete comments'), req.params.commentId)),
+    delete: (req: Req): Reply => {
+      f.remove(f.writable(req.params, 'read', 'delete comments'), req.params.commentId);
+      return deleted();
+    },
     replies: (req: Req<{ format?: Format } & PageQuery>): Reply => {
       const scope = f.scope(req.params);
       const c = f.comment(scope, req.params.commentId);
@@ -54,7 +57,10 @@ export function commentHandlers(f: Comments, views: CommentViews) {
       f.update(scope, r, req.body, 'reply');
       return ok(views.replyObject(scope, c, r, undefined, req.api));
     },
-    deleteReply: (req: Req): Reply => deleted(f.removeReply(f.writable(req.params, 'read', 'delete replies'), req.params.commentId, req.params.commentReplyId)),
+    deleteReply: (req: Req): Reply => {
+      f.removeReply(f.writable(req.params, 'read', 'delete replies'), req.params.commentId, req.params.commentReplyId);
+      return deleted();
+    },
   };
   return {
     'comments.list': o.list,

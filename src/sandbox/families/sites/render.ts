@@ -100,10 +100,10 @@ export class SiteRenderer {
       path: ss.path,
       ...(ss.section ? { section: ss.section } : {}),
       space: JSON.parse(this.spaces.json(space, api).toString('utf8')),
-      title: space.title,
+      title: ss.title ?? space.title,
       default: isDefault,
       ...(ss.condition !== undefined ? { condition: ss.condition } : {}),
-      draft: false,
+      draft: ss.draft ?? false,
       hasAdvancedCustomizationFeature: false,
       urls: { location: this.location('siteSpaces.update', site, { siteSpaceId: ss.id }, api), ...(published ? { published } : {}) },
     };
@@ -117,7 +117,7 @@ export class SiteRenderer {
       title: s.title,
       ...(s.description !== undefined ? { description: s.description } : {}),
       default: site.defaultSection === s.id,
-      draft: false,
+      draft: s.draft ?? false,
       path: s.path,
       ...(s.condition !== undefined ? { condition: s.condition } : {}),
       ...(s.group ? { sectionGroup: s.group } : {}),
@@ -129,7 +129,7 @@ export class SiteRenderer {
 
   groupObject(site: SiteRec, g: GroupRec, api: string): Record<string, unknown> {
     const sections = this.f.groupSections(g).map((s) => this.sectionObject(site, s, api));
-    return { object: 'site-section-group', id: g.id, title: g.title, ...(g.icon !== undefined ? { icon: g.icon } : {}), draft: false, sections, children: sections };
+    return { object: 'site-section-group', id: g.id, title: g.title, ...(g.icon !== undefined ? { icon: g.icon } : {}), draft: g.draft ?? false, sections, children: sections };
   }
 
   shareLinkObject(site: SiteRec, l: ShareLinkRec): Record<string, unknown> {

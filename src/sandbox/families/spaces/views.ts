@@ -74,6 +74,7 @@ export class SpaceViews {
       urls.published = this.publishedUrl(org, space, v === 'share-link' ? shareKey : undefined);
       if (v === 'public') urls.public = urls.published;
     }
+    if (space.icon) urls.icon = space.icon;
     return {
       object: 'space',
       id: space.id,
@@ -88,6 +89,7 @@ export class SpaceViews {
       urls,
       organization: space.org,
       ...(space.parent ? { parent: space.parent } : {}),
+      ...(space.language ? { language: space.language } : {}),
       revision: space.revision,
       defaultLevel: space.defaultLevel,
       ...this.counters(space),
