@@ -54,7 +54,10 @@ export function commentHandlers(f: Comments, views: CommentViews) {
       const scope = f.writable(req.params, 'read', 'change replies');
       const c = f.comment(scope, req.params.commentId);
       const r = f.reply(c, req.params.commentReplyId);
-      f.update(scope, r, req.body, 'reply');
+      // `resolved` (declared on the change request's reply update only: OpenAPI UpdateCommentSchema) resolves or reopens the comment.
+      const { resolved, ...change } = req.body;
+      f.update(scope, r, change, 'reply');
+      if (resolved !== undefined && scope.changeRequest !== undefined) f.update(scope, c, { resolved }, 'comment');
       return ok(views.replyObject(scope, c, r, undefined, req.api));
     },
     deleteReply: (req: Req): Reply => {

@@ -1,5 +1,6 @@
 // How the content family's records look in responses: Revision, pages,
 // files and page locations, as the public OpenAPI description has them.
+import { documentOf } from '../../core/document.js';
 import { urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { PNG_DIMENSIONS, type FileRec, type PageRec } from './records.js';
@@ -94,12 +95,3 @@ const LAYOUT = {
   actions: true,
   anchors: true,
 };
-
-/** A minimal JSON document: one paragraph per non-empty line of the Markdown. */
-function documentOf(markdown: string): Record<string, unknown> {
-  const nodes = markdown
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }] }));
-  return { object: 'document', data: {}, nodes };
-}
