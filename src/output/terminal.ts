@@ -51,6 +51,11 @@ export interface TerminalOptions {
   tty: boolean;
   /** --quiet: no notes (warnings and errors are still written). */
   quiet: boolean;
+  /**
+   * Scripts asked for JSON (--json, --jsonl, --output json): every line is a
+   * JSON object, a message `{"note": "<its lines>"}`, and no progress line is drawn.
+   */
+  json?: boolean;
 }
 
 /** A choice of a picker: `name` is shown (escaped here), `value` is returned. */
@@ -71,7 +76,7 @@ export class Terminal {
 
   /** Whether a person watches this stream: a terminal, and no --quiet. */
   get watched(): boolean {
-    return this.opts.tty && !this.opts.quiet;
+    return this.opts.tty && !this.opts.quiet && !this.opts.json;
   }
 
   /**
@@ -81,6 +86,7 @@ export class Terminal {
   line(text: string | readonly string[]): void {
     this.clearProgress();
     const lines = typeof text === 'string' ? [text] : text;
+    if (this.opts.json) return this.json({ note: lines.join('\n') });
     this.stream.write(lines.map((l) => escapeControls(l) + '\n').join(''));
   }
 
@@ -97,6 +103,7 @@ export class Terminal {
 
   /** Draws the progress line (see ProgressLine), replacing the previous one. */
   drawProgress(text: string): void {
+    if (this.opts.json) return;
     this.stream.write(`\r\x1b[K${escapeControls(text)}`);
     this.drawn = true;
   }

@@ -198,6 +198,10 @@ describe('openapi create and publish', () => {
       expect(r.code).toBe(1);
       expect(JSON.parse(r.stdout)).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR' });
       expect(r.stderr).toMatch(/"code":1|PARSE_ERROR/);
+      // With --json every line on stderr is JSON: the notes as {"note"}, then the error.
+      const stderr = lines(r.stderr).map((l) => JSON.parse(l));
+      expect(stderr.at(-1)).toMatchObject({ error: { kind: 'processing', code: 'PARSE_ERROR' } });
+      expect(stderr[0]).toEqual({ note: expect.stringMatching(/waiting for the platform to process it/) });
       const plain = await api.cli(['openapi', 'publish', 'broken', '--url', url, '--wait']);
       expect(plain.code).toBe(1);
       expect(lines(plain.stderr).filter((l) => l.startsWith('error: '))).toEqual([expect.stringMatching(/could not process "broken": PARSE_ERROR: line \d+, column \d+/)]);
