@@ -53,7 +53,8 @@ export interface TerminalOptions {
   quiet: boolean;
   /**
    * Scripts asked for JSON (--json, --jsonl, --output json): every line is a
-   * JSON object, a message `{"note": "<its lines>"}`, and no progress line is drawn.
+   * JSON object, a message `{"note": "<its lines>"}` (a progress line, drawn on a
+   * terminal only, is erased and leaves no line).
    */
   json?: boolean;
 }
@@ -76,7 +77,7 @@ export class Terminal {
 
   /** Whether a person watches this stream: a terminal, and no --quiet. */
   get watched(): boolean {
-    return this.opts.tty && !this.opts.quiet && !this.opts.json;
+    return this.opts.tty && !this.opts.quiet;
   }
 
   /**
@@ -103,7 +104,6 @@ export class Terminal {
 
   /** Draws the progress line (see ProgressLine), replacing the previous one. */
   drawProgress(text: string): void {
-    if (this.opts.json) return;
     this.stream.write(`\r\x1b[K${escapeControls(text)}`);
     this.drawn = true;
   }

@@ -135,7 +135,7 @@ describe('openapi create and publish', () => {
     const path = file('orders.yaml', DOC);
     const r = await api.cli(['openapi', 'create', 'orders', '--file', path, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/created OpenAPI specification "orders" \(201\)/);
+    expect(r.stderr).toMatch(/\{"note":"created OpenAPI specification \\"orders\\" \(201\)/);
     expect(JSON.parse(r.stdout)).toMatchObject({ slug: 'orders', processingState: 'pending' });
     const again = await api.cli(['openapi', 'create', 'orders', '--file', path]);
     expect(again.code).toBe(1);
@@ -152,13 +152,13 @@ describe('openapi create and publish', () => {
     const path = file('shop.json', JSON.stringify({ openapi: '3.1.0', info: { title: 'Shop', version: '1' }, paths: {} }));
     const first = await api.cli(['openapi', 'publish', 'shop', '--file', path, '--wait', '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(/created OpenAPI specification "shop" \(201\); waiting/);
+    expect(first.stderr).toMatch(/^\{"note":"created OpenAPI specification \\"shop\\" \(201\); waiting/m);
     const spec = JSON.parse(first.stdout);
     expect(spec).toMatchObject({ slug: 'shop', processingState: 'complete', lastProcessedErrorCount: 0 });
     expect(spec.lastVersion).toBeTypeOf('string');
     const second = await api.cli(['openapi', 'publish', 'shop', '--file', path, '--wait', '--json']);
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toMatch(/updated OpenAPI specification "shop" \(200\)/);
+    expect(second.stderr).toMatch(/updated OpenAPI specification \\"shop\\" \(200\)/);
     const after = JSON.parse(second.stdout);
     expect(after.lastVersion).not.toBe(spec.lastVersion);
     expect(JSON.parse((await api.cli(['openapi', 'versions', 'shop', '--json'])).stdout)).toHaveLength(2);
