@@ -86,7 +86,7 @@ export class Context {
       const value = globals[key as keyof typeof VALUE_FLAGS];
       if (typeof value === 'string' && !value.trim()) throw new UsageError(`${flag} is ${value === '' ? 'empty' : 'blank'}`);
     }
-    this.terminal = new Terminal(io.stderr, { tty: io.stderrTTY, quiet: !!globals.quiet });
+    this.terminal = new Terminal(io.stderr, { tty: io.stderrTTY, quiet: !!globals.quiet, json: this.jsonErrors });
     this.output = new Output(io.stdout, this.terminal, {
       format: this.format(),
       fields: globals.fields ? fieldList(globals.fields) : undefined,

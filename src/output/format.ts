@@ -4,6 +4,7 @@
 // with --fields (fields.ts) and --jq (jq.ts). Lists stream: TSV, CSV, JSON
 // lines and YAML are written as each page arrives, and a JSON array item by item.
 import type { Writable } from 'node:stream';
+import { wrap as wrapWords } from '../commands/help/wrap.js';
 import { getPath, keyColumns, onePage, withId } from './cells.js';
 import { delimitedHeader, delimitedRow, tsvFields } from './delimited.js';
 import { fieldColumns, pick, resolveFields } from './fields.js';
@@ -123,7 +124,8 @@ export class Output {
       } else {
         const { text, left } = await tableText(rows, cols, this.tableOptions());
         await this.write(text);
-        if (left.length) this.note(`Left out to fit ${this.opts.width} columns: ${left.join(', ')} (--fields picks the columns; --output tsv or --json shows all)`);
+        // Wrapped to the width it fits the table to: the note fits the terminal too.
+        if (left.length) this.note(wrapWords(`Left out to fit ${this.opts.width} columns: ${left.join(', ')} (--fields picks the columns; --output tsv or --json shows all)`, this.opts.width ?? 80));
         if (rows.length >= cap && (next || (total ?? 0) > cap)) {
           this.note(`Showing the first ${cap} rows in a table; use --output tsv or --jsonl for all of them`);
           return rows.length;

@@ -5,6 +5,7 @@
 // mergeChangeRequest, getChangeRequestChanges, updateChangeRequestContent).
 import { op } from '../operation.js';
 import { arr, bool, any, id, nullable, num, obj, oneOf, required, str, uri } from '../schema.js';
+import { TEMPLATE } from './templates.js';
 
 const SOURCE = 'openapi 0.202.0';
 const CRS = '/spaces/{spaceId}/change-requests';
@@ -95,7 +96,7 @@ export const CHANGE_REQUESTS_OPERATIONS = {
     source: SOURCE,
   }),
   'changeRequests.create': op('changeRequests.create', `POST ${CRS}`, {
-    body: { subject: SUBJECT, template: obj({ id: required(id()), params: any() }) },
+    body: { subject: SUBJECT, template: TEMPLATE },
     source: SOURCE,
   }),
   'changeRequests.get': op('changeRequests.get', `GET ${CR}`, { source: SOURCE }),

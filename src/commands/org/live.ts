@@ -109,9 +109,10 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
       ...(Array.isArray(f.options) ? { options: f.options.map(String) } : {}),
     }));
   });
+  // The SSO URL of a provider being set up is no http URL (a placeholder URI, about:blank): not set.
   read('sso', async () => {
     live.sso = (await list('sso.list')).map((p) => ({
-      id: s(p.id), label: s(p.label), entityID: s(p.entityID), ssoURL: s(p.ssoURL), certificate: s(p.certificate), defaultRole: sn(p.defaultRole), defaultTeam: sn(p.defaultTeam) ?? sn((p.defaultTeam as Raw | null)?.id),
+      id: s(p.id), label: s(p.label), entityID: s(p.entityID), ssoURL: /^https?:/i.test(s(p.ssoURL)) ? s(p.ssoURL) : '', certificate: s(p.certificate), defaultRole: sn(p.defaultRole), defaultTeam: sn(p.defaultTeam) ?? sn((p.defaultTeam as Raw | null)?.id),
     }));
   });
   read('translations', async () => {

@@ -50,6 +50,8 @@ function base(spec: Spec, convert: (s: Spec, name?: string) => Json, name?: stri
     }
     case 'any':
       return {};
+    case 'union':
+      return { oneOf: spec.of.map((s) => convert(s)) };
   }
 }
 

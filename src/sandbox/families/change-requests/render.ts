@@ -1,6 +1,6 @@
 // How the changeRequests family's records look in responses, as the public OpenAPI
 // description has them.
-import { locationOf } from '../../core/location.js';
+import { locationOf, urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import type { BasePage, ChangeRequestRec, FileRec, PageRec } from '../content/records.js';
 import { userObject } from '../orgs/index.js';
@@ -30,7 +30,7 @@ export class ChangeRequestsViews {
       revisionInitial: cr.baseRevision,
       comments: 0,
       outdated: cr.status !== 'merged' && this.f.content.revision(space.id).id !== cr.baseRevision,
-      urls: { app: `${APP_URL}/o/${space.org}/s/${space.id}/~/changes/${cr.number}/`, location: locationOf('changeRequests.get', { spaceId: space.id, changeRequestId: cr.id }, api) },
+      urls: { app: urlOf(APP_URL, ['o', space.org, 's', space.id, '~', 'changes', cr.number], { slash: true }), location: locationOf('changeRequests.get', { spaceId: space.id, changeRequestId: cr.id }, api) },
     };
   }
 

@@ -242,6 +242,8 @@ function markdownOf(title: string, body: string, assets: string): string {
 interface SpaceLike {
   title: string;
   content: number;
+  /** Created with `empty: true`: no page and no file. */
+  empty?: boolean;
 }
 
 /** The files every space has: a PNG, a PDF and one of several MB. */
@@ -258,6 +260,7 @@ function generatedFiles(space: SpaceLike, time: string): FileRec[] {
 export function generatedRevision(space: SpaceLike & { revision: string }): RevisionRec {
   const draws = new Draws(space.content + 7);
   const created = iso(draws.time(30, SEED_BASE_TIME));
+  if (space.empty) return { id: space.revision, parents: [], createdAt: created, pages: [], files: [] };
   const searchPages = pagesOf(space);
   let n = 0;
   const build = (specs: Spec[], parentPath: string, inGroup: boolean): PageRec[] =>
