@@ -29,7 +29,8 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   const args = def.args ?? [];
   args.forEach((a, i) => {
     const many = !!def.bulk && i === args.length - 1;
-    if (a.variadic) cmd.argument(`[${a.name}...]`, a.description ?? '');
+    // A variadic argument that fills a body list needs one value at least (`request-review ... <member...>`).
+    if (a.variadic) cmd.argument(a.body && !a.optional ? `<${a.name}...>` : `[${a.name}...]`, a.description ?? '');
     else {
       const name = many ? `${a.name}...` : a.name;
       cmd.argument(a.optional ? `[${name}]` : `<${name}>`, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : ''));

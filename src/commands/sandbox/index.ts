@@ -16,18 +16,18 @@ const SEED = { flags: '--seed <seed>', description: 'initial state when there is
 type SandboxUser = { displayName: string; email: string; role: string | null; disabled: boolean; token: string };
 
 /**
- * Other users to rehearse with (two editors and a reviewer): the first
- * active member of each role, each with a profile to log in (`--json` lists
+ * Other users to rehearse with (two editors and a reviewer): the first two
+ * active members of each role, each with a profile to log in (`--json` lists
  * every member's token).
  */
 function usersNote(users: SandboxUser[], url: string): string[] {
-  const shown = new Map<string, SandboxUser>();
-  for (const u of users) if (!u.disabled && u.role && !shown.has(u.role)) shown.set(u.role, u);
-  if (shown.size === 0) return [];
+  const shown: SandboxUser[] = [];
+  for (const u of users) if (!u.disabled && u.role && shown.filter((s) => s.role === u.role).length < 2) shown.push(u);
+  if (shown.length === 0) return [];
   const profile = (u: SandboxUser) => u.email.split('@')[0].toLowerCase().replace(/[^a-z0-9-]/g, '-');
   return [
     `Other users (one profile each: echo <token> | docplat auth login --profile <name> --api-url ${url} --with-token; then docplat --profile <name> ...):`,
-    ...[...shown.values()].map((u) => `  ${profile(u)}  ${u.displayName} <${u.email}>  ${u.role}  ${u.token}`),
+    ...shown.map((u) => `  ${profile(u)}  ${u.displayName} <${u.email}>  ${u.role}  ${u.token}`),
   ];
 }
 
