@@ -116,6 +116,8 @@ describe('review and request-review refusals', () => {
       // Asking for a review puts the draft into review.
       await ok(t, 'dana', ['change-requests', 'request-review', gs, '2', 'linus@acme.example']);
       expect((await json(t, 'dana', ['change-requests', 'get', gs, '2'])).status).toBe('open');
+      const waiting = tsv(await ok(t, 'dana', ['change-requests', 'reviews', gs, '2', '--requested']));
+      expect(waiting.map((r) => [r[1], r[2], r[3]])).toEqual([['Linus Pauling <linus@acme.example>', 'user', 'Dana Demo']]);
     });
   });
 
