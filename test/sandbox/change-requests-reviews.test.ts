@@ -95,6 +95,15 @@ describe('reviews', () => {
     expectError(await review('linus', 1, { status: 'approved' }), 409, /merged: it cannot be reviewed/);
   });
 
+  it('a refused review changes nothing: the earlier one stands', async () => {
+    const first = await review('linus', 1, { status: 'approved' });
+    expectError(await review('linus', 1, { status: 'changes-requested', comment: { document: { object: 'document', nodes: [] } } }), 400, /as Markdown/);
+    expectError(await review('linus', 1, { status: 'changes-requested', comment: {} }), 400, /"comment" must hold/);
+    const all = (await as('dana', 'GET', `/spaces/${SPACE}/change-requests/1/reviews`)).body.items;
+    expect(all.map((r: { id: string; outdated: boolean }) => [r.id, r.outdated])).toEqual([[first.body.id, false]]);
+    expect((await as('dana', 'GET', `/spaces/${SPACE}/change-requests/1/comments`)).body.items.some((c: { target: { review?: string } }) => c.target.review)).toBe(false);
+  });
+
   it('without the review role, only a requested reviewer may review; the review fulfils the request', async () => {
     expectError(await review('barbara', 1, { status: 'approved' }), 403, /review role .* your role there is comment/);
     const asked = await requestReview('dana', 1, [ids.user('Barbara Liskov')]);

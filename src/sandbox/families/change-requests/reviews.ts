@@ -98,9 +98,12 @@ export class Reviews {
     const comment = body.comment;
     if (comment && typeof comment.markdown !== 'string' && comment.document === undefined) throw badRequest('"comment" must hold "markdown" or "document".');
     const now = this.world.clock.nowIso();
+    const id = this.world.nextId();
+    // The comment first: a body the comments refuse leaves everything as it was.
+    const posted = comment ? this.comments?.post(space, cr, id, comment) : undefined;
     this.supersede(cr, me, now);
     const review: ReviewRec = {
-      id: this.world.nextId(),
+      id,
       space: space.id,
       changeRequest: cr.id,
       reviewer: me,
@@ -111,7 +114,7 @@ export class Reviews {
       createdAt: now,
       updatedAt: now,
     };
-    if (comment) review.comment = this.comments?.post(space, cr, review.id, comment);
+    if (posted !== undefined) review.comment = posted;
     this.reviews.push(review);
     if (request) this.requests.splice(this.requests.indexOf(request), 1);
     return review;
