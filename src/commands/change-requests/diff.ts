@@ -124,7 +124,7 @@ export async function diffEntries(ctx: Context, params: Params): Promise<DiffEnt
 
 export const DIFF = defineCommand({
   name: 'diff',
-  summary: "show what a change request changes: a unified diff of its pages' Markdown against the content it is based on",
+  summary: "show a change request's pages as a unified diff against its base",
   help: [
     'Pages are named by the files `content export` writes (`<path>.md`, or `<path>/README.md` for a page with',
     'pages), with the front matter it writes; a page moved or renamed is `old -> new`, a new title a `title`',
@@ -132,7 +132,7 @@ export const DIFF = defineCommand({
     'from, or the one it last took (`change-requests rebase`). Coloured on a terminal; --json (or --output,',
     '--fields, --jq) gives one row per page or file: change, page, file, from, to, title, added, removed, diff.',
   ].join('\n'),
-  examples: ['diff <spaceId> 1', 'diff <spaceId> 1 --stat', 'diff <spaceId> 1 --name-only', "diff <spaceId> 1 --json --jq '.[] | select(.change == \"moved\")'"],
+  examples: ['diff <spaceId> 1', 'diff <spaceId> 1 --stat', "diff <spaceId> 1 --json --jq '.[] | select(.change == \"moved\") | .to'"],
   args: CHANGE_REQUEST,
   flags: {
     stat: { flags: '--stat', description: 'lines added and removed per page, and the totals' },

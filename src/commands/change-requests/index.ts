@@ -60,12 +60,12 @@ const LIST_ORG = defineCommand({
 const LIST: CommandDef = defineCommand({
   ...LIST_SPACE,
   aliases: ['ls'],
-  summary: "list a space's change requests, or without a space the organization's (open ones unless --status says otherwise)",
+  summary: "list a space's change requests, or the organization's (open ones by default)",
   help: [
     'The API lists open change requests when no --status is given. Without a space: every space of the',
     'organization you can see, with its space id; `list --requested-reviewer me` is your review inbox.',
   ].join('\n'),
-  examples: ['list <spaceId>', 'list <spaceId> --status merged --order-by createdAt', "list <spaceId> --status draft --jq '.[].number'", 'list --requested-reviewer me', 'list --status open,draft --creator me'],
+  examples: ['list <spaceId> --status merged --order-by createdAt', 'list --requested-reviewer me', 'list --status open,draft --creator me'],
   args: [{ ...SPACE[0], optional: true, description: "the space (default: every space of the organization)" }],
   async run(ctx, { args, opts }) {
     const filled: Record<string, unknown> = { ...opts };
@@ -81,9 +81,9 @@ const LIST: CommandDef = defineCommand({
 
 const REVIEWS = defineCommand({
   name: 'reviews',
-  summary: 'list who approved a change request or asked for changes (newest first), or with --requested who is asked and has not reviewed',
+  summary: 'list who approved a change request or asked for changes (--requested: who is asked)',
   help: 'A review is outdated once its reviewer reviews again or is asked again. --current leaves those out.',
-  examples: ['reviews <spaceId> 1', 'reviews <spaceId> 1 --current', 'reviews <spaceId> 1 --requested', "reviews <spaceId> 1 --jq '[.[] | select(.outdated | not) | .status]'"],
+  examples: ['reviews <spaceId> 1', 'reviews <spaceId> 1 --current', 'reviews <spaceId> 1 --requested'],
   args: CHANGE_REQUEST,
   flags: {
     current: { flags: '--current', description: 'only the reviews that stand (not outdated)', query: 'outdated', value: false },
@@ -98,7 +98,7 @@ const REVIEWS = defineCommand({
 
 const REVIEW = defineCommand({
   name: 'review',
-  summary: 'approve a change request, or ask for changes (with a comment)',
+  summary: 'approve a change request, or ask for changes',
   help: [
     "Anyone asked to review it, or with the review role in the space, may; its author may not. Only an open",
     "change request takes a review (`request-review` opens a draft). A review leaves the change request's",
@@ -118,7 +118,7 @@ const REVIEW = defineCommand({
 
 const REQUEST_REVIEW = defineCommand({
   name: 'request-review',
-  summary: 'ask members to review a change request (a draft goes into review)',
+  summary: 'ask members to review a change request',
   help: 'Each member by user id or e-mail; asking one again makes their earlier reviews outdated. The author cannot be asked.',
   examples: ['request-review <spaceId> 1 linus@acme.example', 'request-review <spaceId> 1 <userId> grace@acme.example --json'],
   args: [...CHANGE_REQUEST, { name: 'member', variadic: true, body: 'users', description: 'a member to ask: user id or e-mail (one or more)' }],

@@ -54,7 +54,7 @@ export const MERGE = defineCommand({
 
 export const REBASE = defineCommand({
   name: 'rebase',
-  summary: "bring a change request up to date with its space's content (what was merged since it started)",
+  summary: "bring a change request up to date with its space's content",
   help: [
     "The platform's updateChangeRequest (POST …/update): the change request takes the space's current content",
     'and keeps its own changes on top, so its diff and its merge are against the space as it is now.',
