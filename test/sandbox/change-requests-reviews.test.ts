@@ -8,14 +8,24 @@
 // the description's schemas.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { tempDir } from '../helpers.js';
-import { admin, call, demo, expectError, expectOperation, type CallOptions } from './helpers.js';
+import { admin, call, demo, expectError, expectOperation, latestSpec, type CallOptions } from './helpers.js';
 
 const ids = demo();
 const SPACE = ids.space('Getting Started');
 const CR = '/spaces/{spaceId}/change-requests/{changeRequestId}';
+
+// Validators compiled before any sandbox starts: compiling one takes seconds of a busy machine, which would
+// outlast the server's keep-alive and reset the connection the next request reuses.
+beforeAll(() => {
+  const spec = latestSpec();
+  spec.response('POST', '/spaces/{spaceId}/change-requests', 201);
+  for (const [method, path, status] of [['POST', '/reviews', 201], ['GET', '/reviews', 200], ['GET', '/reviews/{reviewId}', 200], ['POST', '/requested-reviewers', 200], ['GET', '/requested-reviewers', 200], ['GET', '/contributors', 200]] as const) {
+    spec.response(method, `${CR}${path}`, status);
+  }
+}, 120_000);
 
 let sb: Sandbox;
 beforeEach(async () => {
