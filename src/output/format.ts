@@ -177,6 +177,28 @@ export class Output {
     await this.write(this.shown(text));
   }
 
+  /**
+   * Writes a unified diff (diff.ts) to stdout as it is; on a terminal with
+   * colour, each line styled by how it starts (headers bold, hunks cyan,
+   * removed red, added green), after its control characters are escaped.
+   */
+  async diff(text: string): Promise<void> {
+    const shown = this.shown(text);
+    if (!this.opts.color || !this.opts.interactive) return this.write(shown);
+    const [{ Chalk }, { lineStyle }] = await Promise.all([import('chalk'), import('./diff.js')]);
+    const c = new Chalk({ level: 1 });
+    const paint = { header: c.bold, hunk: c.cyan, removed: c.red, added: c.green };
+    await this.write(
+      shown
+        .split('\n')
+        .map((line) => {
+          const style = lineStyle(line);
+          return style && line ? paint[style](line) : line;
+        })
+        .join('\n'),
+    );
+  }
+
   /** A note for people, on stderr, through the terminal writer (an array is several lines). */
   note(line: string | readonly string[]): void {
     if (!this.opts.quiet) this.err.line(line);

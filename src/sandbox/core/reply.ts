@@ -104,6 +104,15 @@ export class Caches {
     for (const r of records) this.rendered.delete(r);
   }
 
+  /** The user the cached answers were built for (World.as()). */
+  private viewer?: string;
+
+  /** Before answering `user`: what was built for another caller (listings, permissions) is dropped. */
+  seenBy(user: string): void {
+    if (this.viewer !== undefined && this.viewer !== user) this.clear();
+    this.viewer = user;
+  }
+
   /** Drops everything: for a change that alters how every record renders (a role, say). */
   clear(): void {
     this.version++;

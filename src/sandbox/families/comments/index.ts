@@ -34,7 +34,8 @@ declare module '../../core/world.js' {
 
 export class Comments implements Family {
   readonly name = 'comments';
-  private readonly lower: Pick<Families, 'content' | 'orgs' | 'spaces'>;
+  private readonly lower: Pick<Families, 'changeRequests' | 'content' | 'orgs' | 'spaces'>;
+  private readonly views: CommentViews;
   private readonly comments = new Map<string, CommentRec>();
   private readonly removed = new Set<string>();
   /** Open comments per space (not those of its change requests), built when asked after a change. */
@@ -43,13 +44,26 @@ export class Comments implements Family {
   readonly handlers: ReturnType<typeof commentHandlers>;
 
   constructor(private readonly world: World) {
-    this.lower = world.lower('comments', 'content', 'orgs', 'spaces');
-    this.handlers = commentHandlers(this, new CommentViews(world, this.lower, (space, id, cr) => this.page(space, id, cr)));
+    this.lower = world.lower('comments', 'changeRequests', 'content', 'orgs', 'spaces');
+    this.views = new CommentViews(world, this.lower, (space, id, cr) => this.page(space, id, cr));
+    this.handlers = commentHandlers(this, this.views);
   }
 
-  /** A space's JSON counts its open comments. */
+  /** A space's JSON counts its open comments; a change request's review posts its comment here. */
   attach(): void {
     this.lower.spaces.views.countWith((space) => ({ comments: this.openCount(space.id) }));
+    const scope = (space: SpaceRec, changeRequest: string): Scope => ({ space, changeRequest, role: this.orgs.roleIn(space.org) });
+    this.lower.changeRequests.reviews.comments = {
+      post: (space, cr, review, body) => {
+        const c = this.create(scope(space, cr.id), { body });
+        c.review = review;
+        return c.id;
+      },
+      json: (space, cr, id, api) => {
+        const c = this.comments.get(id);
+        return c && this.views.commentObject(scope(space, cr.id), c, undefined, api);
+      },
+    };
   }
 
   private get orgs() {

@@ -27,6 +27,8 @@ export interface CommentRec {
   space: string;
   /** The change request it was made in (its id); absent for a comment on the space. */
   changeRequest?: string;
+  /** The review of the change request it was posted with (the change-requests family's record). */
+  review?: string;
   page?: string;
   node?: string;
   postedBy: string;

@@ -68,6 +68,11 @@ export function contentHandlers(f: Content, v: ContentViews) {
       return list(req.query, f.backlinksOf(scope, file), byId, (p) => jsonBody(v.pageLocation(scope, p, req.api)));
     },
     import: (req: Req<object, { url: string; source: string }>) => importContent(req),
+    /** A page as it is in a revision of the space (its current one, a change request's, or one a change request started from). */
+    revisionPage: (req: ContentReq) => {
+      const scope = f.revisionScope(req.params.spaceId, req.params.revisionId);
+      return ok(v.pageObject(scope, f.pageIn(scope, req.params.pageId), req.query.format ?? 'document'));
+    },
   };
 
   return {
@@ -87,5 +92,6 @@ export function contentHandlers(f: Content, v: ContentViews) {
     'files.get.cr': read.file,
     'files.backlinks': read.backlinks,
     'files.backlinks.cr': read.backlinks,
+    'revisions.page': read.revisionPage,
   } satisfies Handlers;
 }

@@ -82,8 +82,10 @@ export interface ChangeRequestRec {
   updatedAt: string;
   /** User id of the creator. */
   createdBy: string;
-  /** Id of the space revision it started from (or last took the space's content from). */
+  /** Id of the space revision it started from (or last took the space's content from: a rebase). */
   baseRevision: string;
+  /** Id of the space revision it started from, once a rebase moved `baseRevision` on. */
+  initialRevision?: string;
   /** The pages and file ids of that revision. */
   base: BasePage[];
   baseFiles: string[];
@@ -353,6 +355,8 @@ export interface ContentJson {
   /** Revisions that changed since they were generated, by space id. */
   revisions: Record<string, RevisionRec>;
   changeRequests: ChangeRequestRec[];
+  /** Earlier revisions of spaces that change requests started from (their base), as they were. */
+  history?: { space: string; revision: RevisionRec }[];
 }
 
 /** Where a request reads: a space's current revision, or a change request's. */
