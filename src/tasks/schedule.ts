@@ -52,9 +52,10 @@ export interface TaskControl {
   /**
    * Frees the task's place among the `concurrency` in flight: what it does
    * next (writing a file to disk) runs beside the next tasks' requests. At
-   * most `released` tasks run so; past that, no new task starts.
+   * most `released` tasks run so: when that many do, it resolves once one
+   * ends, the place held until then.
    */
-  release(): void;
+  release(): Promise<void>;
 }
 
 export interface Task<V = undefined> {
@@ -180,6 +181,8 @@ export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[
   };
 
   const waiters: (() => void)[] = [];
+  /** Tasks waiting in release() for a released one to end. */
+  const roomWaiters: (() => void)[] = [];
   const wake = () => waiters.splice(0).forEach((w) => w());
   let finish!: (report: Report<V>) => void;
   const done = new Promise<Report<V>>((resolve) => (finish = resolve));
@@ -224,7 +227,9 @@ export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[
         sent.add(i);
         if (sent.size === 1) process.once('exit', onExit);
       },
-      release: () => {
+      release: async () => {
+        if (!holds) return;
+        while (released >= maxReleased) await new Promise<void>((resolve) => roomWaiters.push(resolve));
         if (!holds) return;
         holds = false;
         holding--;
@@ -234,7 +239,10 @@ export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[
     };
     const finishTask = (result: Omit<Settled<V>, 'id' | 'label'>) => {
       if (holds) holding--;
-      else released--;
+      else {
+        released--;
+        roomWaiters.shift()?.();
+      }
       if (sent.delete(i) && sent.size === 0) process.off('exit', onExit);
       if (result.state === 'failed' && opts.failFast && !stopped) {
         stopped = true;

@@ -257,7 +257,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), item.path, links, used));
     item.written = { sha256: pageHash(markdown), deps: [...used] };
     // The page's file is written while the next page is fetched (the disk is off the requests' path).
-    t.release();
+    await t.release();
     await finished(item, await writer.write(item.path, markdown));
   };
   let report: Report;
