@@ -1,6 +1,7 @@
 // What the organization has now, for the kinds a file manages and those its
 // references need: every list read whole (client.all), the per-resource
-// reads (team rosters, space custom field values) concurrently. Data from
+// reads (team rosters, space custom field values) on the task scheduler
+// (src/tasks/), all or nothing: the first failure stops the rest. Data from
 // the API is untrusted: only the fields the planner compares are kept.
 import { apiRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
