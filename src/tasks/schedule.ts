@@ -161,6 +161,7 @@ export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[
   let released = 0;
   let stopped = false;
   let ended = false;
+  let drained = false;
   const maxReleased = opts.released ?? 64;
   const line = opts.progress && scope.terminal ? progressLine({ terminal: scope.terminal }) : undefined;
   const sent = new Set<number>();
@@ -267,9 +268,10 @@ export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[
   function pump(): void {
     if (ended) return;
     if (halted()) {
-      // Nothing starts any more: what waits is not started.
+      // Nothing starts any more: what waits is not started (those waiting for others once; those made ready later as they come).
       while (head < ready.length) settle(ready[head++], { state: 'not started' });
-      for (let i = 0; i < n; i++) if (!results[i] && graph.waiting[i] > 0) settle(i, { state: 'not started' });
+      if (!drained) for (let i = 0; i < n; i++) if (!results[i] && graph.waiting[i] > 0) settle(i, { state: 'not started' });
+      drained = true;
     } else {
       while (head < ready.length && holding < opts.concurrency && released < maxReleased) {
         const i = ready[head++];
