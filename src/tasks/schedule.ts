@@ -86,7 +86,7 @@ export interface TaskOptions {
   progress?(counts: Counts): string | undefined;
   /** The warning written if the process exits (a second Ctrl-C) while changes are in flight. */
   unknownOnExit?(labels: string[]): string;
-  /** The note written at an interrupt while tasks are in flight (`waiting for 2 changes in flight (Ctrl-C again to stop now)`). */
+  /** The note written at an interrupt, given the tasks in flight (`waiting for 2 changes in flight (Ctrl-C again to stop now)`). */
   interruptNote?(inFlight: number): string;
 }
 
@@ -174,7 +174,8 @@ export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[
   const graceMs = opts.graceMs ?? INTERRUPT_GRACE_MS;
   let graceTimer: NodeJS.Timeout | undefined;
   const onInterrupt = () => {
-    if (opts.interruptNote && holding + released > 0) scope.terminal?.line(opts.interruptNote(holding + released));
+    // While the run goes on, some task is in flight.
+    if (opts.interruptNote && !ended) scope.terminal?.line(opts.interruptNote(holding + released));
     if (graceMs <= 0) stop.abort(scope.signal.reason);
     else if (Number.isFinite(graceMs)) graceTimer = setTimeout(() => stop.abort(scope.signal.reason), graceMs).unref();
     pump();
