@@ -12,8 +12,9 @@ import { unifiedDiff } from '../../output/diff.js';
 import { pageFile } from '../content/export.js';
 import { withFrontMatter } from '../content/front-matter.js';
 import type { Context } from '../../context.js';
+import { allOrNothing } from '../../tasks/schedule.js';
 import { defineCommand } from '../define.js';
-import { allChanges, baseOf, changeRequest, eachAtMost, pageInChangeRequest, pageInRevision, type ChangeJson, type PageJson, type Params } from './pages.js';
+import { allChanges, baseOf, changeRequest, pageInChangeRequest, pageInRevision, type ChangeJson, type PageJson, type Params } from './pages.js';
 import { CHANGE_REQUEST, NAMES } from './shared.js';
 
 /** One page or file the change request changes. */
@@ -111,7 +112,7 @@ export async function diffEntries(ctx: Context, params: Params): Promise<DiffEnt
   const base = baseOf(cr);
   const pages = new Map<string, Set<string>>();
   for (const c of changes) if (c.page?.id) pages.set(c.page.id, (pages.get(c.page.id) ?? new Set()).add(c.type ?? ''));
-  const entries = await eachAtMost([...pages], 8, async ([id, types]) => {
+  const entries = await allOrNothing(ctx, [...pages], 8, async ([id, types]) => {
     const [before, after] = await Promise.all([
       types.has('page_created') || !base ? undefined : pageInRevision(ctx, params.spaceId, base, id),
       types.has('page_deleted') ? undefined : pageInChangeRequest(ctx, { spaceId: params.spaceId, changeRequestId: cr.id }, id),

@@ -5,6 +5,7 @@
 // changed each in the space when the API says (a change request merged since).
 import { ApiError } from '../../errors.js';
 import type { Context } from '../../context.js';
+import { allOrNothing } from '../../tasks/schedule.js';
 import type { BuiltRequest } from '../../api/request.js';
 import { NAMES } from './shared.js';
 
@@ -85,20 +86,6 @@ function pageInSpace(ctx: Context, spaceId: string, pageId: string): Promise<Pag
   return readPage(ctx, ctx.api.request('pages.get', { params: { spaceId, pageId }, query: { format: 'markdown' } }, NAMES));
 }
 
-/** `work` of each item, at most `n` at once, in the items' order. */
-export async function eachAtMost<T, R>(items: T[], n: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
-  return out;
-}
-
 const same = (a: PageJson, b: PageJson) =>
   a.title === b.title && a.path === b.path && (a.markdown ?? '') === (b.markdown ?? '') && a.description === b.description && a.emoji === b.emoji && !!a.hidden === !!b.hidden;
 
@@ -121,7 +108,7 @@ export async function bothChanged(ctx: Context, params: Params): Promise<Conflic
   for (const c of await allChanges(ctx, params)) if (c.page?.id && !pages.has(c.page.id)) pages.set(c.page.id, c.page.path || c.page.title || c.page.id);
   if (!base || pages.size === 0) return [];
   const ids = [...pages.keys()];
-  const changed = await eachAtMost(ids, 8, async (id) => {
+  const changed = await allOrNothing(ctx, ids, 8, async (id) => {
     const before = await pageInRevision(ctx, params.spaceId, base, id);
     // A page the change request made cannot have changed in the space.
     if (!before) return false;
