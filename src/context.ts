@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { VERSION } from './version.js';
 import { VALUE_FLAGS, type GlobalOptions } from './globals.js';
 import type { Tools } from './commands/tools.js';
+import { readStream, type ReadUse } from './files/read.js';
 
 const NOT_LOGGED_IN = 'not logged in: run `docplat auth login`, set DOCPLAT_TOKEN, or pass --token (try --sandbox for a local demo)';
 
@@ -85,7 +86,7 @@ export class Context {
       const value = globals[key as keyof typeof VALUE_FLAGS];
       if (typeof value === 'string' && !value.trim()) throw new UsageError(`${flag} is ${value === '' ? 'empty' : 'blank'}`);
     }
-    this.terminal = new Terminal(io.stderr, { tty: io.stderrTTY, quiet: !!globals.quiet });
+    this.terminal = new Terminal(io.stderr, { tty: io.stderrTTY, quiet: !!globals.quiet, json: this.jsonErrors });
     this.output = new Output(io.stdout, this.terminal, {
       format: this.format(),
       fields: globals.fields ? fieldList(globals.fields) : undefined,
@@ -273,16 +274,14 @@ export class Context {
     return this.sandbox;
   }
 
-  /** All of stdin as text (ids for `-`, a token for --with-token). */
-  async readStdin(): Promise<string> {
-    return (await this.readStdinBytes()).toString('utf8');
+  /** All of stdin as text (ids for `-`, a token for --with-token), within the bound of `use` (src/files/read.ts). */
+  async readStdin(use: ReadUse = 'stdin'): Promise<string> {
+    return (await this.readStdinBytes(use)).toString('utf8');
   }
 
-  /** All of stdin, as bytes (a body read from `-` is checked to be text before it is decoded). */
-  async readStdinBytes(): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    return Buffer.concat(chunks);
+  /** All of stdin, as bytes (a body read from `-` is checked to be text before it is decoded), within the bound of `use`. */
+  async readStdinBytes(use: ReadUse = 'stdin'): Promise<Buffer> {
+    return readStream(this.io.stdin, use);
   }
 
   /** Whether a person can answer a prompt (stdin and stderr are terminals, and neither --no-input nor DOCPLAT_NO_INPUT says no). */

@@ -23,12 +23,18 @@ export function inheritedFlags(program: Command): string {
   return `\nInherited flags (see docplat --help):\n${lines.join('\n')}`;
 }
 
+/** The help topics (`docplat help <topic>`, commands/help/topics.ts), named here for the entry point, which loads no topic. */
+export const TOPIC_NAMES: readonly string[] = ['environment', 'exit-codes', 'output', 'sandbox'];
+
 /**
  * The arguments as the help sees them: bare `docplat` is `docplat --help` (exit
- * 0, as gh), and `docplat help spaces list` is `docplat spaces list --help`.
+ * 0, as gh), and `docplat help spaces list` is `docplat spaces list --help`;
+ * `docplat help <topic>` stays as it is, also when a group has the topic's
+ * name (`docplat help sandbox` is the topic; `docplat sandbox --help` the group).
  */
 export function helpArgv(argv: string[]): string[] {
   if (argv.length === 0) return ['--help'];
+  if (argv[0] === 'help' && argv.length === 2 && TOPIC_NAMES.includes(argv[1])) return argv;
   if (argv[0] === 'help' && argv.slice(1).every((w) => !w.startsWith('-'))) return [...argv.slice(1), '--help'];
   return argv;
 }

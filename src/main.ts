@@ -27,6 +27,9 @@ export function processIO(): IO {
   };
 }
 
+/** The widest command term a group's help lines up its descriptions after (the widest of every group but change-requests' `request-review`, `replies react ...`). */
+const TERM_COLUMN = 46;
+
 export function buildProgram(io: IO): Command {
   const program = new Command('docplat')
     .description('Administer an organization on the documentation platform from the terminal.')
@@ -39,6 +42,13 @@ export function buildProgram(io: IO): Command {
       sortSubcommands: false,
       // Long command names leave descriptions a narrow column: wrap them there rather than past 80 columns (commander's floor is 40).
       minWidthToWrap: 24,
+      // A command whose arguments are wider than the column stands on a line of its own, its description below it in the column.
+      longestSubcommandTermLength: (cmd, helper) =>
+        Math.max(0, ...helper.visibleCommands(cmd).map((c) => helper.displayWidth(helper.subcommandTerm(c))).filter((width) => width <= TERM_COLUMN)),
+      formatItem: (term, termWidth, description, helper) =>
+        helper.displayWidth(term) <= termWidth || !description
+          ? Help.prototype.formatItem.call(helper, term, termWidth, description, helper)
+          : `  ${term}\n${Help.prototype.formatItem.call(helper, '', termWidth, description, helper)}`,
       // A group's list of commands: the name (and alias) and the arguments; the flags are in each command's help.
       subcommandTerm: (cmd) =>
         [[cmd.name(), ...cmd.aliases()].join('|'), ...argsUsage(cmd)].join(' '),

@@ -10,7 +10,8 @@ import type { Command, Option } from 'commander';
 import { App } from './app.js';
 import type { Operation } from './api/operation.js';
 import { OPERATIONS } from './api/operations/index.js';
-import type { CommandDef } from './commands/define.js';
+import type { CommandDef, PathSpec } from './commands/define.js';
+import { BOUNDS } from './files/read.js';
 import { GROUPS } from './commands/index.js';
 import { helpFileName } from './helpfile.js';
 import { listOperation } from './commands/ids.js';
@@ -37,14 +38,24 @@ export interface ManifestFlag {
   ref?: RefKind;
   /** The path param its value fills (every such value is checked as one path segment). */
   param?: string;
+  /** Its value is a path docplat reads (commands/define.ts PathSpec). */
+  path?: ManifestPath;
+}
+
+/** A path value: its kind, what it holds, and the bound (bytes) of the file a typed or naming path names. */
+export type ManifestPath = PathSpec & { bound?: number };
+
+function manifestPath(spec: PathSpec | undefined): { path: ManifestPath } | Record<string, never> {
+  if (!spec) return {};
+  return { path: 'use' in spec ? { ...spec, bound: BOUNDS[spec.use].bytes } : { ...spec } };
 }
 
 export interface ManifestCommand {
   name: string;
   aliases: string[];
   summary: string;
-  /** `param`: the path param the argument fills. */
-  args: { name: string; variadic: boolean; choices?: string[]; ids?: string; ref?: RefKind; param?: string }[];
+  /** `optional`: may be left out (`[name]`); `param`: the path param the argument fills; `path`: it is a path docplat reads. */
+  args: { name: string; variadic: boolean; optional?: boolean; choices?: string[]; ids?: string; ref?: RefKind; param?: string; path?: ManifestPath }[];
   flags: ManifestFlag[];
   help: string;
 }
@@ -103,12 +114,14 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
       const ids = !choices && listOperation(kind) ? kind : undefined;
       const ref = def.run ? undefined : refKind(kind);
       const param = argParam(def, i);
-      return { name: a.name(), variadic: a.variadic, ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}), ...(param ? { param } : {}) };
+      return { name: a.name(), variadic: a.variadic, ...(a.required ? {} : { optional: true }), ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}), ...(param ? { param } : {}), ...manifestPath(def.args?.[i]?.path) };
     }),
     flags: c.options.map((o) => {
       const f = def.flags?.[o.attributeName()];
       const flag = flagOf(o, flagChoices(def, o.attributeName()), f?.idOf ?? f?.param, /\.\.\.>/.test(f?.flags ?? ''), f && !def.run ? refKind(f.idOf ?? f.param) : undefined);
-      return f?.param ? { ...flag, param: f.param } : flag;
+      // A flag whose file the runner reads has a bound: its path says which.
+      if (f?.file && !f.path) throw new Error(`${c.name()} ${o.long}: a flag with \`file\` declares its \`path\` (its bound)`);
+      return { ...flag, ...(f?.param ? { param: f.param } : {}), ...manifestPath(f?.path) };
     }),
     help: helpOf(c),
   };

@@ -3,6 +3,11 @@
 
 export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
 export type Role = (typeof ROLES)[number];
+/** A default level: a role, or `inherit` (from the parent collection or organization; OpenAPI DefaultLevel); null: none. */
+export const DEFAULT_LEVELS = [...ROLES, 'inherit'] as const;
+export type DefaultLevel = (typeof DEFAULT_LEVELS)[number];
+/** OpenAPI TranslationLanguage (0.202.0): a space's language. */
+export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'zh-tw', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl'] as const;
 export const TEAM_ROLES = ['owner', 'member'] as const;
 export const EDIT_MODES = ['live', 'locked'] as const;
 export type EditMode = (typeof EDIT_MODES)[number];
@@ -30,6 +35,8 @@ export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'tags', 'select:
 export const INTEGRATION_CATEGORIES = ['analytics', 'captures', 'collaboration', 'content', 'gitsync', 'marketing', 'visitor-auth', 'other'] as const;
 // Integration `target`: OpenAPI IntegrationTarget (the same in 0.91.0 to 0.202.0; the reference names only `all`).
 export const INTEGRATION_TARGETS = ['all', 'site', 'space', 'organization'] as const;
+// Integration scopes: OpenAPI IntegrationScope (0.202.0), and the reference's `space:views:read`.
+export const INTEGRATION_SCOPES = ['space:views:read', 'space:content:read', 'space:content:write', 'space:metadata:read', 'space:metadata:write', 'space:git:sync', 'page:feedback:read', 'site:metadata:read', 'site:views:read', 'site:script:inject', 'site:script:cookies', 'site:visitor:auth', 'site:visitor:claims', 'site:adaptive:read', 'site:adaptive:write', 'conversations:ingest', 'openapi:read', 'openapi:write'] as const;
 // Integration `visibility`: OpenAPI IntegrationVisibility (the same in 0.91.0 to 0.202.0; the reference names only `public`).
 export const INTEGRATION_VISIBILITIES = ['public', 'private', 'unlisted'] as const;
 // OpenAPI spec `processingState`: OpenAPI OpenAPISpecProcessingState (0.130.0 and 0.202.0; the reference names only `pending`).

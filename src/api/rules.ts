@@ -24,7 +24,8 @@ export type Broken = { rule: Rule; value?: unknown } | { rule: { kind: 'nothing'
 export function brokenRule(op: Operation, body: Record<string, unknown>, opts: { nothing?: boolean } = {}): Broken | undefined {
   const given = (field: string) => body[field] !== undefined;
   for (const rule of op.rules ?? []) {
-    if (rule.kind === 'needs' && given(rule.field) && !given(rule.needs)) return { rule };
+    // A null `needs` is none (`spaceId: null` asks for a new space: it has no page yet).
+    if (rule.kind === 'needs' && given(rule.field) && (body[rule.needs] ?? undefined) === undefined) return { rule };
     // A value that breaks its own spec (`--type nonsense`) is refused for that, not for a rule it takes part in.
     const when = rule.kind === 'onlyFor' ? body[rule.when] : undefined;
     const valid = rule.kind === 'onlyFor' && typeof when === 'string' && !check(op.body?.[rule.when] ?? { type: 'string' }, when, rule.when);

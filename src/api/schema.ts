@@ -50,7 +50,12 @@ export interface ObjectSpec extends Common {
 export interface AnySpec extends Common {
   type: 'any';
 }
-export type Spec = StringSpec | NumberSpec | BooleanSpec | ArraySpec | ObjectSpec | AnySpec;
+/** One of several shapes (an invite's address: an e-mail, or `{email, role}`). */
+export interface UnionSpec extends Common {
+  type: 'union';
+  of: readonly Spec[];
+}
+export type Spec = StringSpec | NumberSpec | BooleanSpec | ArraySpec | ObjectSpec | AnySpec | UnionSpec;
 
 // ---- builders: short declarations in the operation table ------------------------------
 
@@ -64,6 +69,7 @@ export const arr = (items: Spec, o: Omit<ArraySpec, 'type' | 'items'> = {}): Arr
 export const obj = (fields: Record<string, Spec>, o: Omit<ObjectSpec, 'type' | 'fields'> = {}): ObjectSpec => ({ type: 'object', fields, ...o });
 export const map = (values: Spec, o: Omit<ObjectSpec, 'type' | 'values'> = {}): ObjectSpec => ({ type: 'object', values, ...o });
 export const any = (o: Omit<AnySpec, 'type'> = {}): AnySpec => ({ type: 'any', ...o });
+export const either = (...of: Spec[]): UnionSpec => ({ type: 'union', of });
 /** The same spec, required. */
 export const required = <S extends Spec>(s: S): S => ({ ...s, required: true });
 /** The same spec, accepting null. */
@@ -166,8 +172,20 @@ export function check(spec: Spec, value: unknown, path = ''): Violation | null {
     }
     case 'any':
       return null;
+    case 'union': {
+      // The alternative of the value's own kind says what is wrong with it (a bad e-mail address); none: what would do.
+      let own: Violation | null = null;
+      for (const alt of spec.of) {
+        const v = check(alt, value, path);
+        if (!v) return null;
+        if (alt.type === kindOf(value)) own ??= v;
+      }
+      return own ?? fail(describe(spec));
+    }
   }
 }
+
+const kindOf = (value: unknown): string => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
 
 /** Checks an object's properties against a record of specs (a body, a query). */
 export function checkFields(specs: Record<string, Spec>, value: Record<string, unknown>): Violation | null {
@@ -195,6 +213,8 @@ export function describe(spec: Spec): string {
       return 'an object';
     case 'any':
       return 'any JSON value';
+    case 'union':
+      return spec.of.map(describe).join(' or ');
   }
 }
 

@@ -1,13 +1,14 @@
-// Bulk verbs: ids from the arguments or stdin, one request per id with bounded
-// concurrency, one result per id as it completes, a summary, exit 5 when some
-// failed; and the dry run that prints requests instead of sending them.
+// Bulk verbs: ids from the arguments or stdin, one request per id on the task
+// scheduler (src/tasks/), one result per id as it completes, a summary, exit 5
+// when some failed; and the dry run that prints requests instead of sending them.
 import { shownBody, type BuiltRequest } from '../api/request.js';
 import { redactQuery, requestUrl } from '../client/url.js';
 import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
 import { escapeControls, isStructured, onePage, type Column } from '../output/format.js';
-import { progressLine } from '../output/progress.js';
+import { startTasks, type Outcome, type Settled, type State, type TaskControl } from '../tasks/schedule.js';
+import { interruptedLines, summaryLine } from '../tasks/summary.js';
 import { parseInteger } from '../validate.js';
 import type { Bulk } from './define.js';
 
@@ -47,7 +48,7 @@ export function nothingToDo(ctx: Context, ids: string[], what: string): boolean 
 export interface BulkResult {
   id: string;
   /** `unknown`: the request was sent and the run was interrupted before the answer. */
-  result: 'ok' | 'skipped' | 'failed' | 'unknown';
+  result: Exclude<State, 'not started'>;
   message?: string;
   status?: number;
   /** Exit code of the failure, for a run over a single id. Not printed. */
@@ -67,87 +68,50 @@ export interface BulkRequest {
   check?: BuiltRequest;
 }
 
+/** What a settled id carries besides its state and message. */
+type Answer = Pick<BulkResult, 'status' | 'exitCode'>;
+
 /**
- * Runs one request per id with bounded concurrency, prints one result per id
- * as it completes (with a progress line on a terminal), a summary on stderr,
- * and exits 5 when some failed. On an interrupt, it says which ids completed,
- * failed, were in flight (outcome unknown) or never started.
+ * Runs one request per id on the task scheduler (src/tasks/schedule.ts)
+ * with bounded concurrency, prints one result per id as it completes (with a
+ * progress line on a terminal), a summary on stderr, and exits 5 when some
+ * failed. On an interrupt, it says which ids completed, failed, were in
+ * flight (outcome unknown) or never started.
  */
 export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest[], concurrency: number, spec: Bulk): Promise<void> {
   const client = await ctx.client();
-  const requestOf = new Map(ids.map((id, i) => [id, requests[i]]));
-  const started = new Set<string>();
-  const queue = [...ids];
-  /** Results in the order they finished. */
-  const finished: BulkResult[] = [];
-  let wake: (() => void) | undefined;
-  const settle = (r: BulkResult) => {
-    finished.push(r);
-    wake?.();
-  };
-
-  const worker = async () => {
-    while (queue.length && !ctx.signal.aborted) {
-      const id = queue.shift()!;
-      started.add(id);
-      const result = await runOne(client, ctx, spec, id, requestOf.get(id)!);
-      // Interrupted in its read-before-change step: nothing was changed, it never started.
-      if (result) settle(result);
-      else {
-        started.delete(id);
-        wake?.();
-      }
-    }
-  };
-  // Stream results to the output as they arrive.
-  let allDone = false;
-  const workers = Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker)).then(() => {
-    allDone = true;
-    wake?.();
-  });
-  async function* pages() {
-    let sent = 0;
-    while (true) {
-      if (sent < finished.length) {
-        const items = finished.slice(sent);
-        sent = finished.length;
-        yield { items };
-        continue;
-      }
-      if (allDone || (ctx.signal.aborted && started.size === finished.length)) return;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-  }
   const deleting = requests[0]?.request.method === 'DELETE';
-  if (deleting && !ctx.output.dataAsked) {
-    // A DELETE answers no data: its results are messages, on stderr.
-    await printLines(ctx, ids.length, pages(), spec, true);
-  } else if (ctx.output.opts.format === 'table') {
-    // For a person: one line per id as it completes, never held back for a table.
-    await printLines(ctx, ids.length, pages(), spec, false);
-  } else {
-    await ctx.output.list(printable(pages()), BULK_COLUMNS);
+  // A DELETE answers no data: its results are messages, on stderr. For a person (a table), one line per id as it completes.
+  const lines = deleting && !ctx.output.dataAsked ? 'stderr' : ctx.output.opts.format === 'table' ? 'stdout' : undefined;
+  const run = startTasks<Answer>(
+    ctx,
+    ids.map((id, i) => ({ id, run: (t) => runOne(client, spec, requests[i], t) })),
+    {
+      concurrency,
+      // A change in flight at Ctrl-C is dropped at once: its outcome is unknown (test/cli/bulk-interrupt.test.ts).
+      graceMs: 0,
+      progress: lines ? (c) => (c.total > 1 && c.done > 0 && c.done < c.total ? `${c.done}/${c.total} done${c.failed ? `, ${c.failed} failed` : ''}` : undefined) : undefined,
+    },
+  );
+  const results = resultsOf(run.settled());
+  if (lines) await printLines(ctx, ids.length, results, spec, lines === 'stderr');
+  else await ctx.output.list(printable(results), BULK_COLUMNS);
+  const report = await run.done;
+  if (report.interrupted) {
+    ctx.terminal.line(interruptedLines(report.results));
+    throw new Interrupted(`interrupted: ${report.counts.notStarted} of ${ids.length} ${spec.what} ids not started`);
   }
-  await workers;
+  bulkSummary(ctx, ids, new Map(report.results.map((s) => [s.id, bulkResult(s)])), spec);
+}
 
-  const results = new Map(finished.map((r) => [r.id, r]));
-  const having = (result: BulkResult['result']) => ids.filter((id) => results.get(id)?.result === result);
-  const failed = having('failed');
-  if (ctx.signal.aborted) {
-    const notStarted = ids.filter((id) => !started.has(id));
-    const unknown = having('unknown');
-    const completed = ids.filter((id) => results.get(id)?.result === 'ok' || results.get(id)?.result === 'skipped');
-    const lines = [
-      `interrupted: ${completed.length} completed, ${failed.length} failed, ${unknown.length} outcome unknown, ${notStarted.length} not started`,
-      completed.length ? `completed: ${completed.join(' ')}` : '',
-      failed.length ? `failed: ${failed.join(' ')}` : '',
-      unknown.length ? `outcome unknown (sent, no answer; check before re-running): ${unknown.join(' ')}` : '',
-      notStarted.length ? `not started: ${notStarted.join(' ')}` : '',
-    ].filter(Boolean);
-    ctx.terminal.line(lines);
-    throw new Interrupted(`interrupted: ${notStarted.length} of ${ids.length} ${spec.what} ids not started`);
+const bulkResult = (s: Settled<Answer>): BulkResult => ({ id: s.id, result: s.state as BulkResult['result'], message: s.message, ...s.value });
+
+/** The ids that ran, as they settle (an id never started has no result line). */
+async function* resultsOf(batches: AsyncIterable<Settled<Answer>[]>): AsyncGenerator<{ items: BulkResult[] }> {
+  for await (const batch of batches) {
+    const items = batch.filter((s) => s.state !== 'not started').map(bulkResult);
+    if (items.length) yield { items };
   }
-  bulkSummary(ctx, ids, results, spec);
 }
 
 /**
@@ -156,9 +120,7 @@ export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest
  */
 export function bulkSummary(ctx: Context, ids: string[], results: Map<string, BulkResult>, spec: Pick<Bulk, 'done'>): void {
   const failed = ids.filter((id) => results.get(id)?.result === 'failed');
-  const ok = ids.filter((id) => results.get(id)?.result === 'ok').length;
-  const skipped = ids.filter((id) => results.get(id)?.result === 'skipped').length;
-  const summary = `${spec.done} ${ok} of ${ids.length}${skipped ? `, ${skipped} skipped` : ''}${failed.length ? `, ${failed.length} failed` : ''}`;
+  const summary = summaryLine(spec.done, ids.map((id) => results.get(id)?.result));
   if (failed.length === 1 && ids.length === 1) {
     // One id: the failure is the command's own (exit 3 for not found, 4 for a refusal).
     const r = results.get(ids[0])!;
@@ -170,27 +132,23 @@ export function bulkSummary(ctx: Context, ids: string[], results: Map<string, Bu
 
 /**
  * One `id: result` line per id as it completes (on stdout, or on stderr for
- * a DELETE), and on a terminal a live `37/619 done, 2 failed` line on
- * stderr. A lone id's failure is left to the error line.
+ * a DELETE); the progress line (`37/619 done, 2 failed`) is the scheduler's.
+ * A lone id's failure is left to the error line.
  */
 async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ items: BulkResult[] }>, spec: Bulk, toStderr: boolean): Promise<void> {
-  const progress = progressLine(ctx);
-  let done = 0;
-  let failed = 0;
   for await (const page of pages) {
     let text = '';
     for (const r of page.items) {
-      done++;
-      if (r.result === 'failed') failed++;
       if (total === 1 && r.result === 'failed') continue;
       if (r.result !== 'ok' || !ctx.globals.quiet || !toStderr) text += resultLine(r, spec) + '\n';
     }
-    progress.clear();
     if (text && toStderr) ctx.terminal.line(text.slice(0, -1).split('\n'));
-    else if (text) ctx.io.stdout.write(text);
-    if (total > 1 && done < total) progress.show(`${done}/${total} done${failed ? `, ${failed} failed` : ''}`, !text);
+    else if (text) {
+      // The progress line on the same terminal goes first.
+      ctx.terminal.clearProgress();
+      await ctx.output.text(text);
+    }
   }
-  progress.clear();
 }
 
 /** --dry-run: prints each request as METHOD URL [BODY] (as JSON with --json), and sends none. */
@@ -216,33 +174,36 @@ export async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) 
   for await (const page of pages) yield { items: page.items.map(({ exitCode: _, ...shown }) => shown) };
 }
 
-/** One id's result; undefined when the run was interrupted before its change was sent (in its check, or before). */
-async function runOne(client: ApiClient, ctx: Context, spec: Bulk, id: string, { request: r, check }: BulkRequest): Promise<BulkResult | undefined> {
-  let sent = false;
+/**
+ * One id: its check (a read), then its change. An interrupt is thrown to the
+ * scheduler, which tells an id whose change was sent (outcome unknown) from
+ * one interrupted in its check (not started: nothing was changed).
+ */
+async function runOne(client: ApiClient, spec: Bulk, { request: r, check }: BulkRequest, t: TaskControl): Promise<Outcome<Answer>> {
   try {
     if (check && spec.check) {
-      const { data } = await client.send(check, { signal: ctx.signal });
+      const { data } = await client.send(check, { signal: t.signal });
       const skip = spec.check.skip(data, r.body);
-      if (skip) return { id, result: 'skipped', message: skip };
+      if (skip) return { state: 'skipped', message: skip };
     }
-    sent = true;
-    const res = await client.send(r, { signal: ctx.signal });
+    t.sending();
+    const res = await client.send(r, { signal: t.signal });
     // A delete answers 204 when there was nothing to delete (when its success is 205; some answer only 204).
     const skip = r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205) ? 'already deleted' : undefined;
-    if (skip) return { id, result: 'skipped', message: spec.nothing ?? skip, status: res.status };
+    if (skip) return { state: 'skipped', message: spec.nothing ?? skip, value: { status: res.status } };
     const answered = spec.answered?.(res.data);
-    return answered ? { id, ...answered, status: res.status, exitCode: answered.result === 'failed' ? EXIT.failure : undefined } : { id, result: 'ok', message: spec.done, status: res.status };
+    if (answered) return { state: answered.result, message: answered.message, value: { status: res.status, exitCode: answered.result === 'failed' ? EXIT.failure : undefined } };
+    return { state: 'ok', message: spec.done, value: { status: res.status } };
   } catch (err) {
     if (err instanceof ApiError && err.status !== undefined) {
       // Every delete and remove is safe to re-run: what is not there is already gone (a typo shows as skipped too, named).
       const skip = spec.skip?.(err) ?? (r.method === 'DELETE' && err.status === 404 ? NOT_THERE : undefined);
-      if (skip) return { id, result: 'skipped', message: skip, status: err.status };
-      return { id, result: 'failed', message: err.message, status: err.status, exitCode: err.exitCode };
+      if (skip) return { state: 'skipped', message: skip, value: { status: err.status } };
+      return { state: 'failed', message: err.message, value: { status: err.status, exitCode: err.exitCode } };
     }
-    // Sent, and no answer by the interrupt: the server may have applied it.
-    if (ctx.signal.aborted) return sent ? { id, result: 'unknown', message: 'outcome unknown: interrupted before the answer' } : undefined;
-    if (err instanceof ApiError) return { id, result: 'failed', message: err.message, exitCode: err.exitCode };
-    return { id, result: 'failed', message: (err as Error)?.message ?? String(err) };
+    if (t.signal.aborted) throw err;
+    if (err instanceof ApiError) return { state: 'failed', message: err.message, value: { exitCode: err.exitCode } };
+    return { state: 'failed', message: (err as Error)?.message ?? String(err) };
   }
 }
 

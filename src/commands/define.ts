@@ -7,6 +7,7 @@ import type { OperationId } from '../api/operations/index.js';
 import type { PositionKind } from '../api/positions.js';
 import type { Context } from '../context.js';
 import type { ApiError } from '../errors.js';
+import type { ReadUse } from '../files/read.js';
 
 /** What a bulk verb's `ctx.api.bulk` takes and reports (the runner's own bulk runs use them too). */
 export type { BulkRequest, BulkResult } from './bulk.js';
@@ -42,8 +43,10 @@ export interface Flag<S extends string = string> {
   negatable?: string;
   /** A word that sends null (`--default-level none`). */
   nullWord?: string;
-  /** The value names a file (`-`: stdin) whose text is what is sent (after `map`). */
+  /** The value names a file (`-`: stdin) whose text is what is sent (after `map`); declare its `path` (its bound) too. */
   file?: boolean;
+  /** The value is a path docplat reads (see PathSpec). */
+  path?: PathSpec;
   /** Converts the given value (a file's text, with `file`) before it is checked and sent; throw a UsageError to refuse it. */
   map?(value: FlagValue<S>): unknown;
   /**
@@ -62,8 +65,29 @@ export interface Flag<S extends string = string> {
   hidden?: boolean;
 }
 
+/**
+ * What a path given as a flag's or an argument's value is, for the one reader
+ * (src/files/read.ts) and in the manifest, where test/contract/reads.test.ts
+ * finds every command that reads a path and runs it with hostile files:
+ * - `typed`: a file read as it is, wherever it is (`-` stdin, pipes), within
+ *   the bound of `use`; `form` says how the path is written when the value
+ *   holds more (`key=@PATH`);
+ * - `names`: the same, and the paths it names are read confined to its folder;
+ * - `folder`: a folder whose files are read confined to it.
+ * `layout` names what a `names` file or a folder holds (which files it names).
+ */
+export type PathSpec =
+  | { kind: 'typed'; use: ReadUse; form?: string }
+  | { kind: 'names'; use: ReadUse; layout: PathLayout }
+  | { kind: 'folder'; layout: PathLayout };
+
+/** What a file or folder of paths holds: an organization file, an integration manifest, a Git Sync folder, an export folder. */
+export type PathLayout = 'org-file' | 'integration-manifest' | 'git-sync' | 'export';
+
 export interface Arg {
   name: string;
+  /** The value is a path docplat reads (see PathSpec). */
+  path?: PathSpec;
   description?: string;
   /** The values it takes, when they are a fixed set (for completion and prompts). */
   choices?: readonly string[];

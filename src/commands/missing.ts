@@ -37,7 +37,7 @@ export async function fillMissing(ctx: Context, def: CommandDef, args: (string |
   argDefs.forEach((a, i) => {
     // Commander says which required arguments are missing (an optional one may be left out).
     if (!missingArgs.includes(a.name)) return;
-    const isRest = !!def.bulk && i === argDefs.length - 1;
+    const isRest = (!!def.bulk || !!a.variadic) && i === argDefs.length - 1;
     const missing = { label: idLabel(a.name), idOf: a.param ?? a.name, choices: a.choices, nonBlank: a.nonBlank };
     const param = a.body || a.query ? undefined : (a.param ?? a.name);
     wanted.push({ missing, error: `missing required argument '${a.name}'`, name: `<${a.name}>`, param, set: (v) => (isRest ? rest.push(v) : (args[i] = v)) });

@@ -6,12 +6,13 @@
 // when the context can prompt (terminals, no --no-input); Ctrl-C at a prompt
 // exits 130.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { check, type Spec } from '../api/schema.js';
 import type { Context } from '../context.js';
 import { Interrupted, UsageError } from '../errors.js';
+import { readTyped } from '../files/read.js';
 import { escapeControls } from '../output/terminal.js';
 import { listIds, listKey, listOperationIn, type Listed } from './ids.js';
 import { refKind } from './resolve.js';
@@ -101,7 +102,7 @@ async function edit(ctx: Context, label: string): Promise<string> {
     // SIGTERM while it ran still interrupts.
     if (ctx.signal.aborted) throw new Interrupted('interrupted in the editor; nothing was sent');
     if (code !== 0) throw new UsageError(`${label}: the editor (${editor}) exited with ${code}; nothing was sent`);
-    const text = (await readFile(file, 'utf8')).replace(/\s+$/, '');
+    const text = (await readTyped(file, 'text')).toString('utf8').replace(/\s+$/, '');
     if (!text.trim()) throw new UsageError(`${label} is empty: nothing was written in the editor, nothing was sent`);
     return text;
   } finally {

@@ -53,7 +53,9 @@ async function pageIds(ctx: Context, values: string[], scope: Scope, label: stri
 async function memberIds(ctx: Context, values: string[], scope: Scope, label: string): Promise<string[]> {
   const emails = [...new Set(values.filter((v) => v.includes('@')).map((v) => v.toLowerCase()))];
   if (emails.length === 0) return values;
-  const organizationId = scope.organizationId ?? (await ctx.org());
+  // Members of the organization the request is in: a space's own (it may not be the default one).
+  const space = scope.organizationId === undefined && scope.spaceId !== undefined ? await ctx.api.send<{ organization?: string }>(apiRequest('spaces.get', { params: { spaceId: scope.spaceId } })) : undefined;
+  const organizationId = scope.organizationId ?? space?.data?.organization ?? (await ctx.org());
   const byEmail = new Map<string, string>();
   // One search per address when there are few, else one read of every member.
   const searches = emails.length <= 3 ? emails : [undefined];

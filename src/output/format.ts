@@ -4,6 +4,7 @@
 // with --fields (fields.ts) and --jq (jq.ts). Lists stream: TSV, CSV, JSON
 // lines and YAML are written as each page arrives, and a JSON array item by item.
 import type { Writable } from 'node:stream';
+import { wrap as wrapWords } from '../commands/help/wrap.js';
 import { getPath, keyColumns, onePage, withId } from './cells.js';
 import { delimitedHeader, delimitedRow, tsvFields } from './delimited.js';
 import { fieldColumns, pick, resolveFields } from './fields.js';
@@ -123,7 +124,8 @@ export class Output {
       } else {
         const { text, left } = await tableText(rows, cols, this.tableOptions());
         await this.write(text);
-        if (left.length) this.note(`Left out to fit ${this.opts.width} columns: ${left.join(', ')} (--fields picks the columns; --output tsv or --json shows all)`);
+        // Wrapped to the width it fits the table to: the note fits the terminal too.
+        if (left.length) this.note(wrapWords(`Left out to fit ${this.opts.width} columns: ${left.join(', ')} (--fields picks the columns; --output tsv or --json shows all)`, this.opts.width ?? 80));
         if (rows.length >= cap && (next || (total ?? 0) > cap)) {
           this.note(`Showing the first ${cap} rows in a table; use --output tsv or --jsonl for all of them`);
           return rows.length;
@@ -173,6 +175,28 @@ export class Output {
   /** Writes a document to stdout as it is, no newline added; on a terminal, control characters are shown escaped. */
   async document(text: string): Promise<void> {
     await this.write(this.shown(text));
+  }
+
+  /**
+   * Writes a unified diff (diff.ts) to stdout as it is; on a terminal with
+   * colour, each line styled by how it starts (headers bold, hunks cyan,
+   * removed red, added green), after its control characters are escaped.
+   */
+  async diff(text: string): Promise<void> {
+    const shown = this.shown(text);
+    if (!this.opts.color || !this.opts.interactive) return this.write(shown);
+    const [{ Chalk }, { lineStyle }] = await Promise.all([import('chalk'), import('./diff.js')]);
+    const c = new Chalk({ level: 1 });
+    const paint = { header: c.bold, hunk: c.cyan, removed: c.red, added: c.green };
+    await this.write(
+      shown
+        .split('\n')
+        .map((line) => {
+          const style = lineStyle(line);
+          return style && line ? paint[style](line) : line;
+        })
+        .join('\n'),
+    );
   }
 
   /** A note for people, on stderr, through the terminal writer (an array is several lines). */

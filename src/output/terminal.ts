@@ -54,6 +54,12 @@ export interface TerminalOptions {
   tty: boolean;
   /** --quiet: no notes (warnings and errors are still written). */
   quiet: boolean;
+  /**
+   * Scripts asked for JSON (--json, --jsonl, --output json): every line is a
+   * JSON object, a message `{"note": "<its lines>"}` (a progress line, drawn on a
+   * terminal only, is erased and leaves no line).
+   */
+  json?: boolean;
 }
 
 /** A choice of a picker: `name` is shown (escaped here), `value` is returned. */
@@ -108,6 +114,7 @@ export class Terminal {
   line(text: string | readonly string[]): void {
     this.clearProgress();
     const lines = typeof text === 'string' ? [text] : text;
+    if (this.opts.json) return this.json({ note: lines.join('\n') });
     this.stream.write(lines.map((l) => this.shown(l) + '\n').join(''));
   }
 

@@ -94,6 +94,8 @@ export interface Sandbox {
   integrationToken(name: string): string | undefined;
   /** The tokens of the integrations published by the caller's organizations, by name. */
   integrationTokens(): Record<string, string>;
+  /** The other members of the first organization, each with the token that acts as them (a profile per user). */
+  userTokens(): { id: string; displayName: string; email: string; role: string | null; disabled: boolean; token: string }[];
   save(): Promise<void>;
   /** Stops the server, waits for a pending autosave, and releases the data file's lock. */
   close(): Promise<void>;
@@ -233,7 +235,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     return errorReply(500, `The sandbox failed: ${(err as Error)?.message ?? String(err)}.`);
   };
 
-  /** The refusal of a request's token, or who it is: undefined for the user, a Caller for an integration's token. */
+  /** The refusal of a request's token, or who it is: undefined for the state's user, a Caller for another user's or an integration's token. */
   const authenticate = (req: IncomingMessage): { denied: Reply } | { caller?: Caller } => {
     const given = bearerToken(req.headers.authorization);
     if (given === undefined) return { denied: errorReply(401, 'Authentication required: send the header "Authorization: Bearer <token>".') };
@@ -241,11 +243,11 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     const caller = world.authenticate(given);
     return caller ? { caller } : { denied: errorReply(401, 'The bearer token is not valid for this API.') };
   };
-  /** The user's token only (the admin endpoints). */
-  const authorize = (req: IncomingMessage): Reply | undefined => {
+  /** A user's token only (the admin endpoints, whose actions run as that user): the refusal, or the user (undefined: the state's). */
+  const authorize = (req: IncomingMessage): { denied: Reply } | { user?: string } => {
     const auth = authenticate(req);
-    if ('denied' in auth) return auth.denied;
-    return auth.caller ? errorReply(403, 'An integration token cannot call the sandbox admin endpoints.') : undefined;
+    if ('denied' in auth) return auth;
+    return auth.caller?.integration !== undefined ? { denied: errorReply(403, 'An integration token cannot call the sandbox admin endpoints.') } : { user: auth.caller?.user };
   };
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string, search: string): Promise<Reply | FaultKind> {
@@ -296,7 +298,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     if ('allow' in match) return errorReply(405, `${method} is not allowed on ${path}; use ${match.allow.join(' or ')}.`, { allow: match.allow.join(', ') });
     const { operation, params } = match;
     const integration = auth.caller?.integration;
-    if (auth.caller && !auth.caller.operations.includes(operation.id)) {
+    if (integration !== undefined && !auth.caller!.operations!.includes(operation.id)) {
       return errorReply(403, `This is the token of integration "${integration}": it cannot call ${method} ${path}; use a user token.`);
     }
     const handle = world.handlers.get(operation.id);
@@ -304,7 +306,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     const json = method === 'GET' || method === 'DELETE' ? undefined : await readBody(req);
     const { query, body } = parseInputs(operation, new URLSearchParams(search), json);
     await world.settled();
-    const reply = handle({ params, query, body, api, integration });
+    const reply = world.as(auth.caller?.user, () => handle({ params, query, body, api, integration }));
     if (method !== 'GET') {
       world.wrote();
       autosave();
@@ -313,8 +315,8 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
   }
 
   async function handleAdmin(req: IncomingMessage, path: string): Promise<Reply> {
-    const denied = authorize(req);
-    if (denied) return denied;
+    const auth = authorize(req);
+    if ('denied' in auth) return auth.denied;
     const route = `${req.method} ${path}`;
     if (route === 'GET /_sandbox/stats') return ok({ requests: requestCount });
     if (route === 'POST /_sandbox/clock') {
@@ -344,7 +346,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
       if (req.method !== 'POST') return errorReply(405, `${req.method} is not allowed on ${path}; use POST.`);
       const body = await readBody(req);
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('Send a JSON object.');
-      const result = run(body as Record<string, unknown>);
+      const result = world.as(auth.user, () => run(body as Record<string, unknown>));
       world.wrote();
       autosave();
       return ok(result ?? {});
@@ -404,6 +406,11 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     },
     integrationToken: (name: string) => world.family('integrations').tokenOf(name),
     integrationTokens: () => world.family('integrations').ownTokens(),
+    userTokens: () => {
+      const org = world.family('orgs').firstOrg;
+      const members = org === undefined ? [] : world.family('orgs').memberTokens(org);
+      return members.map(({ user, role, disabled, token }) => ({ id: user.id, displayName: user.displayName, email: user.email, role, disabled, token }));
+    },
     clock: {
       now: () => world.clock.now(),
       advance: (ms: number) => {

@@ -89,8 +89,8 @@ describe('change-requests changes and merge', () => {
       const gs = await spaceId(t, 'Getting Started');
       const changes = tsv(await ok(t, ['change-requests', 'changes', gs, '1']));
       expect(changes).toEqual([
-        ['page_edited', 'getting-started/installation', 'Installing'],
-        ['page_created', 'getting-started/installation/windows', 'Windows'],
+        ['page_edited', 'getting-started/installation', 'Installing', 'title "Installation" -> "Installing", content'],
+        ['page_created', 'getting-started/installation/windows', 'Windows', ''],
       ]);
       const limited = await t.cli(['change-requests', 'changes', gs, '1', '--limit', '1']);
       expect(lines(limited.stdout)).toHaveLength(1);
@@ -112,7 +112,7 @@ describe('change-requests changes and merge', () => {
     });
   });
 
-  it('conflicts: exit 1 naming the pages the change request changes; it stays open and the space keeps its content', async () => {
+  it('conflicts: exit 1 naming the pages both changed and who changed them in the space; it stays open and the space keeps its content', async () => {
     await withTestApi({}, async (t) => {
       const gs = await spaceId(t, 'Getting Started');
       const faq = await pageId(t, gs, 'faq');
@@ -124,11 +124,11 @@ describe('change-requests changes and merge', () => {
       const r = await t.cli(['change-requests', 'merge', gs, String(b.number)]);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(new RegExp(`change request ${b.number} was not merged: it conflicts with the space's content \\(revision \\w+\\); it changes faq`));
+      expect(r.stderr).toMatch(new RegExp(`change request ${b.number} was not merged: the space changed a page it changes too: faq \\(changed in the space by Dana Demo, change request ${a.number}\\) \\(space revision \\w+\\)`));
       expect((await json(t, ['change-requests', 'get', gs, String(b.number)])).status).toBe('open');
       const asJson = await t.cli(['change-requests', 'merge', gs, String(b.number), '--json']);
       expect(asJson.code).toBe(1);
-      expect(JSON.parse(asJson.stderr).error).toMatchObject({ result: 'conflicts' });
+      expect(JSON.parse(asJson.stderr).error).toMatchObject({ result: 'conflicts', pages: [{ id: faq, path: 'faq', changedBy: `Dana Demo, change request ${a.number}` }] });
     });
   });
 

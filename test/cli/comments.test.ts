@@ -326,7 +326,7 @@ describe('resolve, reopen, react, delete', () => {
     expect((await api.cli(['comments', 'get', GS, a.id])).code).toBe(3);
     const again = await api.cli(['comments', 'delete', GS, a.id, '--yes']);
     expect(again.code).toBe(0);
-    expect(again.stderr).toMatch(/skipped \(already deleted\)/);
+    expect(again.stderr).toMatch(/skipped \(not found: already deleted, or never existed\)/);
     // An admin deletes anyone's comment.
     const theirs = (await json<Comment[]>(['comments', 'list', GS])).find((x) => x.postedBy.id !== ME && x.replies === 0)!;
     expect((await api.cli(['comments', 'delete', GS, theirs.id, '--yes'])).code).toBe(0);
@@ -405,7 +405,7 @@ describe('replies delete (public OpenAPI description 0.202.0)', () => {
     expect(del.stderr).toMatch(/deleted 2 of 2/);
     expect((await json(['comments', 'get', GS, c.id, ...cr])).replies).toBe(0);
     const again = await ok(['replies', 'delete', GS, c.id, r1.id, ...cr, '--yes']);
-    expect(again.stderr).toMatch(/skipped \(already deleted\)/);
+    expect(again.stderr).toMatch(/skipped \(not found: already deleted, or never existed\)/);
     // As every bulk delete: an id that is not there is a skip, so a re-run is safe.
     expect((await ok(['replies', 'delete', GS, c.id, 'nosuch', ...cr, '--yes'])).stderr).toMatch(/nosuch: skipped \(not found/);
   });

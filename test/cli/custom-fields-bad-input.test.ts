@@ -39,7 +39,7 @@ const CASES: BadInputCase[] = [
   [certFlags(file('hello.txt', 'hello\n')), /--certificate-file is not a PEM certificate: it has no -----BEGIN CERTIFICATE----- block/],
   [certFlags(file('key.pem', block('PRIVATE KEY', long(200, 'A')))), /--certificate-file holds a private key/],
   [certFlags(file('two.pem', DEMO_CERTIFICATE + '\n' + DEMO_CERTIFICATE)), /--certificate-file holds 2 certificates/],
-  [certFlags(file('garbage.pem', block('CERTIFICATE', long(400, 'A')))), /--certificate-file: its CERTIFICATE block is not a valid X\.509 certificate/],
+  [certFlags(file('garbage.pem', block('CERTIFICATE', long(400, 'A')))), /--certificate-file holds a CERTIFICATE block that is not a valid X\.509 certificate/],
   [certFlags(file('long.pem', block('CERTIFICATE', long(9900, 'A')))), /--certificate-file must be at most 10000 characters/],
   [['sso', 'update', 'P', '--certificate-file', '-'], /--certificate-file is not a PEM certificate/, { input: 'not a certificate' }],
   [['sso', 'update', 'P'], /nothing to change: give at least one of --label, --entity-id/],

@@ -68,7 +68,7 @@ describe('command manifest', () => {
     const flag = (group: string, command: string, long: string) =>
       manifest.groups.find((g) => g.name === group)!.commands.find((c) => c.name === command)!.flags.find((f) => f.long === long)!;
     expect(flag('spaces', 'update', '--edit-mode').choices).toEqual(['live', 'locked']);
-    expect(flag('spaces', 'update', '--default-level').choices).toEqual(['admin', 'create', 'review', 'edit', 'comment', 'read', 'none']);
+    expect(flag('spaces', 'update', '--default-level').choices).toEqual(['admin', 'create', 'review', 'edit', 'comment', 'read', 'inherit', 'none']);
     expect(flag('spaces', 'links', '--status').choices).toEqual(['ok', 'broken', 'in-app']);
     expect(flag('spaces', 'update', '--title').choices).toBeUndefined();
     expect(manifest.globalFlags.find((f) => f.long === '--output')!.choices).toEqual(['table', 'tsv', 'csv', 'json', 'jsonl', 'yaml']);

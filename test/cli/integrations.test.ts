@@ -138,9 +138,10 @@ describe('integrations publish', () => {
     const r = await api.cli(['integrations', 'publish', 'widget', '--manifest', path, '--debug', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/debug: > POST .*\/integrations\/widget/);
-    expect(r.stderr).toMatch(/"secrets":\{"API_KEY":"\*\*\*","OTHER":"\*\*\*"\}/);
+    // With --json each stderr line is JSON: the trace is in {"note"} lines.
+    expect(r.stderr).toMatch(/\\"secrets\\":\{\\"API_KEY\\":\\"\*\*\*\\",\\"OTHER\\":\\"\*\*\*\\"\}/);
     expect(r.stdout + r.stderr).not.toContain(SECRET);
-    expect(r.stderr).toMatch(/published integration "widget" \(version 1\)/);
+    expect(r.stderr).toMatch(/published integration \\"widget\\" \(version 1\)/);
     const published = JSON.parse(r.stdout);
     expect(published).toMatchObject({ name: 'widget', title: 'Widget', visibility: 'private', version: 1 });
     expect(published.previewImages).toHaveLength(2);
@@ -162,7 +163,7 @@ describe('integrations publish', () => {
     writeFileSync(gitbook, readFileSync(path, 'utf8'));
     const r = await api.cli(['integrations', 'publish', '--manifest', gitbook, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/published integration "gb-widget" \(version 1\)/);
+    expect(r.stderr).toMatch(/published integration \\"gb-widget\\" \(version 1\)/);
     expect(JSON.parse(r.stdout)).toMatchObject({ name: 'gb-widget', title: 'Widget' });
     const same = await api.cli(['integrations', 'publish', 'gb-widget', '--manifest', gitbook, '--dry-run']);
     expect(same.code, same.stderr).toBe(0);

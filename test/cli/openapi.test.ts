@@ -135,7 +135,7 @@ describe('openapi create and publish', () => {
     const path = file('orders.yaml', DOC);
     const r = await api.cli(['openapi', 'create', 'orders', '--file', path, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/created OpenAPI specification "orders" \(201\)/);
+    expect(r.stderr).toMatch(/\{"note":"created OpenAPI specification \\"orders\\" \(201\)/);
     expect(JSON.parse(r.stdout)).toMatchObject({ slug: 'orders', processingState: 'pending' });
     const again = await api.cli(['openapi', 'create', 'orders', '--file', path]);
     expect(again.code).toBe(1);
@@ -152,13 +152,13 @@ describe('openapi create and publish', () => {
     const path = file('shop.json', JSON.stringify({ openapi: '3.1.0', info: { title: 'Shop', version: '1' }, paths: {} }));
     const first = await api.cli(['openapi', 'publish', 'shop', '--file', path, '--wait', '--json']);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toMatch(/created OpenAPI specification "shop" \(201\); waiting/);
+    expect(first.stderr).toMatch(/^\{"note":"created OpenAPI specification \\"shop\\" \(201\); waiting/m);
     const spec = JSON.parse(first.stdout);
     expect(spec).toMatchObject({ slug: 'shop', processingState: 'complete', lastProcessedErrorCount: 0 });
     expect(spec.lastVersion).toBeTypeOf('string');
     const second = await api.cli(['openapi', 'publish', 'shop', '--file', path, '--wait', '--json']);
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toMatch(/updated OpenAPI specification "shop" \(200\)/);
+    expect(second.stderr).toMatch(/updated OpenAPI specification \\"shop\\" \(200\)/);
     const after = JSON.parse(second.stdout);
     expect(after.lastVersion).not.toBe(spec.lastVersion);
     expect(JSON.parse((await api.cli(['openapi', 'versions', 'shop', '--json'])).stdout)).toHaveLength(2);
@@ -198,6 +198,10 @@ describe('openapi create and publish', () => {
       expect(r.code).toBe(1);
       expect(JSON.parse(r.stdout)).toMatchObject({ processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR' });
       expect(r.stderr).toMatch(/"code":1|PARSE_ERROR/);
+      // With --json every line on stderr is JSON: the notes as {"note"}, then the error.
+      const stderr = lines(r.stderr).map((l) => JSON.parse(l));
+      expect(stderr.at(-1)).toMatchObject({ error: { kind: 'processing', code: 'PARSE_ERROR' } });
+      expect(stderr[0]).toEqual({ note: expect.stringMatching(/waiting for the platform to process it/) });
       const plain = await api.cli(['openapi', 'publish', 'broken', '--url', url, '--wait']);
       expect(plain.code).toBe(1);
       expect(lines(plain.stderr).filter((l) => l.startsWith('error: '))).toEqual([expect.stringMatching(/could not process "broken": PARSE_ERROR: line \d+, column \d+/)]);
@@ -259,11 +263,11 @@ describe('openapi delete', () => {
     expect(r.stderr).toMatch(/deleted 2 of 2/);
     const again = await api.cli(['openapi', 'rm', '-', '--yes'], { input: 'tmp-a\n' });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/tmp-a: skipped \(already deleted\)/);
+    expect(again.stderr).toMatch(/tmp-a: skipped \(not found: already deleted, or never existed\)/);
     expect((await api.cli(['openapi', 'get', 'tmp-a'])).code).toBe(3);
   });
 
-  it('a slug that never existed (a typo) is skipped as not found, not "already deleted"', async () => {
+  it('a slug that never existed (a typo) is skipped as not found, as one deleted before (a repeated delete is a 404)', async () => {
     const one = await api.cli(['openapi', 'delete', 'petstor', '--yes']);
     expect(one.code).toBe(0);
     expect(one.stderr).toContain('petstor: skipped (not found: already deleted, or never existed)');
@@ -275,7 +279,7 @@ describe('openapi delete', () => {
     // Deleted, then published again and deleted again: the second delete of the new one is skipped.
     await api.cli(['openapi', 'publish', 'tmp-c', '--file', '-'], { input: DOC });
     expect((await api.cli(['openapi', 'delete', 'tmp-c', '--yes'])).code).toBe(0);
-    expect((await api.cli(['openapi', 'delete', 'tmp-c', '--yes'])).stderr).toMatch(/tmp-c: skipped \(already deleted\)/);
+    expect((await api.cli(['openapi', 'delete', 'tmp-c', '--yes'])).stderr).toMatch(/tmp-c: skipped \(not found: already deleted, or never existed\)/);
   });
 });
 

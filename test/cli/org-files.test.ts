@@ -16,6 +16,10 @@ describe('org pull --file and org plan --out write through the one safe writer',
     const file = join(dir, 'docplat.yaml');
     const first = await api.cli(['org', 'pull', '--only', 'teams', '--file', file]);
     expect(first.code, first.stderr).toBe(0);
+    // Pulled again unchanged: nothing to replace, no --force needed.
+    const same = await api.cli(['org', 'pull', '--only', 'teams', '--file', file]);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).toContain(`wrote ${file} (unchanged)`);
     writeFileSync(file, 'version: 1\n# my edits\n');
     const again = await api.cli(['org', 'pull', '--only', 'teams', '--file', file]);
     expect(again.code).toBe(2);

@@ -9,6 +9,6 @@ const expectRefused = refusedBy(api);
 
 describe('messages that said the wrong thing', () => {
   it('an enum flag with a null word lists it among the allowed values', () =>
-    expectRefused(['spaces', 'update', 'S', '--default-level', 'bogus'], /--default-level must be one of admin, create, review, edit, comment, read, none \(got "bogus"\)$/));
+    expectRefused(['spaces', 'update', 'S', '--default-level', 'bogus'], /--default-level must be one of admin, create, review, edit, comment, read, inherit, none \(got "bogus"\)$/));
 
 });

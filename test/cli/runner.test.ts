@@ -134,6 +134,7 @@ describe('declared flags become the request', () => {
     expect(await dry(['move-section', 'X', '--site', 'S', '--after', 'Y'])).toBe(
       `POST ${API}/orgs/O/sites/S/sections/X/move {"position":{"after":{"type":"site-section","siteSection":"Y"}}}`,
     );
-    await expect(dry(['move-section', 'X', '--site', 'S'])).rejects.toThrow(/nothing to do: give --before or --after/);
+    // Neither: to the end (the description: "when not provided, moved at the end of the site").
+    expect(await dry(['move-section', 'X', '--site', 'S'])).toBe(`POST ${API}/orgs/O/sites/S/sections/X/move {}`);
   });
 });

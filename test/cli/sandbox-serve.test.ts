@@ -53,4 +53,31 @@ describe('sandbox serve', () => {
     expect(other.token).not.toBe(first.token);
     expect((first.stdout + first.stderr).split(first.token)).toHaveLength(2);
   });
+
+  it("prints other people's tokens, two of each role, a profile each; a token is that person's (--json: every member's)", async () => {
+    const run = startCli(['sandbox', 'serve', '--port', '0'], { env: baseEnv() });
+    await until(() => run.stderr().includes('Press Ctrl-C') || run.child.exitCode !== null);
+    const [url] = run.stdout().trim().split('\t');
+    const users = lines(run.stderr()).filter((l) => /^ {2}\S+ {2}.* <\S+@\S+> {2}\w+ {2}dpu_sandbox_[0-9a-f]{32}$/.test(l));
+    expect(run.stderr()).toContain(`Other users (one profile each: echo <token> | docplat auth login --profile <name> --api-url ${url} --with-token; then docplat --profile <name> ...):`);
+    expect(users.map((l) => l.trim().split(/ {2}/).slice(0, 3))).toEqual(
+      expect.arrayContaining([
+        ['margaret', 'Margaret Hamilton <margaret@acme.example>', 'edit'],
+        ['edsger', 'Edsger Dijkstra <edsger@acme.example>', 'edit'],
+        ['linus', 'Linus Pauling <linus@acme.example>', 'review'],
+      ]),
+    );
+    expect(users.filter((l) => / edit {2}/.test(l))).toHaveLength(2);
+    const linus = users.find((l) => l.includes('linus@'))!.split(' ').at(-1)!;
+    const me = await fetch(`${url}/user`, { headers: { authorization: `Bearer ${linus}` } }).then((r) => r.json());
+    expect(me.displayName).toBe('Linus Pauling');
+    run.child.kill('SIGINT');
+    await run.done;
+    const asJson = startCli(['sandbox', 'serve', '--port', '0', '--json'], { env: baseEnv() });
+    await until(() => asJson.stdout().trim().endsWith('}') || asJson.child.exitCode !== null);
+    asJson.child.kill('SIGINT');
+    const info = JSON.parse((await asJson.done).stdout);
+    expect(info.users.length).toBeGreaterThan(20);
+    expect(info.users.find((u: { email: string }) => u.email === 'ken@acme.example')).toMatchObject({ role: 'read', disabled: true, token: expect.stringMatching(/^dpu_sandbox_/) });
+  });
 });

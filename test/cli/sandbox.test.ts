@@ -4,7 +4,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { baseEnv, lines, runInProcess, tsv } from '../helpers.js';
 
+const OPENAPI = 'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths: {}\n';
+
 describe('--sandbox', () => {
+  it('an OpenAPI document published by one command is processed when a later one reads it (each command is one process)', async () => {
+    const env = baseEnv();
+    const run = (args: string[], input?: string) => runInProcess(['--sandbox', ...args], { env, input });
+    const publish = await run(['openapi', 'publish', 'pets', '--file', '-'], OPENAPI);
+    expect(publish.code, publish.stderr).toBe(0);
+    // The processing time: 1.5 s of the sandbox clock, which runs with the wall clock between commands.
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const spec = await run(['openapi', 'get', 'pets', '--json']);
+    expect(JSON.parse(spec.stdout).processingState, spec.stderr).toBe('complete');
+    const versions = await run(['openapi', 'versions', 'pets', '--json']);
+    expect(JSON.parse(versions.stdout)).toHaveLength(1);
+  });
+
   it('needs no flags, and keeps state between invocations', async () => {
     const env = baseEnv();
     const list = await runInProcess(['--sandbox', 'spaces', 'list', '--fields', 'id'], { env });

@@ -42,8 +42,9 @@ describe('tables at 80 columns', () => {
       expect(cells).toContain(item.space.id);
       if (item.section) expect(cells).toContain(item.section);
     }
-    // What is left out to fit is said, on stderr.
+    // What is left out to fit is said, on stderr, within the 80 columns too.
     expect(r.stderr).toMatch(/^Left out to fit 80 columns: .*(PATH|CONDITION)/m);
+    for (const line of lines(r.stderr)) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
   });
 
   it('sites tree cuts its labels to the width and never breaks a line', async () => {

@@ -32,7 +32,7 @@ describe('translations', () => {
     expect(del.code, del.stderr).toBe(0);
     const again = await api.cli(['translations', 'delete', made.id, '--yes']);
     expect(again.code).toBe(0);
-    expect(again.stderr).toContain(`${made.id}: skipped (already deleted)`);
+    expect(again.stderr).toContain(`${made.id}: skipped (not found: already deleted, or never existed)`);
     expect((await api.cli(['translations', 'get', made.id])).code).toBe(3);
   });
 

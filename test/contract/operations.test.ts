@@ -17,6 +17,8 @@ import { ROOT } from '../helpers.js';
 const NOT_CALLED: Record<string, string> = {
   'users.get': 'no command shows another user; served by the sandbox for `docplat api`',
   'teams.removeMember': 'teams remove sends its removals in batches in the one PUT …/members body; served by the sandbox for `docplat api`',
+  'changeRequests.reviews.get': 'the Location of a new review; `change-requests reviews` lists them; served by the sandbox for `docplat api`',
+  'changeRequests.contributors': 'who edited a change request, for the refusals of a push that name who changed a page; served by the sandbox for `docplat api`',
 };
 
 const ALL = OPERATIONS as Record<string, Operation>;
@@ -27,13 +29,16 @@ async function declarations(): Promise<{ group: string; def: CommandDef }[]> {
   return out;
 }
 
-/** Operations named in hand-written handlers (`apiRequest('user.get')`, `ctx.api.request('openapi.latestVersion', ...)`, `ctx.api.send(...)`). */
+/**
+ * Operations named in hand-written handlers (`apiRequest('user.get')`, `ctx.api.request('openapi.latestVersion', ...)`,
+ * `ctx.api.send(...)`), or by a declaration a handler runs (`ctx.api.run(LIST_ORG, ...)`: `operation: '...'`).
+ */
 function calledByHandlers(): string[] {
   const ids: string[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       if (e.isDirectory()) walk(join(dir, e.name));
-      else for (const m of readFileSync(join(dir, e.name), 'utf8').matchAll(/(?:apiRequest|checkedRequest|api\.request|api\.send)\('([\w.]+)'/g)) ids.push(m[1]);
+      else for (const m of readFileSync(join(dir, e.name), 'utf8').matchAll(/(?:apiRequest|checkedRequest|api\.request|api\.send)\('([\w.]+)'|operation: '(\w+\.[\w.]+)'/g)) ids.push(m[1] ?? m[2]);
     }
   };
   walk(join(ROOT, 'src', 'commands'));

@@ -19,6 +19,7 @@ const NOT_RUN: Record<string, string> = {
   'sso update': 'needs a real PEM certificate',
   'comments update': "edits only a comment of the token's own user",
   api: "prints the API's JSON on a terminal, not a table",
+  'change-requests diff': 'prints a unified diff of the pages on a terminal (their text, as `git diff`), not a table; its --json rows are checked in test/cli/change-requests-diff.test.ts',
 };
 
 /** Verbs whose results are lines on a terminal (one per id as it completes), not a table. */

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT, EXIT_CODES, TOPICS } from '../../src/commands/help/topics.js';
+import { TOPIC_NAMES } from '../../src/helpfile.js';
 import type { Manifest } from '../../src/manifest.js';
 import { baseEnv, ROOT, runCli, runInProcess as runWith, tempDir, type Run } from '../helpers.js';
 import { rmSync } from 'node:fs';
@@ -45,10 +46,14 @@ describe('help topics', () => {
     expect(manifest.help).toBe(root);
   });
 
-  it('the built CLI prints a topic too', async () => {
-    const run = await runCli(['help', 'exit-codes'], { env });
+  it.each(Object.keys(TOPICS))('the built CLI prints the topic too: docplat help %s (a group of that name aside)', async (name) => {
+    const run = await runCli(['help', name], { env });
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^Exit codes:/);
+    expect(run.stdout).toBe(`${TOPICS[name].text()}\n`);
+  });
+
+  it('the entry point knows every topic by name (it loads none)', () => {
+    expect([...TOPIC_NAMES]).toEqual(Object.keys(TOPICS));
   });
 
   it.each([

@@ -208,6 +208,97 @@ describe('change requests', () => {
   });
 });
 
+describe('rebase (POST …/update), the base revision, the organization\'s listing', () => {
+  it('rebase takes what the space merged since; the change request keeps its changes and starts from the space\'s content', async () => {
+    const base = await pages();
+    const faq = base.find((p) => p.path === 'faq')!;
+    const quick = base.find((p) => p.path === 'getting-started/quickstart')!;
+    const a = await create('A');
+    const b = await create('B');
+    await send(a.number, [{ operation: 'update_page', page: quick.id, document: { markdown: '# Quickstart\n\nFrom A.\n' } }]);
+    await send(b.number, [{ operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\nFrom B.\n' } }]);
+    const upToDate = await call(sb, 'POST', `/spaces/${SPACE}/change-requests/${b.number}/update`);
+    expectOperation(upToDate, 'POST', `${CR}/update`, 200);
+    expect(upToDate.body).toEqual({ result: 'update', revision: (await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${b.number}`)).body.revision });
+    const merged = (await call(sb, 'POST', `/spaces/${SPACE}/change-requests/${a.number}/merge`)).body;
+    const started = (await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${b.number}`)).body;
+    expect(started.outdated).toBe(true);
+
+    const res = await call(sb, 'POST', `/spaces/${SPACE}/change-requests/${b.number}/update`);
+    expectOperation(res, 'POST', `${CR}/update`, 200);
+    expect(res.body.result).toBe('update');
+    const after = await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${b.number}`);
+    expectOperation(after, 'GET', CR, 200);
+    expect(after.body).toMatchObject({ revision: res.body.revision, revisionInitial: started.revisionInitial, revisionMergedAncestor: merged.revision, outdated: false });
+    expect(await markdown(quick.id, b.number)).toContain('From A.');
+    expect(await markdown(faq.id, b.number)).toContain('From B.');
+    // Its changes are its own again, against the content it took.
+    const changes = (await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${b.number}/changes`)).body.changes;
+    expect(changes.map((c: { page: { id: string } }) => c.page.id)).toEqual([faq.id]);
+    expect((await call(sb, 'POST', `/spaces/${SPACE}/change-requests/${b.number}/merge`)).body.result).toBe('merge');
+    expect(await markdown(quick.id)).toContain('From A.');
+  });
+
+  it('rebase over a page the space changed too is conflicts, and changes nothing; a merged one is refused', async () => {
+    const faq = (await pages()).find((p) => p.path === 'faq')!;
+    const a = await create('A');
+    const b = await create('B');
+    await send(a.number, [{ operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\nFrom A.\n' } }]);
+    await send(b.number, [{ operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\nFrom B.\n' } }]);
+    await call(sb, 'POST', `/spaces/${SPACE}/change-requests/${a.number}/merge`);
+    const before = (await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${b.number}`)).body;
+    const res = await call(sb, 'POST', `/spaces/${SPACE}/change-requests/${b.number}/update`);
+    expectOperation(res, 'POST', `${CR}/update`, 200);
+    expect(res.body).toEqual({ result: 'conflicts', revision: before.revision });
+    expect((await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${b.number}`)).body).toMatchObject({ revision: before.revision, outdated: true });
+    expect(await markdown(faq.id, b.number)).toContain('From B.');
+    expectError(await call(sb, 'POST', `/spaces/${SPACE}/change-requests/${a.number}/update`), 409, /merged/);
+  });
+
+  it('a page of the revision a change request started from reads as it was after the space changed; an edit says what it changed', async () => {
+    const faq = (await pages()).find((p) => p.path === 'faq')!;
+    const cr = await create('Title only');
+    const was = (await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}`)).body.revisionInitial;
+    await send(cr.number, [{ operation: 'update_page', page: faq.id, title: 'Questions' }]);
+    const other = await create('Other');
+    await send(other.number, [{ operation: 'update_page', page: faq.id, document: { markdown: '# FAQ\n\nNew text.\n' } }]);
+    await call(sb, 'POST', `/spaces/${SPACE}/change-requests/${other.number}/merge`);
+    const old = await call(sb, 'GET', `/spaces/${SPACE}/revisions/${was}/page/${faq.id}`, { query: { format: 'markdown' } });
+    expectOperation(old, 'GET', '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}', 200);
+    expect(old.body.markdown).toContain('Yes, a deleted space can be restored');
+    expect(old.body.markdown).not.toContain('New text.');
+    expectError(await call(sb, 'GET', `/spaces/${SPACE}/revisions/nosuchrevision0000000/page/${faq.id}`), 404, /No revision/);
+    const changes = (await call(sb, 'GET', `/spaces/${SPACE}/change-requests/${cr.number}/changes`)).body.changes;
+    expect(changes).toEqual([expect.objectContaining({ type: 'page_edited', attributes: { title: { before: 'FAQ', after: 'Questions' } } })]);
+  });
+
+  it("the organization's listing: every space the caller sees, newest first, its filters and statuses (a list)", async () => {
+    const org = ids.org('Acme Docs');
+    const all = await listAll(sb, `/orgs/${org}/change-requests`);
+    const res = await call(sb, 'GET', `/orgs/${org}/change-requests`, { query: { limit: 5 } });
+    expectOperation(res, 'GET', '/orgs/{organizationId}/change-requests', 200);
+    const spaces = (await listAll(sb, `/orgs/${org}/spaces`)).items;
+    expect(all.items.length).toBe(spaces.reduce((n: number, s: { changeRequestsOpen: number }) => n + s.changeRequestsOpen, 0));
+    expect(new Set(all.items.map((c: { space: string }) => c.space)).size).toBeGreaterThan(1);
+    expect(all.items.every((c: { status: string }) => c.status === 'open')).toBe(true);
+    const dates = all.items.map((c: { updatedAt: string }) => c.updatedAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const both = await listAll(sb, `/orgs/${org}/change-requests`, 1000, { status: 'draft' });
+    expect(both.items.every((c: { status: string }) => c.status === 'draft')).toBe(true);
+    // Several statuses: `status=open&status=draft`.
+    const url = `/orgs/${org}/change-requests?status=open&status=draft&limit=1000`;
+    const mixed = await call(sb, 'GET', url);
+    expect(mixed.body.items.length).toBe(all.items.length + both.items.length);
+    const asked = await call(sb, 'POST', `/spaces/${SPACE}/change-requests/2/requested-reviewers`, { body: { users: [ids.user('Linus Pauling')] } });
+    expect(asked.status, asked.text).toBe(200);
+    const inbox = await call(sb, 'GET', `/orgs/${org}/change-requests`, { query: { requestedReviewer: ids.user('Linus Pauling') } });
+    expect(inbox.body.items.map((c: { space: string; number: number }) => [c.space, c.number])).toEqual([[SPACE, 2]]);
+    const one = await listAll(sb, `/orgs/${org}/change-requests`, 1000, { space: SPACE });
+    expect(one.items.map((c: { number: number }) => c.number).sort()).toEqual([1, 2]);
+    expectError(await call(sb, 'GET', `/orgs/nosuchorg00000000000/change-requests`), 404);
+  });
+});
+
 describe('counters', () => {
   it('every space\'s counters match its change requests, and each counted one can be read', async () => {
     const spaces = (await listAll(sb, `/orgs/${ids.org('Acme Docs')}/spaces`)).items;

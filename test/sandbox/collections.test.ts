@@ -113,7 +113,7 @@ describe('collections', () => {
     expect((await call(sb, 'GET', `/orgs/${GLOBEX}/collections`)).body).toEqual({ count: 0, items: [] });
   });
 
-  it('delete: 205; sub-collections gone; its spaces deleted (restorable) at the top level; again 204', async () => {
+  it('delete: 205; sub-collections gone; its spaces deleted (restorable) at the top level; again 404', async () => {
     const product = ids.collection('Product');
     const del = await call(sb, 'DELETE', `/collections/${product}`);
     expect(del.status).toBe(205);
@@ -128,8 +128,8 @@ describe('collections', () => {
     const restored = await call(sb, 'POST', `/spaces/${ids.space('SDKs')}/restore`);
     expectOperation(restored, 'POST', '/spaces/{spaceId}/restore', 200);
     expect(titles((await listAll(sb, `/orgs/${ACME}/spaces`)).items)).toContain('SDKs');
-    expect((await call(sb, 'DELETE', `/collections/${product}`)).status).toBe(204);
-    expect((await call(sb, 'DELETE', `/collections/${ids.collection('Guides')}`)).status).toBe(204);
+    expectError(await call(sb, 'DELETE', `/collections/${product}`), 404, /already deleted/);
+    expectError(await call(sb, 'DELETE', `/collections/${ids.collection('Guides')}`), 404, /already deleted/);
     expectError(await call(sb, 'DELETE', '/collections/nope'), 404);
   });
 });

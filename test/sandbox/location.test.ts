@@ -1,6 +1,9 @@
 // The URLs of resources in the sandbox's answers (`urls.location`, the
 // Location of a 201) are built by locationOf() from the operation table:
 // each one is a path the router finds an operation at.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/api/operations/index.js';
 import { locationOf } from '../../src/sandbox/core/location.js';
@@ -32,10 +35,27 @@ function routed(sb: Sandbox, url: string): string | undefined {
   return undefined;
 }
 
+/** Every URL in a JSON value: the values of `urls` objects, and of fields named `…URL` or `url`. */
+function urls(value: unknown, out: string[] = [], key = ''): string[] {
+  if (Array.isArray(value)) for (const v of value) urls(v, out, key);
+  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) urls(v, out, key === 'urls' ? 'url' : k);
+  else if (typeof value === 'string' && /(^url$|URL$)/.test(key)) out.push(value);
+  return out;
+}
+
+const isUri = fullFormats.uri as (s: string) => boolean;
+
 describe('locationOf', () => {
   it("fills an operation's path, encoding each param", () => {
     expect(locationOf('customFields.get', { organizationId: 'o1', fieldName: 'a b/c' }, 'http://x/v1')).toBe('http://x/v1/orgs/o1/custom-fields/a%20b%2Fc');
     expect(locationOf('replies.get.cr', { spaceId: 's', changeRequestId: 'c', commentId: 'm', commentReplyId: 'r' }, '')).toBe('/spaces/s/change-requests/c/comments/m/replies/r');
+  });
+
+  it('is, with urlOf(), the one place the sandbox encodes a part of a URL', () => {
+    const root = join(import.meta.dirname, '../../src/sandbox');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const encoding = files.filter((f) => /encodeURI(Component)?\(/.test(readFileSync(join(root, f), 'utf8')));
+    expect(encoding).toEqual(['core/location.ts']);
   });
 
   it('names a missing param', () => {
@@ -84,6 +104,22 @@ describe('the locations the sandbox answers', () => {
     }
     for (const id of ['users.get', 'orgs.get', 'spaces.get', 'collections.get', 'customFields.get', 'comments.get', 'sites.get']) expect(seen).toContain(id);
     expect(seen.size).toBeGreaterThanOrEqual(10);
+  });
+
+  it('every URL answered is a URI, also when built from a path a user gave with spaces and non-ASCII characters', async () => {
+    const acme = demo().org('Acme Docs');
+    const site = (await call(sb, 'GET', `/orgs/${acme}/sites`)).body.items.find((s: { published: boolean; visibility: string }) => s.published && s.visibility === 'public');
+    const base = `/orgs/${acme}/sites/${site.id}`;
+    expect((await call(sb, 'PATCH', base, { body: { basename: 'Über uns' } })).status).toBe(200);
+    const sections = (await call(sb, 'GET', `${base}/sections`)).body.items;
+    expect((await call(sb, 'PATCH', `${base}/sections/${sections[0].id}`, { body: { path: 'guides & more ü' } })).status).toBe(200);
+    const ss = sections[0].siteSpaces[0];
+    expect((await call(sb, 'PATCH', `${base}/site-spaces/${ss.id}`, { body: { path: 'naïve path?#' } })).status).toBe(200);
+    const published = await call(sb, 'GET', `${base}/published`);
+    const found = urls(published.body);
+    expect(found.some((u) => u.includes('/%C3%9Cber%20uns/guides%20%26%20more%20%C3%BC/na%C3%AFve%20path%3F%23/')), found.join('\n')).toBe(true);
+    for (const u of found) expect(isUri(u), u).toBe(true);
+    for (const path of [`${base}/sections`, `${base}/site-spaces`, base]) for (const u of urls((await call(sb, 'GET', path)).body)) expect(isUri(u), `${u} (from ${path})`).toBe(true);
   });
 
   it('the Location of a 201 is the new resource, which a GET then answers', async () => {

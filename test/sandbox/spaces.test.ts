@@ -162,7 +162,7 @@ describe('create and update', () => {
 });
 
 describe('states and transitions (API reference)', () => {
-  it('active → DELETE → deleted: 205, gone from lists, GET shows deletedAt; DELETE again is 204', async () => {
+  it('active → DELETE → deleted: 205, gone from lists, GET shows deletedAt; DELETE again is 404', async () => {
     const id = ids.space('Webhooks');
     const del = await call(sb, 'DELETE', `/spaces/${id}`);
     expect(del.status).toBe(205);
@@ -173,9 +173,7 @@ describe('states and transitions (API reference)', () => {
     const { items } = await listAll(sb, `/orgs/${ACME}/spaces`);
     expect(items.map((s) => s.id)).not.toContain(id);
     expect((await listAll(sb, `/collections/${ids.collection('API')}/spaces`)).items.map((s) => s.id)).not.toContain(id);
-    const again = await call(sb, 'DELETE', `/spaces/${id}`);
-    expect(again.status).toBe(204);
-    expect(again.text).toBe('');
+    expectError(await call(sb, 'DELETE', `/spaces/${id}`), 404, /already deleted/);
   });
 
   it('deleted → restore within 7 days → active, back in its place; returns the Space', async () => {
@@ -201,7 +199,7 @@ describe('states and transitions (API reference)', () => {
     sb.clock.advance(7 * DAY + 60_000);
     expectError(await call(sb, 'POST', `/spaces/${id}/restore`), 400, /more than 7 days ago.*removed permanently/);
     expectError(await call(sb, 'GET', `/spaces/${id}`), 404);
-    expect((await call(sb, 'DELETE', `/spaces/${id}`)).status).toBe(204);
+    expectError(await call(sb, 'DELETE', `/spaces/${id}`), 404, /No space/);
     // The seeded space deleted 10 days ago is in the same state.
     expectError(await call(sb, 'POST', `/spaces/${ids.space('Old Intranet')}/restore`), 400, /removed permanently/);
     expectError(await call(sb, 'GET', `/spaces/${ids.space('Old Intranet')}`), 404);

@@ -1,10 +1,16 @@
 // Change requests of a space, and the batch of content changes that authors
 // one. Not in the API reference (its "not shown"); from the public OpenAPI
 // description 0.202.0 (operationIds listChangeRequestsForSpace,
-// createChangeRequest, getChangeRequestById, updateChangeRequestById,
-// mergeChangeRequest, getChangeRequestChanges, updateChangeRequestContent).
+// listChangeRequestsForOrganization, createChangeRequest,
+// getChangeRequestById, updateChangeRequestById, mergeChangeRequest,
+// updateChangeRequest, getChangeRequestChanges, updateChangeRequestContent,
+// getContributorsByChangeRequestId, the reviews (getReviewsByChangeRequestId,
+// submitChangeRequestReview, getChangeRequestReviewById) and the requested
+// reviewers (getRequestedReviewersByChangeRequestId,
+// requestReviewersForChangeRequest)).
 import { op } from '../operation.js';
 import { arr, bool, any, id, nullable, num, obj, oneOf, required, str, uri } from '../schema.js';
+import { TEMPLATE } from './templates.js';
 
 const SOURCE = 'openapi 0.202.0';
 const CRS = '/spaces/{spaceId}/change-requests';
@@ -19,6 +25,11 @@ export const CHANGE_REQUEST_SETTABLE = ['draft', 'open', 'archived'] as const;
 export const CHANGE_REQUEST_ORDERS = ['updatedAt', 'createdAt'] as const;
 /** The `result` of a merge. */
 export const MERGE_RESULTS = ['merge', 'conflicts'] as const;
+/** The `result` of bringing a change request up to date with its space (updateChangeRequest). */
+export const REBASE_RESULTS = ['update', 'conflicts'] as const;
+/** ChangeRequestReviewStatus. */
+export const REVIEW_STATUSES = ['approved', 'changes-requested'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** ChangeRequestSubject. */
 const SUBJECT = str({ max: 100 });
@@ -81,21 +92,23 @@ export const CONTENT_CHANGE = obj({
   files: arr(INSERTED_FILE, { minItems: 1, maxItems: MAX_INSERTED_FILES }),
 });
 
+/** The filters both listings take. */
+const WHO = { creator: id(), contributor: id(), requestedReviewer: id(), topic: id(), orderBy: oneOf(CHANGE_REQUEST_ORDERS) };
+
 export const CHANGE_REQUESTS_OPERATIONS = {
   'changeRequests.list': op('changeRequests.list', `GET ${CRS}`, {
     paginated: true,
-    query: {
-      status: oneOf(CHANGE_REQUEST_STATUSES),
-      creator: id(),
-      contributor: id(),
-      requestedReviewer: id(),
-      topic: id(),
-      orderBy: oneOf(CHANGE_REQUEST_ORDERS),
-    },
+    query: { status: oneOf(CHANGE_REQUEST_STATUSES), ...WHO },
+    source: SOURCE,
+  }),
+  // Every space of the organization the caller can see; `status` is a list here (default: open).
+  'changeRequests.listForOrg': op('changeRequests.listForOrg', 'GET /orgs/{organizationId}/change-requests', {
+    paginated: true,
+    query: { status: arr(oneOf(CHANGE_REQUEST_STATUSES)), space: id(), site: id(), ...WHO },
     source: SOURCE,
   }),
   'changeRequests.create': op('changeRequests.create', `POST ${CRS}`, {
-    body: { subject: SUBJECT, template: obj({ id: required(id()), params: any() }) },
+    body: { subject: SUBJECT, template: TEMPLATE },
     source: SOURCE,
   }),
   'changeRequests.get': op('changeRequests.get', `GET ${CR}`, { source: SOURCE }),
@@ -113,6 +126,8 @@ export const CHANGE_REQUESTS_OPERATIONS = {
   }),
   // Merging a merged change request changes nothing more: safe to resend.
   'changeRequests.merge': op('changeRequests.merge', `POST ${CR}/merge`, { safe: true, success: [200], source: SOURCE }),
+  // Takes the space's content merged since the change request started; a resend has nothing more to take.
+  'changeRequests.rebase': op('changeRequests.rebase', `POST ${CR}/update`, { safe: true, success: [200], source: SOURCE }),
   'changeRequests.changes': op('changeRequests.changes', `GET ${CR}/changes`, {
     query: { limit: num({ integer: true, min: 1 }) },
     source: SOURCE,
@@ -121,6 +136,23 @@ export const CHANGE_REQUESTS_OPERATIONS = {
   'changeRequests.updateContent': op('changeRequests.updateContent', `POST ${CR}/content`, {
     query: { compat: bool() },
     body: { changes: required(arr(CONTENT_CHANGE, { minItems: 1, maxItems: MAX_CONTENT_CHANGES })) },
+    success: [200],
+    source: SOURCE,
+  }),
+  'changeRequests.contributors': op('changeRequests.contributors', `GET ${CR}/contributors`, { paginated: true, source: SOURCE }),
+  'changeRequests.reviews': op('changeRequests.reviews', `GET ${CR}/reviews`, { paginated: true, query: { outdated: bool() }, source: SOURCE }),
+  'changeRequests.reviews.get': op('changeRequests.reviews.get', `GET ${CR}/reviews/{reviewId}`, { source: SOURCE }),
+  // A review is a new record each time (the reviewer's earlier ones become outdated): not safe to resend.
+  'changeRequests.reviews.create': op('changeRequests.reviews.create', `POST ${CR}/reviews`, {
+    body: { status: required(oneOf(REVIEW_STATUSES)), comment: DOCUMENT },
+    bodyRequired: true,
+    source: SOURCE,
+  }),
+  'changeRequests.reviewers': op('changeRequests.reviewers', `GET ${CR}/requested-reviewers`, { paginated: true, source: SOURCE }),
+  // Requesting a reviewer already requested asks again (the same state): safe to resend.
+  'changeRequests.reviewers.add': op('changeRequests.reviewers.add', `POST ${CR}/requested-reviewers`, {
+    body: { users: required(arr(id(), { minItems: 1 })), subject: SUBJECT, description: any() },
+    safe: true,
     success: [200],
     source: SOURCE,
   }),

@@ -1,5 +1,5 @@
 // Collections: groups of spaces and other collections in an organization.
-import { ROLES } from '../enums.js';
+import { DEFAULT_LEVELS } from '../enums.js';
 import { op } from '../operation.js';
 import { POSITION } from '../positions.js';
 import { id, nullable, oneOf, required, str } from '../schema.js';
@@ -14,7 +14,7 @@ export const COLLECTIONS_OPERATIONS = {
   }),
   'collections.get': op('collections.get', 'GET /collections/{collectionId}'),
   'collections.update': op('collections.update', 'PATCH /collections/{collectionId}', {
-    body: { title: str({ max: 50 }), description: nullable(str({ max: 100 })), defaultLevel: nullable(oneOf(ROLES)) },
+    body: { title: str({ max: 50 }), description: nullable(str({ max: 100 })), defaultLevel: nullable(oneOf(DEFAULT_LEVELS)) },
     bodyRequired: true,
   }),
   'collections.delete': op('collections.delete', 'DELETE /collections/{collectionId}'),

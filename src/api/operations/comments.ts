@@ -1,14 +1,16 @@
 // Comments and their replies, on a space and (`.cr`) on a change request.
 import { COMMENT_STATUSES, CONTENT_FORMATS, ORDERS } from '../enums.js';
 import { op, underChangeRequest } from '../operation.js';
-import { arr, bool, id, obj, oneOf, required, str } from '../schema.js';
+import { any, arr, bool, id, obj, oneOf, required, str } from '../schema.js';
 
 const COMMENTS = '/spaces/{spaceId}/comments';
 const COMMENT = `${COMMENTS}/{commentId}`;
 const REPLY = `${COMMENT}/replies/{commentReplyId}`;
 
-/** A comment's body: one of several variants (`{markdown}`, an empty object, ...); every one is an object. */
-const BODY = obj({ markdown: str() });
+/** A JSON document (OpenAPI JSONDocument): `{object: "document", data, nodes}`. */
+const JSON_DOCUMENT = obj({ object: required(oneOf(['document'])), data: required(obj({})), nodes: required(arr(any())) });
+/** A comment's body (OpenAPI Document): `{markdown}`, `{document}` (a JSON document) or the empty object. */
+const BODY = obj({ markdown: str(), document: JSON_DOCUMENT });
 const FORMAT = { format: oneOf(CONTENT_FORMATS) };
 /** A reaction is an emoji (the description's Emoji: at most 50 characters, format emoji). */
 const EMOJI = str({ max: 50, format: 'emoji' });
@@ -44,6 +46,7 @@ export const COMMENTS_OPERATIONS = {
   ...CR_COMMENTS,
   // Under a change request, creating a reply also takes `format`.
   'replies.create.cr': { ...replyCreateCr, query: { ...replyCreateCr.query, ...FORMAT } },
-  // The reference's "same rows" include it, but its "Endpoints left open" calls it not shown; OpenAPI 0.130.0 has it.
-  'replies.update.cr': { ...replyUpdateCr, source: 'openapi 0.130.0' },
+  // The reference's "same rows" include it, but its "Endpoints left open" calls it not shown; OpenAPI 0.130.0 has it,
+  // and 0.202.0 takes the comment's update body (UpdateCommentSchema): `resolved` resolves or reopens the comment.
+  'replies.update.cr': { ...replyUpdateCr, body: { ...replyUpdateCr.body, resolved: bool() }, source: 'openapi 0.130.0' },
 };

@@ -28,4 +28,9 @@ const SPACE_CONTENT = {
 export const CONTENT_OPERATIONS = {
   ...SPACE_CONTENT,
   ...underChangeRequest(SPACE_CONTENT),
+  // getPageInRevisionById (public OpenAPI description 0.202.0): a page as it was in a revision (a change request's base).
+  'revisions.page': op('revisions.page', 'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}', {
+    query: { format: oneOf(CONTENT_FORMATS), ...READ },
+    source: 'openapi 0.202.0',
+  }),
 };

@@ -1,5 +1,5 @@
 // Integrations: the catalogue, publishing, and installations.
-import { INTEGRATION_CATEGORIES, INTEGRATION_TARGETS, INTEGRATION_VISIBILITIES } from '../enums.js';
+import { INTEGRATION_CATEGORIES, INTEGRATION_SCOPES, INTEGRATION_TARGETS, INTEGRATION_VISIBILITIES } from '../enums.js';
 import { op } from '../operation.js';
 import { any, arr, bool, id, map, obj, oneOf, required, str } from '../schema.js';
 
@@ -18,6 +18,9 @@ export const INTEGRATIONS_OPERATIONS = {
       blocks: bool(),
       contentSources: bool(),
       owner: id(),
+      // OpenAPI 0.202.0: only integrations that ask for this scope; only those installable at this target (or at every one).
+      scope: oneOf(INTEGRATION_SCOPES),
+      target: oneOf(INTEGRATION_TARGETS),
     },
   }),
   'integrations.get': op('integrations.get', `GET ${INTEGRATION}`, { params: PARAMS }),

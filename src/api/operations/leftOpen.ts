@@ -4,7 +4,7 @@
 // changes its `published` flag), and inviting people to an organization.
 import { ROLES } from '../enums.js';
 import { op } from '../operation.js';
-import { arr, bool, nullable, oneOf, required, str } from '../schema.js';
+import { arr, bool, either, nullable, obj, oneOf, required, str } from '../schema.js';
 
 const SOURCE = 'openapi 0.202.0';
 const REPLY = '/comments/{commentId}/replies/{commentReplyId}';
@@ -24,7 +24,8 @@ export const LEFT_OPEN_OPERATIONS = {
   // Inviting an address already a member adds nobody: safe to resend.
   'members.invite': op('members.invite', 'POST /orgs/{organizationId}/invites', {
     body: {
-      emails: required(arr(ADDRESS, { minItems: 1 })),
+      // An address, or `{email, role}`: that address with a role of its own.
+      emails: required(arr(either(ADDRESS, obj({ email: required(ADDRESS), role: required(nullable(oneOf(ROLES))) })), { minItems: 1 })),
       role: nullable(oneOf(ROLES)),
       sso: bool(),
     },

@@ -3,6 +3,7 @@ import { SITE_TYPES, SITE_VISIBILITIES } from '../enums.js';
 import { op, type OperationInput } from '../operation.js';
 import { POSITION } from '../positions.js';
 import { any, arr, bool, id, nullable, obj, oneOf, required, str } from '../schema.js';
+import { TEMPLATE } from './templates.js';
 
 const SITES = '/orgs/{organizationId}/sites';
 const SITE = `${SITES}/{siteId}`;
@@ -20,8 +21,16 @@ const GROUP_TITLE = str({ min: 1, max: 100 });
 const PROXY = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 const SHARE_LINK_NAME = str({ max: 50 });
 
-/** A move: `{position}` placing the resource before or after a sibling; 200 with the moved resource. */
-const MOVE: OperationInput = { body: { position: required(POSITION) }, bodyRequired: true, safe: true, success: [200] };
+/**
+ * A move: `{position}` placing the resource before or after a sibling;
+ * without a position (or without a body), at the end of the site. 200 with
+ * the moved resource.
+ */
+const MOVE: OperationInput = { body: { position: POSITION }, safe: true, success: [200] };
+/** The space of a new section or site space: an existing one's id, or null to create a space (from `template`, if given). */
+const NEW_SPACE = { spaceId: required(nullable(id())), template: TEMPLATE };
+/** A section or site space created as a draft (OpenAPI 0.202.0; the sandbox's are all live). */
+const DRAFT = bool();
 
 export const SITES_OPERATIONS = {
   'sites.list': op('sites.list', `GET ${SITES}`, {
@@ -54,8 +63,10 @@ export const SITES_OPERATIONS = {
   }),
 
   'sections.list': op('sections.list', `GET ${SITE}/sections`, { paginated: true, query: { shareKey: str() } }),
+  // The title: at least 2 characters (OpenAPI SiteSectionTitle), at most 64 on create (the reference).
   'sections.create': op('sections.create', `POST ${SITE}/sections`, {
-    body: { spaceId: required(id()), title: str({ max: 64 }) },
+    body: { ...NEW_SPACE, title: nullable(str({ min: 2, max: 64 })), icon: ICON, draft: DRAFT, pageId: id(), siteSectionGroupId: id() },
+    rules: [{ kind: 'needs', field: 'pageId', needs: 'spaceId', why: 'a home page is a page of an existing space' }],
   }),
   'sections.update': op('sections.update', `PATCH ${SECTION}`, {
     body: {
@@ -73,7 +84,7 @@ export const SITES_OPERATIONS = {
 
   'sectionGroups.list': op('sectionGroups.list', `GET ${SITE}/section-groups`, { paginated: true }),
   'sectionGroups.create': op('sectionGroups.create', `POST ${SITE}/section-groups`, {
-    body: { title: required(GROUP_TITLE), icon: ICON, sections: arr(id()) },
+    body: { title: required(GROUP_TITLE), icon: ICON, sections: arr(id()), parent: id(), draft: DRAFT },
   }),
   'sectionGroups.update': op('sectionGroups.update', `PATCH ${GROUP}`, {
     body: { title: GROUP_TITLE, icon: ICON },
@@ -94,7 +105,8 @@ export const SITES_OPERATIONS = {
     query: { shareKey: str(), default: bool() },
   }),
   'siteSpaces.add': op('siteSpaces.add', `POST ${SITE}/site-spaces`, {
-    body: { spaceId: required(id()), sectionId: id() },
+    body: { ...NEW_SPACE, sectionId: id(), draft: DRAFT, pageId: nullable(id()), title: SITE_TITLE },
+    rules: [{ kind: 'needs', field: 'pageId', needs: 'spaceId', why: 'a home page is a page of an existing space' }],
   }),
   'siteSpaces.update': op('siteSpaces.update', `PATCH ${SITE_SPACE}`, {
     body: { path: PATH, condition: CONDITION },

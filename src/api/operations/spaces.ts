@@ -1,21 +1,31 @@
 // Spaces, and the space-level reads of links and search.
-import { EDIT_MODES, LINK_STATUSES, ROLES } from '../enums.js';
+import { DEFAULT_LEVELS, EDIT_MODES, LANGUAGES, LINK_STATUSES } from '../enums.js';
 import { op } from '../operation.js';
 import { POSITION } from '../positions.js';
-import { id, nullable, oneOf, required, str } from '../schema.js';
+import { bool, id, nullable, oneOf, required, str, uri } from '../schema.js';
+import { TEMPLATE } from './templates.js';
 
 const TITLE = str({ max: 50 });
 const EMOJI = str({ max: 50 });
 
 export const SPACES_OPERATIONS = {
   'spaces.list': op('spaces.list', 'GET /orgs/{organizationId}/spaces', { paginated: true, source: 'openapi 0.202.0' }),
+  // `empty: true` makes a space with no page; a `template` fills it from one; neither: one empty page.
   'spaces.create': op('spaces.create', 'POST /orgs/{organizationId}/spaces', {
-    body: { title: TITLE, emoji: EMOJI, editMode: oneOf(EDIT_MODES), parent: id() },
+    body: { title: TITLE, emoji: EMOJI, editMode: oneOf(EDIT_MODES), parent: id(), language: oneOf(LANGUAGES), empty: bool(), template: TEMPLATE },
     source: 'openapi 0.202.0',
   }),
   'spaces.get': op('spaces.get', 'GET /spaces/{spaceId}', { query: { shareKey: str() } }),
   'spaces.update': op('spaces.update', 'PATCH /spaces/{spaceId}', {
-    body: { editMode: oneOf(EDIT_MODES), title: TITLE, defaultLevel: nullable(oneOf(ROLES)), emoji: nullable(EMOJI) },
+    body: {
+      editMode: oneOf(EDIT_MODES),
+      title: TITLE,
+      defaultLevel: nullable(oneOf(DEFAULT_LEVELS)),
+      emoji: nullable(EMOJI),
+      // OpenAPI 0.202.0: an icon (a URL) in place of the emoji; null removes it.
+      icon: nullable(uri({ max: 2048 })),
+      language: oneOf(LANGUAGES),
+    },
     bodyRequired: true,
   }),
   'spaces.delete': op('spaces.delete', 'DELETE /spaces/{spaceId}'),

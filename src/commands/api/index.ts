@@ -22,8 +22,9 @@ export const COMMANDS: CommandDef[] = [
       field: {
         flags: '-F, --field <key=value...>',
         description: 'a typed field: true, false, null, numbers, @file (its text), @- (stdin); key[]=v appends to an array, a.b=v nests',
+        path: { kind: 'typed', use: 'body', form: 'key=@PATH' },
       },
-      input: { flags: '--input <file>', description: 'send this file as the body, as is (- reads stdin); fields then go to the query' },
+      input: { flags: '--input <file>', description: 'send this file as the body, as is (- reads stdin); fields then go to the query', path: { kind: 'typed', use: 'body' } },
       header: { flags: '-H, --header <header...>', description: "a request header, 'Name: value' (repeat it)" },
       paginate: { flags: '--paginate', description: 'follow next.page to the last page: the items of every page as one JSON array (--jsonl: one per line)' },
       include: { flags: '-i, --include', description: 'print the status line and the response headers before the body' },
@@ -44,7 +45,7 @@ export const COMMANDS: CommandDef[] = [
       const fields = await parseFields(opts.rawField ?? [], opts.field ?? [], () => {
         if (ctx.io.stdinTTY) throw new UsageError('-F key=@- reads stdin, but stdin is a terminal: pipe the value in');
         if (opts.input === '-') throw new UsageError('--input - and -F key=@- cannot both read stdin');
-        return ctx.readStdin();
+        return ctx.readStdin('body');
       });
       if (opts.input !== undefined && (method === 'GET' || method === 'HEAD')) throw new UsageError(`--input sends a body: not with ${method}`);
       if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}`);
@@ -58,7 +59,7 @@ export const COMMANDS: CommandDef[] = [
       let body: Record<string, unknown> | undefined;
       let rawBody: Buffer | undefined;
       if (opts.input !== undefined) {
-        rawBody = opts.input === '-' ? Buffer.from(await ctx.readStdin()) : await readBytes('--input', opts.input);
+        rawBody = opts.input === '-' ? await ctx.readStdinBytes('body') : await readBytes('--input', opts.input);
         headers['content-type'] ??= 'application/json';
       } else if (!toQuery && fields.length) {
         body = bodyOf(fields);

@@ -1,9 +1,9 @@
 // What `docplat api` is given, checked before anything is sent: the method,
 // the path (relative to the API URL, or a URL on the API's own origin), the
 // -f/-F fields, the -H headers. Each refusal is a usage error naming the flag.
-import { readFile } from 'node:fs/promises';
 import { MAX_LIMIT } from '../../api/limits.js';
 import { UsageError } from '../../errors.js';
+import { ReadRefused, readTyped } from '../../files/read.js';
 
 export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
@@ -220,12 +220,11 @@ async function readText(label: string, path: string): Promise<string> {
   return (await readBytes(label, path)).toString('utf8');
 }
 
+/** A typed path's bytes (--input, -F key=@file), within the bound of a request body. */
 export async function readBytes(label: string, path: string): Promise<Buffer> {
   try {
-    return await readFile(path);
+    return await readTyped(path, 'body');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
-    throw new UsageError(`${label}: cannot read "${path}": ${why}`);
+    throw err instanceof ReadRefused ? new UsageError(`${label}: ${err.words()}`) : err;
   }
 }

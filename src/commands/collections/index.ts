@@ -86,7 +86,7 @@ export const COMMANDS: CommandDef[] = [
       description: { flags: '--description <text>', description: 'description', body: 'description' },
       defaultLevel: {
         flags: '--default-level <role>',
-        description: 'default role for its content: admin, create, review, edit, comment, read, or none',
+        description: 'default role for its content: admin, create, review, edit, comment, read, inherit, or none',
         body: 'defaultLevel',
         nullWord: 'none',
       },

@@ -14,6 +14,7 @@ export const BODY = {
     description: 'read the body (Markdown) from a file; - reads stdin',
     body: 'body.markdown',
     file: true,
+    path: { kind: 'typed', use: 'value' },
     nonBlank: true,
     map: (text: string) => text.replace(/\s+$/, ''),
   },

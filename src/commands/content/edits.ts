@@ -6,9 +6,8 @@
 // and CRLF line ends an editor adds are no edit (push reads pages the same
 // way); a link, a folder or a special file where the export wrote a file is.
 import { createHash } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { locate } from '../../files/delete.js';
+import { Confined } from '../../files/read.js';
 import { recorded, type Manifest } from './export-folder.js';
 
 export type LocalState = 'same' | 'edited' | 'missing';
@@ -41,24 +40,19 @@ export function writtenFiles(root: string, m: Manifest): Map<string, Written & {
 /** How much larger than what was written a file may be and still be read to compare (CRLF line ends double a text at most). */
 const readable = (w: Written, size: number) => w.size === undefined || size <= 2 * w.size + 64 * 1024;
 
-/** Whether the file at `rel` is what the export wrote there. */
-async function stateOf(root: string, rel: string, w: Written): Promise<LocalState> {
-  const { full, why, missing } = await locate(root, rel, 'file');
+/** Whether the file at `rel` is what the export wrote there (read through the one reader, confined to the folder). */
+async function stateOf(folder: Confined, rel: string, w: Written): Promise<LocalState> {
+  const { why, missing } = await locate(folder.root, rel, 'file');
   if (missing) return 'missing';
+  // A link, a folder or a special file where the export wrote a file is an edit.
   if (why) return 'edited';
-  // Never through a link, never blocking on a FIFO swapped in since the check.
-  const handle = await open(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => undefined);
-  if (!handle) return 'edited';
-  try {
-    const st = await handle.stat();
-    if (!st.isFile()) return 'edited';
-    if (w.sha256 === undefined) return st.size === w.size ? 'same' : 'edited';
-    if (!readable(w, st.size) || st.size > 64 * 1024 * 1024) return 'edited';
-    const text = (await handle.readFile()).toString('utf8');
-    return textHash(text) === w.sha256 || textHash(pageText(text)) === w.sha256 ? 'same' : 'edited';
-  } finally {
-    await handle.close();
-  }
+  const size = await folder.size(rel, 'export').catch(() => undefined);
+  if (size === undefined) return 'edited';
+  if (w.sha256 === undefined) return size === w.size ? 'same' : 'edited';
+  if (!readable(w, size)) return 'edited';
+  const text = (await folder.read(rel, 'export').catch(() => undefined))?.toString('utf8');
+  if (text === undefined) return 'edited';
+  return textHash(text) === w.sha256 || textHash(pageText(text)) === w.sha256 ? 'same' : 'edited';
 }
 
 /**
@@ -71,7 +65,8 @@ export async function localEdits(root: string, m: Manifest, paths?: Iterable<str
   const written = writtenFiles(root, m);
   const wanted = paths ? [...new Set([...paths].map((p) => p.toLowerCase()))].flatMap((p) => written.get(p) ?? []) : [...written.values()];
   const out = new Map<string, LocalState>();
-  for (const w of wanted) out.set(w.path, await stateOf(root, w.path, w));
+  const folder = await Confined.open(root);
+  for (const w of wanted) out.set(w.path, await stateOf(folder, w.path, w));
   return out;
 }
 

@@ -4,12 +4,14 @@
 // file beside the manifest, as the sandbox's state has), and every write
 // goes through the safe writer, confined to the folder, replacing only
 // files the export wrote (src/files/write.ts, src/files/paths.ts); every
-// delete through the one local delete (src/files/delete.ts).
-import { mkdir, readFile, readdir, realpath, rename, lstat } from 'node:fs/promises';
+// delete through the one local delete (src/files/delete.ts), every read of
+// its own files through the one reader (src/files/read.ts).
+import { mkdir, readdir, realpath, rename, lstat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DocplatError, UsageError } from '../../errors.js';
 import { checkReal, cleanPath, inside, makeDirInside } from '../../files/paths.js';
 import { removeTemporaries } from '../../files/delete.js';
+import { Confined, ReadRefused } from '../../files/read.js';
 import { TEMPORARY, writeSafely } from '../../files/write.js';
 import { FileLock } from '../../sandbox/core/lock.js';
 import { exists, isDirectory } from '../files/download.js';
@@ -69,8 +71,12 @@ export function recorded(root: string, rel: unknown): string | undefined {
 export async function readJsonManifest<M>(root: string, name: string, valid: (m: M | undefined) => boolean): Promise<M | undefined> {
   let text: string;
   try {
-    text = await readFile(join(root, name), 'utf8');
-  } catch {
+    // Read as the files a folder holds are (src/files/read.ts): a link out of the folder, a FIFO or a device is refused.
+    const bytes = await (await Confined.open(root)).readIfThere(name, 'export', join(root, name));
+    if (!bytes) return undefined;
+    text = bytes.toString('utf8');
+  } catch (err) {
+    if (err instanceof ReadRefused && err.refusal !== 'missing') throw new UsageError(`--dest: ${err.message}; remove it or choose another folder`);
     return undefined;
   }
   let m: M;
@@ -124,6 +130,8 @@ export async function claim<M>(root: string, manifest: string, read: () => Promi
       what: 'the export folder',
       busy: (pid) => `--dest: ${root} is in use by another export (process ${pid}); wait for it to finish, or choose another folder`,
     }).catch((err: Error) => {
+      // A lock file the reader refuses (a link out, a FIFO) is bad input, as the manifest would be.
+      if (err instanceof ReadRefused) throw new UsageError(`--dest: ${err.message}; remove it or choose another folder`);
       throw new DocplatError(err.message);
     });
   }

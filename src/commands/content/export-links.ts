@@ -3,9 +3,8 @@
 // written again because a page they link to moved, the folders a move left
 // empty, what a dry run lists, and the message for a folder that holds
 // another export.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ApiFile } from '../files/download.js';
+import { Confined } from '../../files/read.js';
 import type { Item, Manifest } from './export.js';
 import { relativeLink, type ExportPaths } from './markdown-links.js';
 import { walkTree, type ApiPage, type Where } from './shared.js';
@@ -57,7 +56,9 @@ export function relinkStale(items: Item[], old: Manifest | undefined): void {
 /** What a dry run would change: moves, writes, SUMMARY.md only when its text differs, removals. */
 export async function dryRunLines(root: string, items: Item[], summaryText: string, stale: string[]): Promise<string[]> {
   const lines = items.filter((i) => i.action !== 'keep').map((i) => (i.action === 'move' ? `move ${i.from} -> ${i.path}` : `write ${i.path}`));
-  const current = await readFile(join(root, 'SUMMARY.md'), 'utf8').catch(() => undefined);
+  const current = await Confined.open(root)
+    .then((dir) => dir.read('SUMMARY.md', 'export'))
+    .then((bytes) => bytes.toString('utf8'), () => undefined);
   if (current !== summaryText) lines.push('write SUMMARY.md');
   lines.push(...stale.map((s) => `remove ${s}`));
   return lines;

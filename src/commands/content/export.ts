@@ -15,7 +15,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { DocplatError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
-import { progressLine } from '../../output/progress.js';
+import { INTERRUPT_GRACE_MS, runTasks, type Report, type TaskControl } from '../../tasks/schedule.js';
 import { defineCommand } from '../define.js';
 import { PathClaims, cleanPath, localFileName } from '../../files/paths.js';
 import { downloadTo, type ApiFile } from '../files/download.js';
@@ -148,7 +148,7 @@ files their export wrote, never an edited one, never through a link). With --all
   examples: ['export <spaceId> --dest ./docs', 'export <spaceId> --change-request 3 --dest ./cr-3 --concurrency 16', 'export --all-spaces --dest ./backup'],
   args: [{ ...SPACE_ID[0], optional: true }],
   flags: {
-    dest: { flags: '--dest <dir>', description: 'folder to write into (created if missing; its parent must exist)', required: true, nonBlank: true },
+    dest: { flags: '--dest <dir>', description: 'folder to write into (created if missing; its parent must exist)', required: true, nonBlank: true, path: { kind: 'folder', layout: 'export' } },
     concurrency: { flags: '--concurrency <n>', description: 'requests in flight at once (default 8, at most 64)' },
     prune: { flags: '--prune', description: 'remove the files of pages and files that no longer exist (not those edited here)' },
     allowMassDelete: ALLOW_MASS_DELETE,
@@ -208,9 +208,8 @@ export async function exportSpace(ctx: Context, root: string, where: Where, file
 /** The export itself, into a folder claimed for it. */
 async function exportInto(ctx: Context, root: string, where: Where, old: Manifest | undefined, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
-  const client = await ctx.client();
   // The two reads at once: a space's export waits one round trip for both.
-  const [tree, files] = await Promise.all([fetchTree(ctx, where), client.all<ApiFile>(filesRequest, { signal: ctx.signal })]);
+  const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
   const { items, paths, stale } = await plan(root, tree, files, old);
   const links = exportPaths(tree, files, paths);
 
@@ -257,8 +256,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can resume.
   if (!old) await saveManifest();
 
-  const failures: { item: Item; message: string }[] = [];
-  const progress = exportProgress(ctx, items, !opts.quiet);
+  const progress = exportProgress(items);
   // Moves first, one at a time: a target that is taken makes it a fetch.
   for (const item of items.filter((i) => i.action === 'move')) {
     try {
@@ -268,65 +266,42 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
       item.action = 'fetch';
     }
   }
-  let done = items.filter((i) => i.action !== 'fetch').length;
-  progress.update(items.filter((i) => i.action !== 'fetch'));
+  progress.finished(items.filter((i) => i.action !== 'fetch'));
   const queue = items.filter((i) => i.action === 'fetch');
-  let next = 0;
   let sinceSave = 0;
-  const failed = (item: Item, err: unknown) => failures.push({ item, message: err instanceof Error ? err.message : String(err) });
   const finished = async (item: Item, bytes: number) => {
     record(item, bytes);
-    done++;
-    progress.update([item]);
+    progress.finished([item]);
     if (++sinceSave >= 200) {
       sinceSave = 0;
       await saveManifest();
     }
   };
-  // A page's file is written while its worker already fetches the next one
-  // (the disk is off the requests' path); at most this many writes wait.
-  const writes = new Set<Promise<void>>();
-  const MAX_WRITES = 64;
-  // Ctrl-C: pages in flight get a moment to arrive (a re-run need not fetch them again), then are dropped.
-  const stop = new AbortController();
-  setMaxListeners(0, stop.signal);
-  const onInterrupt = () => setTimeout(() => stop.abort(ctx.signal.reason), INTERRUPT_GRACE_MS).unref();
-  ctx.signal.addEventListener('abort', onInterrupt, { once: true });
-  const worker = async () => {
-    while (next < queue.length && !ctx.signal.aborted) {
-      const item = queue[next++];
-      try {
-        if (item.kind === 'file') {
-          await finished(item, await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) }));
-          continue;
-        }
-        const used = new Set<string>();
-        const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, stop.signal), item.path, links, used));
-        item.written = { sha256: textHash(markdown), deps: [...used] };
-        const write: Promise<void> = writer
-          .write(item.path, markdown)
-          .then((bytes) => finished(item, bytes))
-          .catch((err: unknown) => void failed(item, err));
-        writes.add(write);
-        void write.finally(() => writes.delete(write));
-        if (writes.size >= MAX_WRITES) await Promise.race(writes);
-      } catch (err) {
-        if (ctx.signal.aborted) return;
-        failed(item, err);
-      }
-    }
+  const fetchOne = async (item: Item, t: TaskControl) => {
+    if (item.kind === 'file') return finished(item, await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) }));
+    const used = new Set<string>();
+    const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), item.path, links, used));
+    item.written = { sha256: textHash(markdown), deps: [...used] };
+    // The page's file is written while the next page is fetched (the disk is off the requests' path).
+    await t.release();
+    await finished(item, await writer.write(item.path, markdown));
   };
+  let report: Report;
   try {
-    await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(queue.length, 1)) }, worker));
-    await Promise.all(writes);
+    report = await runTasks(ctx, queue.map((item, i) => ({ id: String(i), run: (t) => fetchOne(item, t) })), {
+      concurrency,
+      // Ctrl-C: pages in flight get a moment to arrive (a re-run need not fetch them again), then are dropped.
+      graceMs: INTERRUPT_GRACE_MS,
+      // At most this many pages wait for their write.
+      released: 64,
+      progress: opts.quiet ? undefined : progress.text,
+    });
   } finally {
-    ctx.signal.removeEventListener('abort', onInterrupt);
-    await Promise.all(writes);
-    progress.end();
     await saveManifest();
   }
-  if (ctx.signal.aborted) {
-    throw new Interrupted(`interrupted: ${done} of ${items.length} pages and files are in ${root}, each complete and recorded in its manifest; run the same command again to finish`);
+  const failures = report.results.flatMap((r, i) => (r.state === 'failed' ? [{ item: queue[i], message: r.message! }] : []));
+  if (report.interrupted) {
+    throw new Interrupted(`interrupted: ${progress.done()} of ${items.length} pages and files are in ${root}, each complete and recorded in its manifest; run the same command again to finish`);
   }
 
   if (guard.summary === 'write') await writer.write('SUMMARY.md', summaryText);
@@ -373,29 +348,23 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   if (error) throw error;
 }
 
-/** How long pages in flight may still arrive after Ctrl-C (a hung server is not waited for). */
-const INTERRUPT_GRACE_MS = 500;
-
 async function fetchMarkdown(ctx: Context, where: Where, pageId: string, signal: AbortSignal): Promise<string> {
   const request = contentRequest(ctx, 'pages.get', where, { pageId }, { format: 'markdown' });
-  const client = await ctx.client();
   // A page in flight when Ctrl-C comes is still written if it arrives within the grace: a re-run does not fetch it again.
-  const { data } = await client.send<{ markdown?: unknown }>(request, { finishOnInterrupt: true, signal });
+  const { data } = await ctx.api.send<{ markdown?: unknown }>(request, { finishOnInterrupt: true, signal });
   if (typeof data?.markdown !== 'string') throw new DocplatError('the page has no markdown');
   return data.markdown;
 }
 
-/** `pages 412/2000, files 37/120` on a terminal's stderr, at most every 100 ms (none when `shown` is false). */
-function exportProgress(ctx: Context, items: Item[], shown: boolean) {
-  if (!shown) return { update: (_finished: Item[]) => undefined, end: () => undefined };
-  const line = progressLine(ctx);
+/** `pages 412/2000, files 37/120`: the progress line's text, as pages and files are written (or kept, or moved). */
+function exportProgress(items: Item[]) {
   const total = { page: items.filter((i) => i.kind === 'page').length, file: items.filter((i) => i.kind === 'file').length };
   const done = { page: 0, file: 0 };
   return {
-    update(finished: Item[]) {
+    finished(finished: Item[]) {
       for (const i of finished) done[i.kind]++;
-      line.show(`pages ${done.page}/${total.page}, files ${done.file}/${total.file}`, done.page === total.page && done.file === total.file);
     },
-    end: () => line.clear(),
+    done: () => done.page + done.file,
+    text: () => `pages ${done.page}/${total.page}, files ${done.file}/${total.file}`,
   };
 }

@@ -5,7 +5,6 @@
 // is named by its `ref`. A new page goes in a later batch than a new parent
 // (`into` takes an id, not a ref). Links to a page created in a later batch
 // are sent once that page exists (a last update of the linking page).
-import { readFile } from 'node:fs/promises';
 import { extname, posix } from 'node:path';
 import { MAX_CONTENT_CHANGES, MAX_INLINE_FILE_BYTES, MAX_INSERTED_FILES } from '../../api/operations/changeRequests.js';
 import type { PageMeta } from './front-matter.js';
@@ -138,7 +137,7 @@ export class Batcher {
           const f = this.plan.changes[this.next];
           if (f.op !== 'file') break;
           const ref = `docplat-file-${this.next + 1}`;
-          const bytes = await readFile(f.asset.full);
+          const bytes = await f.asset.read();
           files.push({ ref, name: f.asset.name, contentType: TYPES[extname(f.asset.name).toLowerCase()] ?? 'application/octet-stream', base64: bytes.toString('base64') });
           batchFiles.set(f.asset.name, ref);
           fileRefs.push(ref);

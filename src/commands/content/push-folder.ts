@@ -4,10 +4,16 @@
 // file and the line: a SUMMARY.md entry whose file is missing, two entries
 // claiming one file or one page path, a relative link that leaves the
 // folder, a file that is not UTF-8, front matter push cannot read (keys it
-// does not send are only warned of).
-import { readFile, readdir, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+// does not send are only warned of). Every file is read through the one
+// reader, confined to the folder (src/files/read.ts): a SUMMARY.md entry, an
+// asset or the folder of assets that is (or leads through) a symbolic link
+// out of it, or that is not a regular file (a FIFO, a device), or that is
+// over its bound, is refused with where it was named, and nothing it holds
+// is shown.
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { Confined, ReadRefused } from '../../files/read.js';
 import { pageText, textHash } from './edits.js';
 import { MANIFEST, type Manifest } from './export.js';
 import { FrontMatterError, parseFrontMatter, type PageMeta } from './front-matter.js';
@@ -39,7 +45,8 @@ export interface LocalAsset {
   path: string;
   name: string;
   size: number;
-  full: string;
+  /** Its bytes, read (confined, within the asset bound) when they are sent. */
+  read(): Promise<Buffer>;
 }
 
 export interface Folder {
@@ -54,6 +61,8 @@ export interface Folder {
 }
 
 const bad = (file: string, line: number, message: string) => new UsageError(`--src: ${file}:${line}: ${message}; nothing was sent`);
+/** A file of the folder the reader refused, named where it was found (the file itself, or `file:line` that names it). */
+const refusedAt = (where: string, err: unknown) => (err instanceof ReadRefused ? new UsageError(`--src: ${where === err.shown ? '' : `${where}: `}${err.shown} ${err.reason}; nothing was sent`) : err);
 
 /** The text of a file, or a usage error naming its first line that is not UTF-8. */
 export function utf8(file: string, bytes: Buffer): string {
@@ -81,21 +90,29 @@ export function utf8(file: string, bytes: Buffer): string {
 /** The page path a file stands for (`a/b.md`, `a/b/README.md` → `a/b`; `README.md` → ''), lower case. */
 export const pagePathOf = (file: string): string => file.replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '').toLowerCase();
 
-async function readAssets(root: string): Promise<Map<string, LocalAsset>> {
+/** The files under .gitbook/assets/ (not its subfolders, nor names starting with a dot), each checked as the reader will read it. */
+async function readAssets(dir: Confined): Promise<Map<string, LocalAsset>> {
   const out = new Map<string, LocalAsset>();
-  const dir = join(root, ASSETS);
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const e of entries) {
-    if (!e.isFile() || e.name.startsWith('.')) continue;
-    const full = join(dir, e.name);
-    out.set(`${ASSETS}/${e.name}`, { path: `${ASSETS}/${e.name}`, name: e.name, size: (await stat(full)).size, full });
+  const found = await dir.files(ASSETS).catch((err: unknown) => {
+    throw refusedAt(ASSETS, err);
+  });
+  for (const { name, rel } of found) {
+    if (name.startsWith('.')) continue;
+    const size = await dir.size(rel, 'asset').catch((err: unknown) => {
+      throw refusedAt(rel, err);
+    });
+    out.set(rel, { path: rel, name, size, read: () => dir.read(rel, 'asset') });
   }
   return out;
 }
 
-async function readManifest(root: string): Promise<Manifest | undefined> {
+async function readManifest(dir: Confined): Promise<Manifest | undefined> {
+  const bytes = await dir.readIfThere(MANIFEST, 'export').catch((err: unknown) => {
+    throw refusedAt(MANIFEST, err);
+  });
+  if (!bytes) return undefined;
   try {
-    const m = JSON.parse(await readFile(join(root, MANIFEST), 'utf8')) as Manifest;
+    const m = JSON.parse(bytes.toString('utf8')) as Manifest;
     if (typeof m?.pages !== 'object' || m.pages === null || typeof m.space !== 'string') return undefined;
     // Only entries of the shape export writes are used.
     const pages: Manifest['pages'] = {};
@@ -110,7 +127,10 @@ async function readManifest(root: string): Promise<Manifest | undefined> {
 export async function readFolder(src: string): Promise<Folder> {
   const root = resolve(src);
   if (!(await stat(root).then((s) => s.isDirectory(), () => false))) throw new UsageError(`--src: ${root} is not a folder`);
-  const summaryBytes = await readFile(join(root, 'SUMMARY.md')).catch(() => undefined);
+  const dir = await Confined.open(root, 'the folder');
+  const summaryBytes = await dir.readIfThere('SUMMARY.md', 'summary').catch((err: unknown) => {
+    throw refusedAt('SUMMARY.md', err);
+  });
   if (!summaryBytes) throw new UsageError(`--src: ${root} has no SUMMARY.md (the table of contents a Git Sync folder has; \`content export\` writes one)`);
   let entries: SummaryEntry[];
   try {
@@ -119,7 +139,7 @@ export async function readFolder(src: string): Promise<Folder> {
     if (err instanceof SummaryError) throw bad('SUMMARY.md', err.line, err.message);
     throw err;
   }
-  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(root), manifest: await readManifest(root), ignored: [] };
+  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(dir), manifest: await readManifest(dir), ignored: [] };
   // The tree and its claims first, in SUMMARY.md's order (the first bad entry is the one reported).
   const paths = new Map<string, LocalPage>();
   const order: LocalPage[] = [];
@@ -137,20 +157,29 @@ export async function readFolder(src: string): Promise<Folder> {
     return page;
   };
   folder.tree = entries.map(build);
-  // Then the files, several at once.
-  const bytes = new Map<LocalPage, Buffer | undefined>();
+  // Then the files, several at once; a refusal is reported for the first entry in SUMMARY.md's order.
+  const bytes = new Map<LocalPage, Buffer | ReadRefused>();
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(16, order.length) }, async () => {
       while (next < order.length) {
         const page = order[next++];
-        bytes.set(page, await readFile(join(root, page.target)).catch(() => undefined));
+        bytes.set(
+          page,
+          await dir.read(page.target, 'page').catch((err: unknown) => {
+            if (err instanceof ReadRefused) return err;
+            throw err;
+          }),
+        );
       }
     }),
   );
   for (const page of order) {
-    const data = bytes.get(page);
-    if (!data) throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which is not in the folder`);
+    const data = bytes.get(page)!;
+    if (data instanceof ReadRefused) {
+      const which = data.refusal === 'missing' ? 'is not in the folder' : data.reason;
+      throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which ${which}`);
+    }
     // Line ends and a byte-order mark an editor adds are not changes (as export tells edits: edits.ts).
     page.text = pageText(utf8(page.target, data));
     page.sha256 = textHash(page.text);

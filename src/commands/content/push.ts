@@ -56,11 +56,11 @@ space are not sent again.
 A folder equal to the content sends nothing and creates no change request
 ("nothing to push"). --dry-run prints the plan. --merge merges the change
 request after (exit 1 on conflicts: the change request stays open). Bad input
-(a SUMMARY.md entry whose file is missing, two pages with one path, a link out
-of the folder, a file not UTF-8, an asset over 1 MB) is exit 2 with the file
-and line, and nothing is sent. After Ctrl-C between batches, the change
-request holds the batches sent: run again with --change-request N to send the
-rest.`,
+(a SUMMARY.md entry whose file is missing, two pages with one path, a link or
+a symbolic link out of the folder, a FIFO, a file not UTF-8, an asset over 1
+MB) is exit 2 with the file and line, and nothing is sent. After Ctrl-C between
+batches, the change request holds the batches sent: run again with
+--change-request N to send the rest.`,
   examples: [
     'push <spaceId> --src ./docs --dry-run',
     'push <spaceId> --src ./docs --subject "Update the API guide" --prune --merge',
@@ -68,7 +68,7 @@ rest.`,
   ],
   args: SPACE_ID,
   flags: {
-    src: { flags: '--src <dir>', description: 'the folder to push (SUMMARY.md, Markdown files, .gitbook/assets/)', required: true, nonBlank: true },
+    src: { flags: '--src <dir>', description: 'the folder to push (SUMMARY.md, Markdown files, .gitbook/assets/)', required: true, nonBlank: true, path: { kind: 'folder', layout: 'git-sync' } },
     changeRequest: { flags: '--change-request <id>', description: 'push into this change request (its id or number) and compare with its content' },
     subject: { flags: '--subject <text>', description: 'subject of the new change request (default: the folder and the time)', body: 'subject', nonBlank: true },
     merge: { flags: '--merge', description: 'merge the change request once everything is sent' },

@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import { ApiError, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { PathClaims, inside, localFileName } from '../../files/paths.js';
 import { TargetExists } from '../../files/write.js';
-import { progressLine } from '../../output/progress.js';
+import { runTasks, type Outcome, type State } from '../../tasks/schedule.js';
 import { contentRequest, type Where } from '../content/shared.js';
 import { downloadTo, isDirectory, type ApiFile } from './download.js';
 
@@ -69,37 +69,16 @@ export async function downloadAll(ctx: Context, where: Where, dest: string | und
   await mkdir(folder, { recursive: true });
   const claims = new PathClaims();
   const jobs = files.map((file) => ({ file, target: inside(folder, claims.claim(localFileName(file))) }));
-  const counts = { downloaded: 0, complete: 0, kept: 0 };
-  const failures: { file: ApiFile; message: string }[] = [];
-  const line = progressLine(ctx);
-  let done = 0;
-  const show = () => line.show(`files ${done}/${jobs.length}`, done === jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length && !ctx.signal.aborted) {
-      const { file, target } = jobs[next++];
-      try {
-        const have = await sizeOf(target);
-        if (have !== undefined && !opts.force) counts[have === file.size ? 'complete' : 'kept']++;
-        else {
-          await downloadTo(ctx, file, target, { replace: opts.force });
-          counts.downloaded++;
-        }
-      } catch (err) {
-        if (ctx.signal.aborted) return;
-        if (err instanceof TargetExists) counts.kept++;
-        else failures.push({ file, message: err instanceof Error ? err.message : String(err) });
-      }
-      done++;
-      show();
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: Math.min(opts.concurrency, Math.max(jobs.length, 1)) }, worker));
-  } finally {
-    line.clear();
-  }
-  if (ctx.signal.aborted) throw new Interrupted(`interrupted: ${counts.downloaded + counts.complete} of ${jobs.length} files are in ${folder}, each complete; run the same command again to finish`);
+  const report = await runTasks(
+    ctx,
+    jobs.map(({ file, target }, i) => ({ id: String(i), run: () => fetchOne(ctx, file, target, opts.force) })),
+    // A download is dropped at once on Ctrl-C: the safe writer leaves no partial file.
+    { concurrency: opts.concurrency, graceMs: 0, progress: (c) => `files ${c.done}/${c.total}` },
+  );
+  const had = (state: State, message?: string) => report.results.filter((r) => r.state === state && (message === undefined || r.message === message)).length;
+  const counts = { downloaded: had('ok'), complete: had('skipped', COMPLETE), kept: had('skipped', KEPT) };
+  const failures = report.results.flatMap((r, i) => (r.state === 'failed' ? [{ file: jobs[i].file, message: r.message! }] : []));
+  if (report.interrupted) throw new Interrupted(`interrupted: ${counts.downloaded + counts.complete} of ${jobs.length} files are in ${folder}, each complete; run the same command again to finish`);
   ctx.output.note(
     `Downloaded ${counts.downloaded} of ${jobs.length} files to ${folder}` +
       (counts.complete ? `; ${counts.complete} already complete` : '') +
@@ -114,4 +93,19 @@ export async function downloadAll(ctx: Context, where: Where, dest: string | und
   }
 }
 
+const COMPLETE = 'complete';
+const KEPT = 'kept';
 
+/** One file: skipped when a file is there (complete at its size, or another one kept), else downloaded. */
+async function fetchOne(ctx: Context, file: ApiFile, target: string, force: boolean): Promise<Outcome> {
+  const have = await sizeOf(target);
+  if (have !== undefined && !force) return { state: 'skipped', message: have === file.size ? COMPLETE : KEPT };
+  try {
+    await downloadTo(ctx, file, target, { replace: force });
+  } catch (err) {
+    // Taken meanwhile (by another name of the same file): kept.
+    if (err instanceof TargetExists && !ctx.signal.aborted) return { state: 'skipped', message: KEPT };
+    throw err;
+  }
+  return { state: 'ok' };
+}

@@ -44,6 +44,7 @@ export interface Topic {
   text: () => string;
 }
 
+/** By name: the names are helpfile.ts's TOPIC_NAMES (test/help/topics.test.ts). */
 export const TOPICS: Record<string, Topic> = {
   environment: {
     summary: 'environment variables, and the order settings are taken in',
@@ -78,10 +79,11 @@ export const TOPICS: Record<string, Topic> = {
     summary: 'the local emulator of the API: --sandbox, sandbox serve, faults',
     text: () =>
       text(
-        '--sandbox runs any command against a local emulator of the whole API, whose state lives in the config directory: a change made by one command is seen by the next. docplat sandbox reset starts it over.',
+        '--sandbox runs any command against a local emulator of the whole API, whose state lives in the config directory: a change made by one command is seen by the next. docplat sandbox reset starts it over (the commands: docplat sandbox --help).',
         'docplat sandbox serve [--port N] runs it as a server on 127.0.0.1 and prints its URL, token and the line that points docplat at it (DOCPLAT_API_URL, DOCPLAT_TOKEN, DOCPLAT_ORG); --json prints {url, token, org}.',
         'The demo organization "Acme Docs" has collections, 26 spaces (one locked, two deleted), 25 members of every role, teams, sites, page trees with files and change requests 1 and 2, comments, SSO providers, custom fields, translations, OpenAPI specifications and an integrations catalogue.',
         'Faults: sandbox serve --faults "429=0.1,503=0.05,reset=0.02,latency=5,seed=1" (or DOCPLAT_SANDBOX_FAULTS for --sandbox) injects errors, resets, cut bodies and latency, reproducibly from the seed.',
+        'Where the API description is silent, the sandbox decides: a repeated delete (of what was deleted before) is 404 with the error body, as a delete of what never existed, in every family; a move without a position, or with neither "before" nor "after", puts the resource at the end, and with both, "before" places it; a space created with "empty": true has no page.',
       ),
   },
 };

@@ -54,7 +54,14 @@ its "name" is the integration's name, so the argument may be left out (given,
 it must be the same). Its script must be the built JavaScript file.`,
     examples: ['publish my-widget --manifest integration.yaml', 'publish --manifest gitbook-manifest.yaml', 'publish my-widget --manifest integration.yaml --dry-run'],
     args: [{ ...NAME, optional: true, description: "the integration name (default: the manifest's name)" }],
-    flags: { manifest: { flags: '--manifest <path>', description: 'YAML or JSON manifest (files it names are relative to it)', required: true } },
+    flags: {
+      manifest: {
+        flags: '--manifest <path>',
+        description: 'YAML or JSON manifest (files it names are relative to it)',
+        required: true,
+        path: { kind: 'names', use: 'manifest', layout: 'integration-manifest' },
+      },
+    },
     operation: 'integrations.publish',
     output: { item: INTEGRATION_DETAIL, fields: INTEGRATION_FIELDS },
     async run(ctx, { args, opts }) {

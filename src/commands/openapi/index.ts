@@ -11,7 +11,7 @@ const VERSION: Arg = { name: 'versionId', param: 'versionId', optional: true, de
 
 const SOURCE_FLAGS = {
   url: { flags: '--url <url>', description: 'URL the platform fetches the document from', body: 'source.url', nonBlank: true },
-  file: { flags: '--file <path>', description: 'YAML or JSON document to send (- reads stdin); checked as `openapi validate` does before sending', body: 'source.text' },
+  file: { flags: '--file <path>', description: 'YAML or JSON document to send (- reads stdin); checked as `openapi validate` does before sending', body: 'source.text', path: { kind: 'typed', use: 'openapi' } },
   validate: { flags: '--no-validate', description: 'send --file as it is, without checking it first (the platform still checks it)' },
   wait: { flags: '--wait', description: 'wait until the platform has processed the document; exit 1 if it could not' },
   waitTimeout: { flags: '--wait-timeout <duration>', description: 'how long --wait waits, e.g. 90s, 10m (default 5m; implies --wait)' },
@@ -80,11 +80,11 @@ stderr as FILE:LINE:COLUMN: $.json.path: message, and the command exits 2
 is an error: nothing is read but the file, nothing is fetched. The same check
 runs before \`openapi create\` and \`openapi publish\` send a --file.`,
     examples: ['validate openapi.yaml', 'validate - < openapi.json', 'validate openapi.yaml --json'],
-    args: [{ name: 'file', description: 'the YAML or JSON document (- reads stdin)' }],
+    args: [{ name: 'file', description: 'the YAML or JSON document (- reads stdin)', path: { kind: 'typed', use: 'openapi' } }],
     output: { item: VALIDATION_DETAIL },
     async run(ctx, { args }) {
       const shown = args[0] === '-' ? '(stdin)' : args[0];
-      const check = await checkDocument(ctx, '', shown, await ctx.readUserFile('file', args[0]));
+      const check = await checkDocument(ctx, '', shown, await ctx.readUserFile('file', args[0], { use: 'openapi' }));
       ctx.output.note(`${shown}: a valid ${check.specification} ${check.version} document`);
       await ctx.output.item({ file: shown, valid: true, specification: check.specification, version: check.version, title: check.title }, VALIDATION_DETAIL);
     },

@@ -76,7 +76,7 @@ export async function publishSpec(ctx: Context, opId: Extract<OperationId, 'open
 
 /** The document of --file (`-`: stdin), checked as the platform checks it unless --no-validate. */
 async function readDocument(ctx: Context, path: string, validate: boolean): Promise<string> {
-  const text = await ctx.readUserFile('--file', path);
+  const text = await ctx.readUserFile('--file', path, { use: 'openapi' });
   if (validate) await checkDocument(ctx, '--file ', path === '-' ? '(stdin)' : path, text, '; nothing was sent (--no-validate sends the file as it is)');
   return text;
 }

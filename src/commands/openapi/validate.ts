@@ -24,14 +24,24 @@ export const VALIDATION_DETAIL: Column[] = [
  * (`--file `); `hint` ends a failure's summary.
  */
 export async function checkDocument(ctx: Context, label: string, shown: string, text: string, hint = ''): Promise<ValidDocument> {
+  const check = await documentCheck(shown, text);
+  if (check.ok) return check;
+  const details = { kind: 'validation', file: shown, errors: check.errors };
+  if (check.lines.length === 1) throw new DocplatError(`${label}${check.lines[0]}${hint}`, EXIT.usage, details);
+  // Each error on its own line (file:line:column, as compilers print them), then the one-line summary.
+  if (!ctx.jsonErrors) ctx.terminal.line(check.lines);
+  throw new DocplatError(`${label}${shown}: not a valid ${check.what}: ${check.lines.length} errors${ctx.jsonErrors ? '' : ' (above)'}${hint}`, EXIT.usage, details);
+}
+
+/**
+ * The check itself, for every document docplat sends (`openapi validate`,
+ * `create|publish --file`, an organization file's `openapi[].file`): valid,
+ * or its errors as `FILE:line:column: $.json.path: message` lines.
+ */
+export async function documentCheck(shown: string, text: string): Promise<ValidDocument | { ok: false; errors: unknown[]; lines: string[]; what: string }> {
   const { describeErrors, validateOpenApi } = await import('../../api/openapi-validate.js');
   const check = await validateOpenApi(text);
   if (check.ok) return check;
-  const lines = describeErrors(shown, check.errors);
-  const details = { kind: 'validation', file: shown, errors: check.errors };
-  if (lines.length === 1) throw new DocplatError(`${label}${lines[0]}${hint}`, EXIT.usage, details);
-  // Each error on its own line (file:line:column, as compilers print them), then the one-line summary.
-  if (!ctx.jsonErrors) ctx.terminal.line(lines);
   const what = check.version ? `${check.specification} ${check.version} document` : 'OpenAPI document';
-  throw new DocplatError(`${label}${shown}: not a valid ${what}: ${lines.length} errors${ctx.jsonErrors ? '' : ' (above)'}${hint}`, EXIT.usage, details);
+  return { ok: false, errors: check.errors, lines: describeErrors(shown, check.errors), what };
 }

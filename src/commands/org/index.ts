@@ -8,7 +8,12 @@ import { KINDS, type FileKey, type KindName } from './file.js';
 import { closest } from '../../output/format.js';
 import type { Context } from '../../context.js';
 
-const FILE_FLAG = { flags: '-f, --file <path>', description: 'the organization file (default docplat.yaml; - reads stdin)', nonBlank: true } as const;
+const FILE_FLAG = {
+  flags: '-f, --file <path>',
+  description: 'the organization file (default docplat.yaml; - reads stdin)',
+  nonBlank: true,
+  path: { kind: 'names', use: 'org', layout: 'org-file' },
+} as const;
 const CONCURRENCY = { flags: '--concurrency <n>', description: 'requests in flight at once, 1 to 64 (default 8)' } as const;
 const PRUNE = { flags: '--prune', description: 'delete what a managed kind has and the file neither names nor ignores (else shown as unmanaged), and what the platform deletes with it' } as const;
 
@@ -81,7 +86,7 @@ export const COMMANDS = [
     summary: 'Make the organization match the file (or apply a saved plan)',
     help: 'Shows the plan and asks on a terminal; without one, pass --yes. Changes run in dependency order, independent ones concurrently, deletes last; one result per change. Exit 5 when some failed (the rest are applied: apply again to converge). A saved plan is refused (exit 1) when the organization changed since it was made. Deleting more than half of a kind (or all of it), cascades counted, needs --allow-mass-delete (exit 2 without it). A space the file keeps is moved out of a collection --prune deletes; one the file places in such a collection is refused (exit 2).',
     examples: ['apply -f docplat.yaml --yes', 'apply plan.json --yes', 'apply --prune --dry-run'],
-    args: [{ name: 'plan', optional: true, description: 'a plan saved by `org plan --out`' }],
+    args: [{ name: 'plan', optional: true, description: 'a plan saved by `org plan --out`', path: { kind: 'typed', use: 'plan' } }],
     flags: {
       file: FILE_FLAG,
       prune: PRUNE,
@@ -98,7 +103,7 @@ export const COMMANDS = [
       ]);
       let plan;
       if (args[0] !== undefined) {
-        const saved = run.savedPlan(await ctx.readUserFile('plan', args[0]));
+        const saved = run.savedPlan(await ctx.readUserFile('plan', args[0], { use: 'plan' }));
         if (!saved) throw new UsageError(`${args[0]} is not a plan saved by \`docplat org plan --out\` (for an organization file, use --file)`);
         if (opts.prune) throw new UsageError('--prune is decided when the plan is made: `docplat org plan --prune --out …`');
         plan = await run.replan(ctx, saved, opts.concurrency);

@@ -5,7 +5,7 @@
 import { apiRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { eachLimited } from './live.js';
+import { allOrNothing, type Scope } from '../../tasks/schedule.js';
 
 export interface LiveSiteSpace { id: string; spaceId: string; spaceTitle: string; path: string; condition: string | null }
 export interface LiveSection { id: string; title: string; path: string; description: string | null; icon: string | null; condition: string | null; spaces: LiveSiteSpace[] }
@@ -35,9 +35,9 @@ function siteSpace(x: Raw): LiveSiteSpace {
   return { id: s(x.id), spaceId: s(space.id), spaceTitle: s(space.title) || s(x.title), path: s(x.path), condition: sn(x.condition) };
 }
 
-export async function readSites(api: Pick<Context['api'], 'all'>, org: string, concurrency: number): Promise<LiveSite[]> {
-  const list = (opId: OperationId, params: Record<string, string>) => api.all<Raw>(apiRequest(opId, { params }));
-  const sites: LiveSite[] = (await list('sites.list', { organizationId: org })).map((x) => ({
+export async function readSites(api: Pick<Context['api'], 'all'>, org: string, scope: Scope, concurrency: number): Promise<LiveSite[]> {
+  const list = (opId: OperationId, params: Record<string, string>, signal: AbortSignal) => api.all<Raw>(apiRequest(opId, { params }), { signal });
+  const sites: LiveSite[] = (await list('sites.list', { organizationId: org }, scope.signal)).map((x) => ({
     id: s(x.id),
     title: s(x.title),
     visibility: s(x.visibility),
@@ -52,22 +52,22 @@ export async function readSites(api: Pick<Context['api'], 'all'>, org: string, c
   const reads = sites.flatMap((site) => {
     const params = { organizationId: org, siteId: site.id };
     return [
-      async () => {
-        site.sections = (await list('sections.list', params)).map((x) => ({
+      async (signal: AbortSignal) => {
+        site.sections = (await list('sections.list', params, signal)).map((x) => ({
           id: s(x.id), title: s(x.title), path: s(x.path), description: sn(x.description), icon: sn(x.icon), condition: sn(x.condition), spaces: raws(x.siteSpaces).map(siteSpace),
         }));
       },
-      async () => {
-        site.groups = (await list('sectionGroups.list', params)).map((x) => ({ id: s(x.id), title: s(x.title), icon: sn(x.icon), sections: raws(x.sections).map((sec) => s(sec.id)) }));
+      async (signal: AbortSignal) => {
+        site.groups = (await list('sectionGroups.list', params, signal)).map((x) => ({ id: s(x.id), title: s(x.title), icon: sn(x.icon), sections: raws(x.sections).map((sec) => s(sec.id)) }));
       },
-      async () => {
-        site.spaces = (await list('siteSpaces.list', params)).filter((x) => !x.section).map(siteSpace);
+      async (signal: AbortSignal) => {
+        site.spaces = (await list('siteSpaces.list', params, signal)).filter((x) => !x.section).map(siteSpace);
       },
-      async () => {
-        site.shareLinks = (await list('shareLinks.list', params)).map((x) => ({ id: s(x.id), name: s(x.name), active: x.active !== false }));
+      async (signal: AbortSignal) => {
+        site.shareLinks = (await list('shareLinks.list', params, signal)).map((x) => ({ id: s(x.id), name: s(x.name), active: x.active !== false }));
       },
     ];
   });
-  await eachLimited(reads, concurrency, (read) => read());
+  await allOrNothing(scope, reads, concurrency, (read, signal) => read(signal));
   return sites;
 }

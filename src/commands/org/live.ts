@@ -1,13 +1,14 @@
 // What the organization has now, for the kinds a file manages and those its
-// references need: every list read whole (client.all), the per-resource
-// reads (team rosters, space custom field values) concurrently. Data from
+// references need: every list read whole (ctx.api.all), the per-resource
+// reads (team rosters, space custom field values) on the task scheduler
+// (src/tasks/), all or nothing: the first failure stops the rest. Data from
 // the API is untrusted: only the fields the planner compares are kept.
 import { apiRequest } from '../../api/request.js';
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { FileKey } from './file.js';
-import { fetchDocument } from '../openapi/publish.js';
+import { allOrNothing } from '../../tasks/schedule.js';
 import { readSites, type LiveSite } from './live-sites.js';
 
 export interface LiveCollection { id: string; title: string; description: string | null; defaultLevel: string | null; parent: string | null }
@@ -61,24 +62,24 @@ export function kindsToRead(managed: FileKey[]): Set<FileKey> {
 }
 
 export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, opts: ReadOptions): Promise<Live> {
-  const client = await ctx.client();
-  const list = (opId: OperationId, params: Record<string, string> = { organizationId: org }) =>
-    client.all<Raw>(apiRequest(opId, { params }).path);
+  const api = ctx.api;
+  const list = (opId: OperationId, signal: AbortSignal, params: Record<string, string> = { organizationId: org }) => api.all<Raw>(apiRequest(opId, { params }), { signal });
   const live: Live = { org };
-  const reads: Promise<void>[] = [];
-  const read = (kind: FileKey, fn: () => Promise<void>) => kinds.has(kind) && reads.push(fn());
-  read('collections', async () => {
-    live.collections = (await list('collections.list')).map((c) => ({ id: s(c.id), title: s(c.title), description: sn(c.description), defaultLevel: sn(c.defaultLevel), parent: sn(c.parent) }));
+  // One task per kind, all at once; each kind's per-resource reads `concurrency` at a time, stopped with it (a failure elsewhere, Ctrl-C).
+  const reads: ((signal: AbortSignal) => Promise<void>)[] = [];
+  const read = (kind: FileKey, fn: (signal: AbortSignal) => Promise<void>) => kinds.has(kind) && reads.push(fn);
+  read('collections', async (signal) => {
+    live.collections = (await list('collections.list', signal)).map((c) => ({ id: s(c.id), title: s(c.title), description: sn(c.description), defaultLevel: sn(c.defaultLevel), parent: sn(c.parent) }));
   });
-  read('spaces', async () => {
-    live.spaces = (await list('spaces.list')).map((x) => ({
+  read('spaces', async (signal) => {
+    live.spaces = (await list('spaces.list', signal)).map((x) => ({
       id: s(x.id), title: s(x.title), emoji: sn(x.emoji), editMode: s(x.editMode) || 'live', defaultLevel: sn(x.defaultLevel), visibility: sn(x.visibility), parent: sn(x.parent),
     }));
     const wanted = opts.spaceValues;
     if (!wanted) return;
     const spaces = live.spaces.filter((sp) => wanted === 'all' || wanted.has(sp.id));
-    await eachLimited(spaces, opts.concurrency, async (sp) => {
-      const { data } = await client.get<unknown>(apiRequest('customFields.values', { params: { spaceId: sp.id } }).path);
+    await allOrNothing({ signal }, spaces, opts.concurrency, async (sp, signal) => {
+      const { data } = await api.send<unknown>(apiRequest('customFields.values', { params: { spaceId: sp.id } }), { signal });
       const values: Record<string, unknown> = {};
       for (const v of Array.isArray(data) ? (data as Raw[]) : []) {
         const name = s((v.customField as Raw | undefined)?.name);
@@ -87,14 +88,14 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
       sp.customFields = values;
     });
   });
-  read('sites', async () => {
-    live.sites = await readSites(client, org, opts.concurrency);
+  read('sites', async (signal) => {
+    live.sites = await readSites(api, org, { signal }, opts.concurrency);
   });
-  read('teams', async () => {
-    live.teams = (await list('teams.list')).map((t) => ({ id: s(t.id), title: s(t.title) }));
+  read('teams', async (signal) => {
+    live.teams = (await list('teams.list', signal)).map((t) => ({ id: s(t.id), title: s(t.title) }));
     if (!opts.rosters) return;
-    await eachLimited(live.teams, opts.concurrency, async (team) => {
-      const members = await list('teams.members', { organizationId: org, teamId: team.id });
+    await allOrNothing({ signal }, live.teams, opts.concurrency, async (team, signal) => {
+      const members = await list('teams.members', signal, { organizationId: org, teamId: team.id });
       team.members = {};
       for (const m of members) {
         const user = ((m.organization as Raw | undefined)?.user ?? {}) as Raw;
@@ -103,30 +104,31 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
       }
     });
   });
-  read('members', async () => {
-    live.members = (await list('members.list')).map((m) => ({ id: s(m.id), email: sn((m.user as Raw | undefined)?.email), role: sn(m.role) ?? 'guest' }));
+  read('members', async (signal) => {
+    live.members = (await list('members.list', signal)).map((m) => ({ id: s(m.id), email: sn((m.user as Raw | undefined)?.email), role: sn(m.role) ?? 'guest' }));
   });
-  read('customFields', async () => {
-    live.customFields = (await list('customFields.list')).map((f) => ({
+  read('customFields', async (signal) => {
+    live.customFields = (await list('customFields.list', signal)).map((f) => ({
       id: s(f.id), name: s(f.name), type: s(f.type), title: s(f.title), description: s(f.description), placeholder: s(f.placeholder),
       ...(Array.isArray(f.options) ? { options: f.options.map(String) } : {}),
     }));
   });
-  read('sso', async () => {
-    live.sso = (await list('sso.list')).map((p) => ({
-      id: s(p.id), label: s(p.label), entityID: s(p.entityID), ssoURL: s(p.ssoURL), certificate: s(p.certificate), defaultRole: sn(p.defaultRole), defaultTeam: sn(p.defaultTeam) ?? sn((p.defaultTeam as Raw | null)?.id),
+  // The SSO URL of a provider being set up is no http URL (a placeholder URI, about:blank): not set.
+  read('sso', async (signal) => {
+    live.sso = (await list('sso.list', signal)).map((p) => ({
+      id: s(p.id), label: s(p.label), entityID: s(p.entityID), ssoURL: /^https?:/i.test(s(p.ssoURL)) ? s(p.ssoURL) : '', certificate: s(p.certificate), defaultRole: sn(p.defaultRole), defaultTeam: sn(p.defaultTeam) ?? sn((p.defaultTeam as Raw | null)?.id),
     }));
   });
-  read('translations', async () => {
-    live.translations = (await list('translations.list')).map((t) => ({ id: s(t.id), title: s(t.title) }));
+  read('translations', async (signal) => {
+    live.translations = (await list('translations.list', signal)).map((t) => ({ id: s(t.id), title: s(t.title) }));
   });
-  read('openapi', async () => {
-    live.openapi = (await list('openapi.list')).map((o) => ({ id: s(o.id), slug: s(o.slug), sourceURL: sn(o.sourceURL) }));
+  read('openapi', async (signal) => {
+    live.openapi = (await list('openapi.list', signal)).map((o) => ({ id: s(o.id), slug: s(o.slug), sourceURL: sn(o.sourceURL) }));
     if (!opts.openapiTexts) return;
-    await eachLimited(live.openapi.filter((o) => !o.sourceURL), opts.concurrency, async (spec) => {
+    await allOrNothing({ signal }, live.openapi.filter((o) => !o.sourceURL), opts.concurrency, async (spec, signal) => {
       let data: Raw | undefined;
       try {
-        ({ data } = await client.get<Raw>(apiRequest('openapi.latestContent', { params: { organizationId: org, specSlug: spec.slug } }).path, { signal: ctx.signal }));
+        ({ data } = await api.send<Raw>(apiRequest('openapi.latestContent', { params: { organizationId: org, specSlug: spec.slug } }), { signal }));
       } catch (err) {
         // No version yet: its first document is still being processed.
         if (!(err instanceof ApiError && err.status === 404)) throw err;
@@ -134,28 +136,10 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
         return;
       }
       const url = s(data?.url);
-      // Where the platform serves it (the token goes only to the API's own origin).
-      if (url) spec.text = await fetchDocument(ctx, url);
+      // The document is read only from the API's own origin (a download the API gave: the one raw request).
+      if (url.startsWith(new URL((await ctx.settings()).apiUrl).origin)) spec.text = (await api.send<string>(api.raw('GET', url, { as: 'text' }), { signal })).data;
     });
   });
-  await Promise.all(reads);
+  await allOrNothing(ctx, reads, Math.max(1, reads.length), (fn, signal) => fn(signal));
   return live;
-}
-
-/** Runs `fn` over the items, at most `limit` at once; the first failure is thrown once all started ones end. */
-export async function eachLimited<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: unknown;
-  const worker = async () => {
-    while (next < items.length && failure === undefined) {
-      const item = items[next++];
-      try {
-        await fn(item);
-      } catch (err) {
-        failure ??= err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failure !== undefined) throw failure;
 }

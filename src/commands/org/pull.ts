@@ -42,8 +42,10 @@ export async function pull(ctx: Context, opts: PullOptions): Promise<void> {
   if (json && toStdout) return ctx.output.item(file, []);
   const text = json ? `${JSON.stringify(file, null, 2)}\n` : await toYaml(file);
   if (toStdout) return ctx.output.text(text);
-  await writeOrgFile(opts.file!, text, beside, opts.force);
-  ctx.output.note(`wrote ${opts.file}${beside.length ? ` and ${beside.map((b) => b.path).join(', ')} beside it` : ''}`);
+  const { unchanged } = await writeOrgFile(opts.file!, text, beside, opts.force);
+  const docs = beside.map((b) => b.path);
+  const said = (f: string) => (unchanged.includes(f) ? `${f} (unchanged)` : f);
+  ctx.output.note(`wrote ${said(opts.file!)}${docs.length ? ` and ${docs.map(said).join(', ')} beside it` : ''}`);
 }
 
 /** The file as YAML text, with the schema comment editors read. */

@@ -1,10 +1,12 @@
 // What the org commands share: reading the file (and the files it names),
 // the live state it needs, the plan; saving a plan with what it was computed
 // from, and refusing a saved plan once the organization has changed since.
-import { readFile } from 'node:fs/promises';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Context } from '../../context.js';
 import { DocplatError, UsageError } from '../../errors.js';
+import { Confined, ReadRefused, utf8Text, type ReadUse } from '../../files/read.js';
+import { documentCheck } from '../openapi/validate.js';
+import { pemCertificate } from '../sso/certificate.js';
 import { managed, type OrgFile } from './file.js';
 import { kindsToRead, readLive } from './live.js';
 import { fileErrors, ListedErrors, parseFile, type FileProblem, type Parsed } from './parse.js';
@@ -30,24 +32,54 @@ async function listed<T>(ctx: Context, fn: () => Promise<T>): Promise<T> {
 }
 
 async function load(ctx: Context, path: string): Promise<{ parsed: Parsed; files: Map<string, string> }> {
-  const text = await ctx.readUserFile('--file', path);
+  const text = await ctx.readUserFile('--file', path, { use: 'org' });
   const parsed = await parseFile(text, path === '-' ? 'stdin' : path);
   const files = new Map<string, string>();
   const problems: FileProblem[] = [];
-  const base = path === '-' ? process.cwd() : dirname(path);
-  const read = async (name: string, at: FileProblem['path']) => {
+  // The files it names are read from its folder (the current one for stdin), never from outside it.
+  const within = await Confined.open(path === '-' ? process.cwd() : dirname(resolve(path)), path === '-' ? 'the current folder' : `the folder of ${path}`);
+  const read = async (name: string, at: FileProblem['path'], use: ReadUse): Promise<string | undefined> => {
     try {
-      files.set(name, await readFile(isAbsolute(name) ? name : resolve(base, name), 'utf8'));
+      const text = utf8Text(await within.read(name, use));
+      if (text === undefined) problems.push({ path: at, message: `"${name}" is not UTF-8 text (a binary file?)` });
+      return text;
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      problems.push({ path: at, message: `cannot read "${name}": ${code === 'ENOENT' ? 'no such file' : (err as Error).message}` });
+      if (!(err instanceof ReadRefused)) throw err;
+      problems.push({ path: at, message: err.words() });
+      return undefined;
     }
   };
   const reads: Promise<void>[] = [];
   parsed.file.sso?.forEach((s, i) => {
-    if (s.certificate !== undefined && !/^-----BEGIN /.test(s.certificate.trim())) reads.push(read(s.certificate, ['sso', i, 'certificate']));
+    if (s.certificate === undefined) return;
+    const at = ['sso', i, 'certificate'];
+    const inline = /^-----BEGIN /.test(s.certificate.trim());
+    reads.push(
+      (async () => {
+        const text = inline ? s.certificate! : await read(s.certificate!, at, 'certificate');
+        if (text === undefined) return;
+        // A file is checked as `sso create --certificate-file` checks it (one certificate, never a private key); an inline
+        // value, as `org pull` writes the platform's, is refused only when it holds a private key.
+        const cert = pemCertificate(text);
+        if (cert.problem !== undefined && (!inline || cert.key)) problems.push({ path: at, message: inline ? `the certificate ${cert.problem}` : `"${s.certificate}" ${cert.problem}` });
+        else if (!inline) files.set(s.certificate!, text);
+      })(),
+    );
   });
-  parsed.file.openapi?.forEach((o, i) => o.file !== undefined && reads.push(read(o.file, ['openapi', i, 'file'])));
+  parsed.file.openapi?.forEach((o, i) => {
+    if (o.file === undefined) return;
+    const at = ['openapi', i, 'file'];
+    reads.push(
+      (async () => {
+        const text = await read(o.file!, at, 'openapi');
+        if (text === undefined) return;
+        // Checked as `openapi publish --file` checks it, before anything is sent.
+        const check = await documentCheck(o.file!, text);
+        if (check.ok) files.set(o.file!, text);
+        else for (const line of check.lines) problems.push({ path: at, message: line });
+      })(),
+    );
+  });
   await Promise.all(reads);
   if (problems.length) throw fileErrors(parsed, problems);
   return { parsed, files };
@@ -92,7 +124,7 @@ export async function savePlan(ctx: Context, out: string, parsed: Parsed, files:
   const saved: Saved = { kind: PLAN_KIND, version: 1, org: await ctx.org(), prune, name: parsed.name, file: parsed.file, files: Object.fromEntries(files), plan: planJson(plan) };
   const { writePlan } = await import('./files.js');
   // A plan saved before is replaced; any other file is kept.
-  await writePlan(out, JSON.stringify(saved, null, 2) + '\n', async () => !!savedPlan(await ctx.readUserFile('--out', out, { stdin: false }).catch(() => '')));
+  await writePlan(out, JSON.stringify(saved, null, 2) + '\n', async () => !!savedPlan(await ctx.readUserFile('--out', out, { stdin: false, use: 'plan' }).catch(() => '')));
   ctx.output.note(`plan saved to ${out}: apply it with \`docplat org apply ${out}\``);
 }
 

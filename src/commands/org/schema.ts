@@ -52,6 +52,8 @@ function base(spec: Spec, convert: (s: Spec) => Json): Json {
     }
     case 'any':
       return {};
+    case 'union':
+      return { oneOf: spec.of.map((s) => convert(s)) };
   }
 }
 

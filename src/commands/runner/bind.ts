@@ -10,7 +10,7 @@ import type { Operation } from '../../api/operation.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { parseConcurrency, readIds } from '../bulk.js';
-import type { CommandDef, Output } from '../define.js';
+import type { Arg, CommandDef, Output } from '../define.js';
 import { listLimit } from '../listing.js';
 import { fillMissing } from '../missing.js';
 import { idLabel, longName, paramOf } from '../naming.js';
@@ -63,11 +63,15 @@ export async function bindGiven(ctx: Context, def: CommandDef, processed: (strin
 /**
  * The required arguments not given (commander takes every argument as
  * optional: what is missing is the runner's to ask for, or to refuse). A
- * variadic argument may take none; a bulk verb's ids may not.
+ * variadic argument may take none, unless it fills a body list
+ * (`request-review ... <member...>`); a bulk verb's ids may not.
  */
 function missingArgs(def: CommandDef, args: (string | undefined)[], rest: string[]): string[] {
   const argDefs = def.args ?? [];
-  return argDefs.filter((a, i) => !a.optional && !a.variadic && (def.bulk && i === argDefs.length - 1 ? rest.length === 0 : args[i] === undefined)).map((a) => a.name);
+  const takesRest = (a: Arg, i: number) => i === argDefs.length - 1 && (!!def.bulk || !!a.variadic);
+  return argDefs
+    .filter((a, i) => !a.optional && (!a.variadic || !!a.body) && (takesRest(a, i) ? rest.length === 0 : args[i] === undefined))
+    .map((a) => a.name);
 }
 
 /** A `run` handler's id arguments: an app URL becomes its id, and each is checked as one before the handler sends anything. */

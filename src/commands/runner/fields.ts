@@ -17,7 +17,7 @@ import type { Fields, Given, Input, Opts, Ref } from './invocation.js';
 
 type Claim = (where: string, name: string, label: string, idOf?: string, f?: Flag) => void;
 
-export async function bindFields(ctx: Context, def: CommandDef, op: Operation, { args, opts, given }: Given): Promise<Fields> {
+export async function bindFields(ctx: Context, def: CommandDef, op: Operation, { args, rest, opts, given }: Given): Promise<Fields> {
   const argDefs = def.args ?? [];
   const sources: Sources = new Map();
   const input: Input = { params: {}, query: { ...def.query }, body: { ...def.body } };
@@ -34,6 +34,16 @@ export async function bindFields(ctx: Context, def: CommandDef, op: Operation, {
 
   argDefs.forEach((a, i) => {
     if (def.bulk && i === argDefs.length - 1) return;
+    // A variadic argument fills a list body field (`request-review <space> <cr> <member>...` sends `users`), at least one unless optional.
+    if (a.variadic && a.body) {
+      if (!a.optional && rest.length === 0) throw new UsageError(`missing required argument '${a.name}'`);
+      const path = a.body;
+      claim('body', path, idLabel(a.name), '');
+      setPath(input.body, path, [...rest]);
+      const kind = refKind(a.name);
+      if (kind) refs.push({ kind, label: idLabel(a.name), get: () => getPath(input.body, path) as string[], set: (v) => setPath(input.body, path, v) });
+      return;
+    }
     const value = args[i];
     if (a.nonBlank && !value.trim()) throw new UsageError(`${a.name} is empty`);
     if (a.query) {
@@ -57,7 +67,7 @@ export async function bindFields(ctx: Context, def: CommandDef, op: Operation, {
     if (twin) throw new UsageError(`${longName(f)} and ${longName(twin[1])} cannot be used together`);
   }
   for (const [key, f] of given) {
-    const text = f.file ? await readUserFile(ctx, longName(f), opts[key] as string) : undefined;
+    const text = f.file ? await readUserFile(ctx, longName(f), opts[key] as string, { use: f.path && 'use' in f.path ? f.path.use : undefined }) : undefined;
     // A file (or stdin) of white space says nothing, as a blank value does.
     if (text !== undefined && f.nonBlank && !text.trim()) throw new UsageError(`${longName(f)} is empty`);
     const value = flagValue(f, text ?? opts[key]);

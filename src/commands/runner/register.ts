@@ -29,10 +29,12 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   const args = def.args ?? [];
   args.forEach((a, i) => {
     const many = !!def.bulk && i === args.length - 1;
-    if (a.variadic) cmd.argument(`[${a.name}...]`, a.description ?? '');
+    // A variadic argument that fills a body list needs one value at least (`request-review ... <member...>`): asked for as a required one.
+    const needsOne = !!a.variadic && !!a.body && !a.optional;
+    if (a.variadic && !needsOne) cmd.argument(`[${a.name}...]`, a.description ?? '');
     else if (a.optional) cmd.argument(`[${a.name}]`, a.description ?? '');
     // A required argument that is missing is the runner's to ask for (bind), or to refuse: commander takes it as optional.
-    else cmd.addArgument(new AskedArgument(many ? `${a.name}...` : a.name, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : '')));
+    else cmd.addArgument(new AskedArgument(many || needsOne ? `${a.name}...` : a.name, a.description ?? (many ? `${def.bulk!.what} ids, or - to read them from stdin` : '')));
   });
   const required = Object.values(def.flags ?? {}).filter((f) => f.required).map((f) => f.flags.replace('...>', '>'));
   // Required flags are in the usage line: `docplat spaces create --title <title> [flags]`.

@@ -13,6 +13,24 @@ function seedOf(value: string | undefined): 'demo' | 'empty' {
 
 const SEED = { flags: '--seed <seed>', description: 'initial state when there is no data file: demo or empty (default: demo)' } as const;
 
+type SandboxUser = { displayName: string; email: string; role: string | null; disabled: boolean; token: string };
+
+/**
+ * Other users to rehearse with (two editors and a reviewer): the first two
+ * active members of each role, each with a profile to log in (`--json` lists
+ * every member's token).
+ */
+function usersNote(users: SandboxUser[], url: string): string[] {
+  const shown: SandboxUser[] = [];
+  for (const u of users) if (!u.disabled && u.role && shown.filter((s) => s.role === u.role).length < 2) shown.push(u);
+  if (shown.length === 0) return [];
+  const profile = (u: SandboxUser) => u.email.split('@')[0].toLowerCase().replace(/[^a-z0-9-]/g, '-');
+  return [
+    `Other users (one profile each: echo <token> | docplat auth login --profile <name> --api-url ${url} --with-token; then docplat --profile <name> ...):`,
+    ...shown.map((u) => `  ${profile(u)}  ${u.displayName} <${u.email}>  ${u.role}  ${u.token}`),
+  ];
+}
+
 export const COMMANDS: CommandDef[] = [
   defineCommand({
     name: 'serve',
@@ -70,7 +88,8 @@ export const COMMANDS: CommandDef[] = [
         );
       }
       const integrationTokens = sandbox.integrationTokens();
-      const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null, integrationTokens };
+      const users = sandbox.userTokens();
+      const info = { url: sandbox.url, token: sandbox.token, org: sandbox.defaultOrg ?? null, integrationTokens, users };
       if (ctx.output.dataAsked) {
         await ctx.output.item(info, []);
       } else {
@@ -81,6 +100,7 @@ export const COMMANDS: CommandDef[] = [
           `Sandbox listening on ${sandbox.url}`,
           `Try: DOCPLAT_API_URL=${sandbox.url} DOCPLAT_TOKEN=<the token above>${info.org ? ` DOCPLAT_ORG=${info.org}` : ''} docplat spaces list${isLoopback(host) ? '' : ' --insecure-http'}`,
           ...(names.length ? ['Integration tokens (for `docplat integrations installations <name> --token <token>`):', ...names.map((n) => `  ${n}  ${integrationTokens[n]}`)] : []),
+          ...usersNote(users, sandbox.url),
           'Press Ctrl-C to stop.',
         ]);
       }

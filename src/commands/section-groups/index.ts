@@ -67,12 +67,13 @@ export const COMMANDS: CommandDef[] = [
     args: [GROUP, { name: 'sectionId', param: 'siteSectionId' }],
     flags: { site: SITE },
     operation: 'sectionGroups.removeSection',
-    bulk: { what: 'section', done: 'removed', nothing: 'not in the group' },
+    // A section not in the group: the sandbox's 404 (a repeated delete), or a 204.
+    bulk: { what: 'section', done: 'removed', nothing: 'not in the group', skip: (err) => (err.status === 404 ? 'not in the group' : undefined) },
     confirm: 'Remove',
   }),
   defineCommand({
     name: 'move',
-    summary: 'move a section group before or after a top-level section or group of the site',
+    summary: 'move a section group before or after a top-level section or group, or to the end',
     examples: ['move <groupId> --site <siteId> --after <sectionId>'],
     args: [GROUP],
     flags: { site: SITE },

@@ -58,7 +58,7 @@ export const COMMANDS: CommandDef[] = [
   }),
   defineCommand({
     name: 'move',
-    summary: 'move a section before or after another section of its group (or of the top level)',
+    summary: 'move a section before or after another of its group (or of the top level), or to the end',
     examples: ['move <sectionId> --site <siteId> --before <sectionId>'],
     args: SECTION_ID,
     flags: { site: SITE },

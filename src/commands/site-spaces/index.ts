@@ -59,7 +59,7 @@ export const COMMANDS: CommandDef[] = [
   }),
   defineCommand({
     name: 'move',
-    summary: 'move a site space before or after another site space of its section',
+    summary: 'move a site space before or after another of its section, or to the end',
     examples: ['move <siteSpaceId> --site <siteId> --before <siteSpaceId>'],
     args: SITE_SPACE_ID,
     flags: { site: SITE },

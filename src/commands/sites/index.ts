@@ -126,7 +126,7 @@ export const COMMANDS: CommandDef[] = [
     examples: ['set-adaptive-schema <siteId> --file schema.json', 'set-adaptive-schema <siteId> --file - < schema.json'],
     args: SITE_ID,
     flags: {
-      file: { flags: '--file <path>', description: 'JSON file of the schema (- for stdin)', body: 'jsonSchema', file: true, map: adaptiveSchemaFile, required: true },
+      file: { flags: '--file <path>', description: 'JSON file of the schema (- for stdin)', body: 'jsonSchema', file: true, path: { kind: 'typed', use: 'value' }, map: adaptiveSchemaFile, required: true },
     },
     operation: 'sites.setAdaptiveSchema',
     output: { item: ADAPTIVE_SCHEMA_DETAIL },

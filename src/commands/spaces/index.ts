@@ -68,7 +68,7 @@ export const COMMANDS: CommandDef[] = [
       emoji: EMOJI,
       defaultLevel: {
         flags: '--default-level <role>',
-        description: 'default role for the content: admin, create, review, edit, comment, read, or none',
+        description: 'default role for the content: admin, create, review, edit, comment, read, inherit (from its collection or organization), or none',
         body: 'defaultLevel',
         nullWord: 'none',
       },

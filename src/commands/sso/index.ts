@@ -1,38 +1,18 @@
 // docplat sso <verb>: the organization's SAML providers; declarations, with
 // the local check of the certificate file. The certificate is sent as read
 // and shown only as its fingerprint.
-import { X509Certificate } from 'node:crypto';
-import { OPERATIONS } from '../../api/operations/index.js';
-import { check } from '../../api/schema.js';
 import { UsageError } from '../../errors.js';
-import { pemBlocks } from '../../resources/certificate.js';
 import { LOGIN_OPTION_COLUMNS, SSO_COLUMNS, SSO_DETAIL } from '../../resources/sso.js';
 import { defineCommand, type CommandDef } from '../define.js';
+import { pemCertificate } from './certificate.js';
 
 const PROVIDER_ID = [{ name: 'providerId', param: 'samlProviderId' }];
-const CERTIFICATE = OPERATIONS['sso.create'].body!.certificate;
 
-/**
- * The one PEM certificate of a file, as sent: refuses a file without a
- * `BEGIN CERTIFICATE` block, with several, with a private key, or whose
- * block is not an X.509 certificate. Never quotes the file.
- */
+/** The one PEM certificate of --certificate-file, as sent (the shared check, certificate.ts). */
 function certificateOf(text: string): string {
-  const blocks = pemBlocks(text);
-  if (blocks.some((b) => /PRIVATE KEY/.test(b.label))) {
-    throw new UsageError("--certificate-file holds a private key: give the identity provider's certificate, never a key");
-  }
-  const certs = blocks.filter((b) => b.label === 'CERTIFICATE');
-  if (certs.length === 0) throw new UsageError('--certificate-file is not a PEM certificate: it has no -----BEGIN CERTIFICATE----- block');
-  if (certs.length > 1) throw new UsageError(`--certificate-file holds ${certs.length} certificates: give the one the identity provider signs with`);
-  // Too long: the operation's bound refuses it, with the usual message.
-  if (check(CERTIFICATE, certs[0].text)) return certs[0].text;
-  try {
-    new X509Certificate(certs[0].der);
-  } catch {
-    throw new UsageError('--certificate-file: its CERTIFICATE block is not a valid X.509 certificate');
-  }
-  return certs[0].text;
+  const cert = pemCertificate(text);
+  if (cert.problem !== undefined) throw new UsageError(`--certificate-file ${cert.problem}`);
+  return cert.text;
 }
 
 const PROVIDER_FLAGS = {
@@ -42,6 +22,7 @@ const PROVIDER_FLAGS = {
     description: "the identity provider's signing certificate: a PEM file with one BEGIN CERTIFICATE block (- reads stdin)",
     body: 'certificate',
     file: true,
+    path: { kind: 'typed', use: 'certificate' },
     map: certificateOf,
   },
   ssoUrl: { flags: '--sso-url <url>', description: "the identity provider's single sign-on URL (http or https)", body: 'ssoURL' },

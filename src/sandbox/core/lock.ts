@@ -6,7 +6,9 @@
 // and taken over. A live owner is waited for, polling with backoff.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
-import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { open, stat, unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { Confined, ReadRefused } from '../../files/read.js';
 
 /** How long to wait for a live owner by default. */
 export const LOCK_WAIT_MS = 30_000;
@@ -28,11 +30,13 @@ function alive(pid: number): boolean {
 /** The lock file's text and age, or undefined when it is gone. */
 async function look(path: string): Promise<{ text: string; pid?: number; ageMs: number } | undefined> {
   try {
-    const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+    // Read as a file found in a folder is (src/files/read.ts): a lock planted as a link out, a FIFO or /dev/zero is refused.
+    const [bytes, info] = await Promise.all([Confined.open(dirname(path), 'its folder').then((dir) => dir.read(basename(path), 'lock', path)), stat(path)]);
+    const text = bytes.toString('utf8');
     const pid = Number(text.split('\n')[0]);
     return { text, pid: Number.isSafeInteger(pid) && pid > 0 ? pid : undefined, ageMs: Date.now() - info.mtimeMs };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err instanceof ReadRefused && err.refusal === 'missing')) return undefined;
     throw err;
   }
 }

@@ -19,14 +19,15 @@ const shape = (kind: PositionKind) => `{"type": "${POSITION_KINDS[kind].type}", 
 /**
  * The `position` body field (already checked against the POSITION spec),
  * referring to one of the kinds of sibling a resource can be placed among;
- * undefined when absent.
+ * undefined when absent or when it has neither `before` nor `after` (the
+ * description: "by default, moved at the end"). With both, `before` places
+ * it (the description gives no rule for both; docs/ says this one).
  */
 export function readPosition<K extends PositionKind>(value: unknown, kinds: readonly K[]): Position<K> | undefined {
   if (value === undefined) return undefined;
   const p = value as Partial<Record<Side, Record<string, unknown>>>;
-  const sides = (['before', 'after'] as const).filter((s) => p[s] !== undefined);
-  if (sides.length !== 1) throw badRequest('The field "position" must have exactly one of "before" and "after".');
-  const side = sides[0];
+  const side = p.before !== undefined ? 'before' : p.after !== undefined ? 'after' : undefined;
+  if (side === undefined) return undefined;
   const ref = p[side]!;
   const refId = (kind: K) => ref[POSITION_KINDS[kind].key];
   const kind = kinds.find((k) => ref.type === POSITION_KINDS[k].type && typeof refId(k) === 'string' && refId(k) !== '');

@@ -22,8 +22,8 @@ export const ok = (value: unknown): Reply => ({ status: 200, body: Buffer.isBuff
 /** 201 with the new resource and its Location. */
 export const created = (body: Buffer, location: string): Reply => ({ status: 201, body, headers: { location } });
 
-/** A delete: 205 when something was deleted, 204 when there was nothing to delete. */
-export const deleted = (outcome: 'deleted' | 'nothing'): Reply => ({ status: outcome === 'deleted' ? 205 : 204 });
+/** A delete that deleted something (a repeated delete is a 404: errors.ts alreadyDeleted()). */
+export const deleted = (): Reply => ({ status: 205 });
 
 export function errorBody(status: number, message: string): Buffer {
   return jsonBody({ error: { code: status, message } });
@@ -102,6 +102,15 @@ export class Caches {
   changed(structural: boolean, ...records: object[]): void {
     if (structural) this.version++;
     for (const r of records) this.rendered.delete(r);
+  }
+
+  /** The user the cached answers were built for (World.as()). */
+  private viewer?: string;
+
+  /** Before answering `user`: what was built for another caller (listings, permissions) is dropped. */
+  seenBy(user: string): void {
+    if (this.viewer !== undefined && this.viewer !== user) this.clear();
+    this.viewer = user;
   }
 
   /** Drops everything: for a change that alters how every record renders (a role, say). */

@@ -21,12 +21,19 @@ export interface Families {}
 /** Operation id → handler (`satisfies Handlers` on a family's literal catches an id not in the table). */
 export type Handlers = Partial<Record<OperationId, Handler>>;
 
-/** Who a token other than the state's own belongs to (an integration), and what it may call. */
-export interface Caller {
-  integration: string;
-  /** The operation ids this token may call; any other is a 403. */
-  operations: readonly string[];
-}
+/** Who a token other than the state's own belongs to: an integration (and what it may call), or another user. */
+export type Caller =
+  | {
+      integration: string;
+      /** The operation ids this token may call; any other is a 403. */
+      operations: readonly string[];
+      user?: undefined;
+    }
+  | {
+      /** Another user of the state: requests with this token run as them (World.as()). */
+      user: string;
+      integration?: undefined;
+    };
 
 /** One family of the API (orgs, spaces, ...): its records, operations, renderers and demo seed. */
 export interface Family {
@@ -78,7 +85,11 @@ export class World {
   storageUrl = '';
   /** The bearer token the sandbox accepts. */
   token: string;
-  /** The caller: the user the token belongs to. */
+  /**
+   * The caller: the user the request's token belongs to. Outside a request
+   * (and in the state file) the state's own user, whose token is `token`;
+   * another user's token makes it theirs while its request runs (as()).
+   */
   userId = '';
   /** The seed the state started from: a family missing from its file gets this seed. */
   seed: SeedName;
@@ -175,6 +186,24 @@ export class World {
    */
   wrote(): void {
     this.cache.changed(true);
+  }
+
+  /**
+   * Runs `work` (a request's handler, synchronous) as `user` (another user's
+   * token; undefined: the state's own user). The caches hold what a caller
+   * sees, so they start over whenever the caller differs from the last one.
+   */
+  as<T>(user: string | undefined, work: () => T): T {
+    const own = this.userId;
+    const caller = user ?? own;
+    this.cache.seenBy(caller);
+    if (caller === own) return work();
+    this.userId = caller;
+    try {
+      return work();
+    } finally {
+      this.userId = own;
+    }
   }
 
   /** The next id of the state. */

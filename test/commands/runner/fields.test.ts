@@ -49,6 +49,23 @@ describe('fields: each value written where the operation takes it', () => {
     await expect(bindFields(ctx, pages, OPERATIONS['pages.get'], { args: ['a/b', 'p'], rest: [], opts: {}, given: [] })).rejects.toThrow('invalid space id "a/b"');
   });
 
+  it('a variadic argument fills a list body field, each a reference of its kind (members), one at least', async () => {
+    const ask = defineCommand({
+      name: 'request-review',
+      summary: '',
+      operation: 'changeRequests.reviewers.add',
+      args: [{ name: 'spaceId' }, { name: 'changeRequestId' }, { name: 'member', variadic: true, body: 'users' }],
+    });
+    const reviewers = OPERATIONS['changeRequests.reviewers.add'];
+    const { input, refs, sources } = await bindFields(ctx, ask, reviewers, { args: ['s1', '3'], rest: ['u1', 'linus@acme.example'], opts: {}, given: [] });
+    expect(input.body).toEqual({ users: ['u1', 'linus@acme.example'] });
+    expect(sources.get('body:users')?.name).toBe('member');
+    expect(refs.map((r) => [r.kind, r.label, r.get()])).toEqual([['member', 'member', ['u1', 'linus@acme.example']]]);
+    refs[0].set(['u1', 'u2']);
+    expect(input.body.users).toEqual(['u1', 'u2']);
+    await expect(bindFields(ctx, ask, reviewers, { args: ['s1', '3'], rest: [], opts: {}, given: [] })).rejects.toThrow("missing required argument 'member'");
+  });
+
   it('maps a value as its flag declares', () => {
     expect(flagValue({ flags: '--x <v>', description: '', nullWord: 'none' }, 'none')).toBeNull();
     expect(flagValue({ flags: '--x <v>', description: '' }, false)).toBeNull();

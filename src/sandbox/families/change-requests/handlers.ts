@@ -1,29 +1,32 @@
 // The changeRequests family's operations.
 import { conflict } from '../../core/errors.js';
 import { locationOf } from '../../core/location.js';
+import type { PageQuery } from '../../core/paging.js';
 import { byId, created, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
 import type { Handlers } from '../../core/world.js';
+import { baseOf } from '../content/change-requests.js';
 import { cloneRevision } from '../content/records.js';
 import { applyChanges, type ContentChange, type Outcome } from './apply.js';
 import { merge } from './merge.js';
 import type { ChangeRequests } from './index.js';
 import type { ChangeRequestsViews } from './render.js';
-import type { ListQuery, UpdateBody } from './records.js';
+import type { ListQuery, OrgListQuery, ReviewBody, ReviewersBody, UpdateBody } from './records.js';
 
 export function changeRequestsHandlers(f: ChangeRequests, v: ChangeRequestsViews) {
   return {
     'changeRequests.list': (req: Req<ListQuery>): Reply => {
       const space = f.spaceOf(req, 'read', 'list change requests');
       const q = req.query;
-      const status = q.status ?? 'open';
-      const key = q.orderBy ?? 'updatedAt';
-      const items = f.content
-        .changeRequests(space.id)
-        .filter((cr) => cr.status === status && (q.creator === undefined || cr.createdBy === q.creator) && (q.contributor === undefined || cr.createdBy === q.contributor))
-        .filter(() => q.requestedReviewer === undefined && q.topic === undefined)
-        .sort((a, b) => b[key].localeCompare(a[key]) || b.number - a.number);
-      return list(q, items, byId, (cr) => jsonBody(v.object(space, cr, req.api)));
+      const items = f.content.changeRequests(space.id).filter(f.matching(q, [q.status ?? 'open']));
+      return list(q, f.ordered(items, q.orderBy), byId, (cr) => jsonBody(v.object(space, cr, req.api)));
+    },
+    'changeRequests.listForOrg': (req: Req<OrgListQuery>): Reply => {
+      const org = f.orgs.org(req.params.organizationId);
+      f.orgs.require(org.id, 'read', 'list change requests');
+      const q = req.query;
+      const { spaces, items } = f.inOrg(org.id, q);
+      return list(q, items, byId, (cr) => jsonBody(v.object(spaces.get(cr.space)!, cr, req.api)));
     },
     'changeRequests.get': (req: Req): Reply => {
       const { space, cr } = f.one(req, 'read', 'read change requests');
@@ -57,6 +60,55 @@ export function changeRequestsHandlers(f: ChangeRequests, v: ChangeRequestsViews
       f.touch(space, cr);
       return ok({ revision: rev.id, result: 'merge' });
     },
+    'changeRequests.rebase': (req: Req): Reply => {
+      const { space, cr } = f.one(req, 'edit', 'update change requests');
+      f.writable(cr, 'be brought up to date (reopen it first)');
+      const current = f.content.revision(space.id);
+      if (current.id === cr.baseRevision) return ok({ revision: cr.revision.id, result: 'update' });
+      const outcome = merge(cr, current);
+      if (outcome.result === 'conflicts') return ok({ revision: cr.revision.id, result: 'conflicts' });
+      const rev = f.content.update(space.id, cr.id, (r) => {
+        r.pages = outcome.pages;
+        r.files = outcome.files;
+      });
+      rev.parents.push(current.id);
+      cr.initialRevision ??= cr.baseRevision;
+      Object.assign(cr, { baseRevision: current.id, ...baseOf(current) });
+      f.touch(space, cr);
+      return ok({ revision: rev.id, result: 'update' });
+    },
+    'changeRequests.contributors': (req: Req<PageQuery>): Reply => {
+      const { cr } = f.one(req, 'read', 'read change requests');
+      const items = v.contributors(cr, req.api).map((c, i) => ({ ...c, key: String(i) }));
+      return list(req.query, items, (c) => c.key, ({ key: _, ...c }) => jsonBody(c));
+    },
+    'changeRequests.reviews': (req: Req<PageQuery & { outdated?: boolean }>): Reply => {
+      const { space, cr } = f.one(req, 'read', 'read change requests');
+      return list(req.query, f.reviews.of(cr, req.query.outdated), byId, (r) => jsonBody(v.review(space, cr, r, req.api)));
+    },
+    'changeRequests.reviews.get': (req: Req): Reply => {
+      const { space, cr } = f.one(req, 'read', 'read change requests');
+      return ok(v.review(space, cr, f.reviews.one(cr, req.params.reviewId), req.api));
+    },
+    'changeRequests.reviews.create': (req: Req<object, ReviewBody>): Reply => {
+      const { space, cr } = f.one(req, 'read', 'review change requests');
+      const review = f.reviews.submit(space, cr, req.body);
+      f.touch(space, cr);
+      const location = locationOf('changeRequests.reviews.get', { spaceId: space.id, changeRequestId: cr.id, reviewId: review.id }, req.api);
+      return created(jsonBody(v.review(space, cr, review, req.api)), location);
+    },
+    'changeRequests.reviewers': (req: Req<PageQuery>): Reply => {
+      const { cr } = f.one(req, 'read', 'read change requests');
+      const items = f.reviews.requested(cr);
+      return list(req.query, items, (r) => r.user, (r) => jsonBody(v.requested(r, req.api)));
+    },
+    'changeRequests.reviewers.add': (req: Req<object, ReviewersBody>): Reply => {
+      const { space, cr } = f.one(req, 'edit', 'request reviews');
+      const requests = f.reviews.request(space, cr, req.body.users);
+      if (req.body.subject !== undefined) cr.subject = req.body.subject;
+      f.touch(space, cr);
+      return ok({ users: requests.map((r) => v.requested(r, req.api)) });
+    },
     'changeRequests.changes': (req: Req<{ limit?: number }>): Reply => {
       const { space, cr } = f.one(req, 'read', 'read change requests');
       const all = v.semanticChanges(space, cr);
@@ -69,6 +121,7 @@ export function changeRequestsHandlers(f: ChangeRequests, v: ChangeRequestsViews
       const working = cloneRevision(cr.revision);
       const now = f.world.clock.nowIso();
       const applied = applyChanges(working, req.body.changes, () => f.world.nextId(), now);
+      f.reviews.edited(cr);
       const rev = f.content.update(space.id, cr.id, (r) => {
         r.pages = working.pages;
         r.files = working.files;

@@ -11,15 +11,28 @@
 // the change request stays open, which is what a CI job must detect (the
 // description leaves open what the space holds after such a merge).
 //
-// Beside this file: records.ts (the operations' inputs), render.ts (their
-// JSON), handlers.ts (the operations), and what they build on: apply.ts (a
-// batch of content changes), merge.ts, markdown.ts and tree.ts.
+// Rebase (updateChangeRequest): the same carrying over onto the space's
+// current revision, kept in the change request, which then starts from it;
+// when the space changed a page the change request changed too, nothing
+// changes and the answer is "conflicts".
+//
+// Reviews, requested reviewers and contributors are this family's own
+// records (reviews.ts, with their rules); every request runs as its token's
+// user, so who created, edited, reviewed and merged is who did it.
+//
+// Beside this file: records.ts (the records and the operations' inputs),
+// render.ts (their JSON), handlers.ts (the operations), reviews.ts, and what
+// they build on: apply.ts (a batch of content changes), merge.ts,
+// markdown.ts and tree.ts.
 import { conflict } from '../../core/errors.js';
+import { familyObject } from '../../core/persist.js';
 import type { Families, Family, World } from '../../core/world.js';
 import type { ChangeRequestRec } from '../content/records.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { changeRequestsHandlers } from './handlers.js';
+import type { ListQuery, OrgListQuery, ReviewsJson } from './records.js';
 import { ChangeRequestsViews } from './render.js';
+import { Reviews } from './reviews.js';
 
 declare module '../../core/world.js' {
   interface Families {
@@ -33,11 +46,17 @@ export class ChangeRequests implements Family {
 
   readonly views: ChangeRequestsViews;
   readonly handlers: ReturnType<typeof changeRequestsHandlers>;
+  readonly reviews: Reviews;
 
   constructor(readonly world: World) {
     this.lower = world.lower('changeRequests', 'content', 'orgs', 'spaces');
+    this.reviews = new Reviews(world, () => this.orgs);
     this.views = new ChangeRequestsViews(this);
     this.handlers = changeRequestsHandlers(this, this.views);
+  }
+
+  get spaces() {
+    return this.lower.spaces;
   }
 
   get content() {
@@ -65,18 +84,59 @@ export class ChangeRequests implements Family {
     this.world.cache.changed(false, space);
   }
 
+  /** The test of a listing's filters: its statuses, who created, edited or is asked to review it (no site topics here: a topic matches none). */
+  matching(q: Omit<ListQuery, 'status'>, statuses: readonly string[]): (cr: ChangeRequestRec) => boolean {
+    return (cr) =>
+      statuses.includes(cr.status) &&
+      (q.creator === undefined || cr.createdBy === q.creator) &&
+      (q.contributor === undefined || this.reviews.contributed(cr, q.contributor)) &&
+      (q.requestedReviewer === undefined || this.reviews.awaits(cr, q.requestedReviewer)) &&
+      q.topic === undefined;
+  }
+
+  /** Newest first by `orderBy` (default updatedAt), then by number. */
+  ordered(items: ChangeRequestRec[], orderBy: ListQuery['orderBy'] = 'updatedAt'): ChangeRequestRec[] {
+    return items.sort((a, b) => b[orderBy].localeCompare(a[orderBy]) || b.number - a.number || a.space.localeCompare(b.space));
+  }
+
+  /**
+   * The change requests of every space of an organization the caller sees,
+   * as the organization's listing filters them; a space whose counters say
+   * it has none of the statuses asked for is not read.
+   */
+  inOrg(org: string, q: OrgListQuery): { spaces: Map<string, SpaceRec>; items: ChangeRequestRec[] } {
+    const statuses = q.status ?? ['open'];
+    const key = `org-change-requests:${org}:${this.world.userId}:${JSON.stringify([statuses, q.space, q.site, q.creator, q.contributor, q.requestedReviewer, q.topic, q.orderBy])}`;
+    return this.world.cache.memo(key, () => {
+      const spaces = new Map<string, SpaceRec>();
+      const items: ChangeRequestRec[] = [];
+      for (const space of this.spaces.orgSpaces(org)) {
+        if ((q.space !== undefined && space.id !== q.space) || q.site !== undefined || !this.reviews.roleIn(space, this.world.userId)) continue;
+        const n = this.content.changeRequestRecords.counters(space);
+        const closed = n.changeRequests - n.changeRequestsOpen - n.changeRequestsDraft;
+        const counts: Record<string, number> = { open: n.changeRequestsOpen, draft: n.changeRequestsDraft, merged: closed, archived: closed };
+        if (!statuses.some((s) => counts[s] > 0)) continue;
+        spaces.set(space.id, space);
+        items.push(...this.content.changeRequests(space.id).filter(this.matching(q, statuses)));
+      }
+      return { spaces, items: this.ordered(items, q.orderBy) };
+    });
+  }
+
   writable(cr: ChangeRequestRec, action: string): void {
     if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`Change request ${cr.number} is ${cr.status}: it cannot ${action}.`);
   }
 
   // ---- persistence ----
 
-  // The records are the content family's: nothing of its own to store or seed.
-  toJSON(): Record<string, never> {
-    return {};
+  // The change requests are the content family's records; reviews, requests and contributors are this family's.
+  toJSON(): ReviewsJson {
+    return this.reviews.toJSON();
   }
 
-  load(): void {}
+  load(json: unknown): void {
+    this.reviews.load(familyObject(json));
+  }
 
   seed(): void {}
 }

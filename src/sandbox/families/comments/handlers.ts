@@ -30,7 +30,10 @@ export function commentHandlers(f: Comments, views: CommentViews) {
       f.update(scope, c, req.body, 'comment');
       return ok(views.commentObject(scope, c, undefined, req.api));
     },
-    delete: (req: Req): Reply => deleted(f.remove(f.writable(req.params, 'read', 'delete comments'), req.params.commentId)),
+    delete: (req: Req): Reply => {
+      f.remove(f.writable(req.params, 'read', 'delete comments'), req.params.commentId);
+      return deleted();
+    },
     replies: (req: Req<{ format?: Format } & PageQuery>): Reply => {
       const scope = f.scope(req.params);
       const c = f.comment(scope, req.params.commentId);
@@ -51,10 +54,16 @@ export function commentHandlers(f: Comments, views: CommentViews) {
       const scope = f.writable(req.params, 'read', 'change replies');
       const c = f.comment(scope, req.params.commentId);
       const r = f.reply(c, req.params.commentReplyId);
-      f.update(scope, r, req.body, 'reply');
+      // `resolved` (declared on the change request's reply update only: OpenAPI UpdateCommentSchema) resolves or reopens the comment.
+      const { resolved, ...change } = req.body;
+      f.update(scope, r, change, 'reply');
+      if (resolved !== undefined && scope.changeRequest !== undefined) f.update(scope, c, { resolved }, 'comment');
       return ok(views.replyObject(scope, c, r, undefined, req.api));
     },
-    deleteReply: (req: Req): Reply => deleted(f.removeReply(f.writable(req.params, 'read', 'delete replies'), req.params.commentId, req.params.commentReplyId)),
+    deleteReply: (req: Req): Reply => {
+      f.removeReply(f.writable(req.params, 'read', 'delete replies'), req.params.commentId, req.params.commentReplyId);
+      return deleted();
+    },
   };
   return {
     'comments.list': o.list,

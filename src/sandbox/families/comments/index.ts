@@ -10,7 +10,7 @@
 // render.ts (their JSON), handlers.ts (the operations) and seed.ts (the demo
 // discussions).
 import type { Role } from '../../../api/enums.js';
-import { badRequest, forbidden, notFound } from '../../core/errors.js';
+import { alreadyDeleted, badRequest, forbidden, notFound } from '../../core/errors.js';
 import type { SeedName } from '../../core/ids.js';
 import { familyObject, records } from '../../core/persist.js';
 import { atLeast, higher } from '../../core/roles.js';
@@ -34,7 +34,8 @@ declare module '../../core/world.js' {
 
 export class Comments implements Family {
   readonly name = 'comments';
-  private readonly lower: Pick<Families, 'content' | 'orgs' | 'spaces'>;
+  private readonly lower: Pick<Families, 'changeRequests' | 'content' | 'orgs' | 'spaces'>;
+  private readonly views: CommentViews;
   private readonly comments = new Map<string, CommentRec>();
   private readonly removed = new Set<string>();
   /** Open comments per space (not those of its change requests), built when asked after a change. */
@@ -43,13 +44,26 @@ export class Comments implements Family {
   readonly handlers: ReturnType<typeof commentHandlers>;
 
   constructor(private readonly world: World) {
-    this.lower = world.lower('comments', 'content', 'orgs', 'spaces');
-    this.handlers = commentHandlers(this, new CommentViews(world, this.lower, (space, id, cr) => this.page(space, id, cr)));
+    this.lower = world.lower('comments', 'changeRequests', 'content', 'orgs', 'spaces');
+    this.views = new CommentViews(world, this.lower, (space, id, cr) => this.page(space, id, cr));
+    this.handlers = commentHandlers(this, this.views);
   }
 
-  /** A space's JSON counts its open comments. */
+  /** A space's JSON counts its open comments; a change request's review posts its comment here. */
   attach(): void {
     this.lower.spaces.views.countWith((space) => ({ comments: this.openCount(space.id) }));
+    const scope = (space: SpaceRec, changeRequest: string): Scope => ({ space, changeRequest, role: this.orgs.roleIn(space.org) });
+    this.lower.changeRequests.reviews.comments = {
+      post: (space, cr, review, body) => {
+        const c = this.create(scope(space, cr.id), { body });
+        c.review = review;
+        return c.id;
+      },
+      json: (space, cr, id, api) => {
+        const c = this.comments.get(id);
+        return c && this.views.commentObject(scope(space, cr.id), c, undefined, api);
+      },
+    };
   }
 
   private get orgs() {
@@ -217,8 +231,8 @@ export class Comments implements Family {
     if (input.resolved !== undefined) this.counted(scope.space);
   }
 
-  remove(scope: Scope, id: string): 'deleted' | 'nothing' {
-    if (this.removed.has(id) && !this.comments.has(id)) return 'nothing';
+  remove(scope: Scope, id: string): void {
+    if (this.removed.has(id) && !this.comments.has(id)) throw alreadyDeleted(`Comment ${id}`);
     const c = this.comment(scope, id);
     const orgRole = this.orgs.roleIn(scope.space.org);
     if (c.postedBy !== this.world.userId && !atLeast(orgRole, 'admin')) {
@@ -227,20 +241,18 @@ export class Comments implements Family {
     this.comments.delete(id);
     this.removed.add(id);
     this.counted(scope.space);
-    return 'deleted';
   }
 
-  /** A reply's delete (OpenAPI 0.202.0): by its author or an admin; `removed` also holds reply ids, for the 204 of a second delete. */
-  removeReply(scope: Scope, commentId: string, id: string): 'deleted' | 'nothing' {
+  /** A reply's delete (OpenAPI 0.202.0): by its author or an admin; `removed` also holds reply ids, to say a second delete's 404. */
+  removeReply(scope: Scope, commentId: string, id: string): void {
     const c = this.comment(scope, commentId);
-    if (this.removed.has(id) && !c.replies.some((r) => r.id === id)) return 'nothing';
+    if (this.removed.has(id) && !c.replies.some((r) => r.id === id)) throw alreadyDeleted(`Reply ${id}`);
     const r = this.reply(c, id);
     if (r.postedBy !== this.world.userId && !atLeast(this.orgs.roleIn(scope.space.org), 'admin')) {
       throw forbidden(`Only the author of reply ${id} or an admin of the organization can delete it.`);
     }
     c.replies = c.replies.filter((x) => x !== r);
     this.removed.add(id);
-    return 'deleted';
   }
 
   /** POST a reply to a comment, by the caller. */

@@ -2,7 +2,7 @@
 // file holds them), the operations' inputs, and the changes of a record that
 // every operation shares (bodies, reactions).
 import type { Role } from '../../../api/enums.js';
-import { badRequest } from '../../core/errors.js';
+import { textOfDocument } from '../../core/document.js';
 import type { PageQuery } from '../../core/paging.js';
 import type { SpaceRec } from '../spaces/index.js';
 
@@ -27,6 +27,8 @@ export interface CommentRec {
   space: string;
   /** The change request it was made in (its id); absent for a comment on the space. */
   changeRequest?: string;
+  /** The review of the change request it was posted with (the change-requests family's record). */
+  review?: string;
   page?: string;
   node?: string;
   postedBy: string;
@@ -84,10 +86,10 @@ export interface UpdateInput {
   removedReactions?: string[];
 }
 
-/** The Markdown of a body variant: `{markdown}`, or the empty object; a JSON document is refused. */
+/** The Markdown of a body variant: `{markdown}`, a JSON `{document}` (kept as its text), or the empty object. */
 export function markdownOf(body: BodyInput): string {
   if (typeof body.markdown === 'string') return body.markdown;
-  if (body.document !== undefined) throw badRequest('The sandbox stores comment bodies as Markdown: send the body as {"markdown": "..."}.');
+  if (body.document !== undefined) return textOfDocument(body.document);
   return '';
 }
 

@@ -55,6 +55,7 @@ export class CommentViews {
         space: c.space,
         revision: this.lower.content.revision(scope.space.id, c.changeRequest).id,
         ...(c.changeRequest ? { changeRequest: c.changeRequest } : {}),
+        ...(c.review ? { review: c.review } : {}),
         ...(c.page !== undefined ? { page: page ? { id: page.id, title: page.title, path: page.path, ...(page.emoji ? { emoji: page.emoji } : {}) } : { id: c.page } } : {}),
         ...(c.node !== undefined ? { node: { id: c.node } } : {}),
       },

@@ -80,6 +80,11 @@ export class ChangeRequestRecords {
     return cr;
   }
 
+  /** Whether a change request of the space (among those made so far) started from, or was rebased onto, this revision. */
+  pins(spaceId: string, revisionId: string): boolean {
+    return this.bySpace.get(spaceId)?.some((cr) => cr.baseRevision === revisionId) ?? false;
+  }
+
   /** The space's counters: from its records once they exist, else the seeded numbers they are generated from. */
   counters(space: SpaceRec): ChangeRequestCounters {
     const list = this.bySpace.get(space.id);
@@ -91,13 +96,14 @@ export class ChangeRequestRecords {
     };
   }
 
-  /** The demo space's change requests: the two with edits first, then the rest of its counters. */
-  seedDemo(space: SpaceRec): void {
+  /** The demo space's change requests: the two with edits first (by `authors`, when given), then the rest of its counters. */
+  seedDemo(space: SpaceRec, authors: (string | undefined)[] = []): void {
     const base = this.current(space);
     const time = Date.parse(base.createdAt) + 3 * DAY;
     const edited = changeRequestRevisions(base, () => this.world.nextId(), time).map(({ subject, revision }, i) => {
       const cr = this.record(space, i + 1, subject, 'open', base, iso(time + i * DAY));
       cr.revision = revision;
+      cr.createdBy = authors[i] ?? cr.createdBy;
       return cr;
     });
     this.bySpace.set(space.id, this.generate(space, edited));

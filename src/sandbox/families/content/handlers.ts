@@ -1,5 +1,6 @@
 // The content family's operations: reads of a space's (or a change
 // request's) content, and import.
+import { urlOf } from '../../core/location.js';
 import type { PageQuery } from '../../core/paging.js';
 import { byId, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import type { Req } from '../../core/router.js';
@@ -22,7 +23,7 @@ export function contentHandlers(f: Content, v: ContentViews) {
     for (let i = 2; taken.has(path); i++) path = `${base}-${i}`;
     const rev = f.change(scope, (r) => r.pages.push(documentPage(f.world.nextId(), title, path, f.now(), `# ${title}\n\nImported (${req.body.source}) from ${req.body.url}.\n`)));
     // No operation of the table reads a revision by id: its URL is built here (not locationOf()).
-    const location = `${req.api}/spaces/${scope.space.id}/revisions/${rev.id}`;
+    const location = urlOf(req.api, ['spaces', scope.space.id, 'revisions', rev.id]);
     return { status: 201, body: jsonBody({ revision: rev.id, importedResources: 1, totalResources: 1 }), headers: { location } };
   };
 
@@ -67,6 +68,11 @@ export function contentHandlers(f: Content, v: ContentViews) {
       return list(req.query, f.backlinksOf(scope, file), byId, (p) => jsonBody(v.pageLocation(scope, p, req.api)));
     },
     import: (req: Req<object, { url: string; source: string }>) => importContent(req),
+    /** A page as it is in a revision of the space (its current one, a change request's, or one a change request started from). */
+    revisionPage: (req: ContentReq) => {
+      const scope = f.revisionScope(req.params.spaceId, req.params.revisionId);
+      return ok(v.pageObject(scope, f.pageIn(scope, req.params.pageId), req.query.format ?? 'document'));
+    },
   };
 
   return {
@@ -86,5 +92,6 @@ export function contentHandlers(f: Content, v: ContentViews) {
     'files.get.cr': read.file,
     'files.backlinks': read.backlinks,
     'files.backlinks.cr': read.backlinks,
+    'revisions.page': read.revisionPage,
   } satisfies Handlers;
 }

@@ -20,7 +20,7 @@ import type { Families, Family, World } from '../../core/world.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { contentAdmin, text } from './admin.js';
 import { ChangeRequestRecords } from './change-requests.js';
-import { generatedRevision, walk, type ChangeRequestRec, type FileRec, type PageRec, type RevisionRec } from './records.js';
+import { cloneRevision, generatedRevision, walk, type ChangeRequestRec, type FileRec, type PageRec, type RevisionRec } from './records.js';
 import type { ContentJson, Scope } from './records.js';
 import { contentHandlers } from './handlers.js';
 import { ContentViews } from './render.js';
@@ -40,6 +40,8 @@ export class Content implements Family {
   readonly lower: Pick<Families, 'orgs' | 'spaces'>;
   readonly stored = new Map<string, RevisionRec>();
   readonly generated = new Map<string, RevisionRec>();
+  /** Earlier revisions a change request started from, by revision id: kept as they were when the space changed. */
+  private readonly history = new Map<string, { space: string; revision: RevisionRec }>();
   /** Every space's change requests (their records; the operations are the changeRequests family's). */
   readonly changeRequestRecords: ChangeRequestRecords;
 
@@ -91,6 +93,27 @@ export class Content implements Family {
   /** Changes a space's revision, or a change request's: `apply` edits it in place, and it gets a new id. */
   update(spaceId: string, changeRequestId: string | undefined, apply: (rev: RevisionRec) => void): RevisionRec {
     return this.change(this.scope(spaceId, changeRequestId), apply);
+  }
+
+  /**
+   * A revision of a space by id: its current one, a change request's, or an
+   * earlier one a change request started from; 404 when there is none.
+   */
+  revisionScope(spaceId: string, revisionId: string): Scope {
+    const scope = this.scope(spaceId);
+    if (scope.rev.id === revisionId) return scope;
+    const cr = this.changeRequests(spaceId).find((c) => c.revision.id === revisionId);
+    if (cr) return { space: scope.space, cr, rev: cr.revision };
+    const kept = this.history.get(revisionId);
+    if (kept?.space === spaceId) return { space: scope.space, rev: kept.revision };
+    throw notFound(`No revision ${revisionId} in space ${spaceId}.`);
+  }
+
+  /** A page of a revision (as pageIndex() finds it); 404 when there is none. */
+  pageIn(scope: Scope, pageId: string): PageRec {
+    const page = this.pageIndex(scope.rev).get(pageId);
+    if (!page) throw notFound(`No page ${pageId} in revision ${scope.rev.id} of space ${scope.space.id}.`);
+    return page;
   }
 
   /** A page of a space's revision (or a change request's), by id; 404 when there is none. Has at least id, title, path. */
@@ -150,6 +173,8 @@ export class Content implements Family {
    */
   change(scope: Scope, edit: (rev: RevisionRec) => void): RevisionRec {
     const { space, cr, rev } = scope;
+    // A change request's base stays readable as it was (its diff, its merge and rebase compare with it).
+    if (!cr && this.changeRequestRecords.pins(space.id, rev.id)) this.history.set(rev.id, { space: space.id, revision: cloneRevision(rev) });
     edit(rev);
     const previous = rev.id;
     rev.id = this.world.nextId();
@@ -198,7 +223,7 @@ export class Content implements Family {
   // ---- persistence -----------------------------------------------------------------------------
 
   toJSON(): ContentJson {
-    return { revisions: Object.fromEntries(this.stored), changeRequests: this.changeRequestRecords.toJSON() };
+    return { revisions: Object.fromEntries(this.stored), changeRequests: this.changeRequestRecords.toJSON(), history: [...this.history.values()] };
   }
 
   load(json: unknown): void {
@@ -209,6 +234,11 @@ export class Content implements Family {
       this.stored.set(space, rev);
     }
     this.changeRequestRecords.load(data);
+    // Written before earlier revisions were kept: none.
+    for (const kept of Array.isArray(data.history) ? (data.history as ContentJson['history'])! : []) {
+      if (typeof kept?.space !== 'string' || !Array.isArray(kept.revision?.pages) || !Array.isArray(kept.revision.files)) throw new Error('"history" must hold {space, revision} with pages and files');
+      this.history.set(kept.revision.id, kept);
+    }
   }
 
   // ---- seeds -----------------------------------------------------------------------------------

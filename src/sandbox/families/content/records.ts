@@ -82,8 +82,10 @@ export interface ChangeRequestRec {
   updatedAt: string;
   /** User id of the creator. */
   createdBy: string;
-  /** Id of the space revision it started from (or last took the space's content from). */
+  /** Id of the space revision it started from (or last took the space's content from: a rebase). */
   baseRevision: string;
+  /** Id of the space revision it started from, once a rebase moved `baseRevision` on. */
+  initialRevision?: string;
   /** The pages and file ids of that revision. */
   base: BasePage[];
   baseFiles: string[];
@@ -242,6 +244,8 @@ function markdownOf(title: string, body: string, assets: string): string {
 interface SpaceLike {
   title: string;
   content: number;
+  /** Created with `empty: true`: no page and no file. */
+  empty?: boolean;
 }
 
 /** The files every space has: a PNG, a PDF and one of several MB. */
@@ -258,6 +262,7 @@ function generatedFiles(space: SpaceLike, time: string): FileRec[] {
 export function generatedRevision(space: SpaceLike & { revision: string }): RevisionRec {
   const draws = new Draws(space.content + 7);
   const created = iso(draws.time(30, SEED_BASE_TIME));
+  if (space.empty) return { id: space.revision, parents: [], createdAt: created, pages: [], files: [] };
   const searchPages = pagesOf(space);
   let n = 0;
   const build = (specs: Spec[], parentPath: string, inGroup: boolean): PageRec[] =>
@@ -350,6 +355,8 @@ export interface ContentJson {
   /** Revisions that changed since they were generated, by space id. */
   revisions: Record<string, RevisionRec>;
   changeRequests: ChangeRequestRec[];
+  /** Earlier revisions of spaces that change requests started from (their base), as they were. */
+  history?: { space: string; revision: RevisionRec }[];
 }
 
 /** Where a request reads: a space's current revision, or a change request's. */

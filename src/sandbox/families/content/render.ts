@@ -1,5 +1,7 @@
 // How the content family's records look in responses: Revision, pages,
 // files and page locations, as the public OpenAPI description has them.
+import { documentOf } from '../../core/document.js';
+import { urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { PNG_DIMENSIONS, type FileRec, type PageRec } from './records.js';
 import type { Content } from './index.js';
@@ -9,8 +11,8 @@ export class ContentViews {
   constructor(private readonly f: Content) {}
 
   appUrl(scope: Scope, path = ''): string {
-    const base = `${APP_URL}/o/${scope.space.org}/s/${scope.space.id}`;
-    return scope.cr ? `${base}/~/changes/${scope.cr.number}/${path}` : `${base}/${path}`;
+    const { space, cr } = scope;
+    return urlOf(APP_URL, ['o', space.org, 's', space.id, ...(cr ? ['~', 'changes', cr.number] : []), path], { slash: path === '' });
   }
 
   /** A page as the tree and the page read give it; `format` adds the content. */
@@ -38,12 +40,12 @@ export class ContentViews {
 
   fileObject(scope: Scope, file: FileRec): Record<string, unknown> {
     // The name goes in the query: a path segment of dots would be read as a step up by URL parsers.
-    const query = `?name=${encodeURIComponent(file.name)}${scope.cr ? `&changeRequest=${encodeURIComponent(scope.cr.id)}` : ''}`;
+    const query = { name: file.name, changeRequest: scope.cr?.id };
     return {
       id: file.id,
       name: file.name,
       contentType: file.contentType,
-      downloadURL: `${this.f.world.storageUrl}/files/${encodeURIComponent(scope.space.id)}/${encodeURIComponent(file.id)}${query}`,
+      downloadURL: urlOf(`${this.f.world.storageUrl}/files`, [scope.space.id, file.id], { query }),
       size: file.size,
       ...(file.kind === 'png' ? { dimensions: PNG_DIMENSIONS } : {}),
     };
@@ -93,12 +95,3 @@ const LAYOUT = {
   actions: true,
   anchors: true,
 };
-
-/** A minimal JSON document: one paragraph per non-empty line of the Markdown. */
-function documentOf(markdown: string): Record<string, unknown> {
-  const nodes = markdown
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => ({ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }] }));
-  return { object: 'document', data: {}, nodes };
-}

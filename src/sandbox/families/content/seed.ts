@@ -4,11 +4,15 @@ import { DEMO_CHANGE_REQUEST_SPACE } from './change-requests.js';
 import { benchRevision } from './records.js';
 import type { Content } from './index.js';
 
-/** Change requests with edits in the demo space "Getting Started" of Acme (when both exist). */
+/**
+ * Change requests with edits in the demo space "Getting Started" of Acme
+ * (when both exist), by two of its editors: the caller reviews them.
+ */
 export function seedDemoContent(f: Content): void {
   const acme = f.lower.orgs.byTitle('Acme Docs');
   const space = acme && f.spaces.orgSpaces(acme.id).find((s) => s.title === DEMO_CHANGE_REQUEST_SPACE);
-  if (space) f.changeRequestRecords.seedDemo(space);
+  const authors = ['margaret@acme.example', 'edsger@acme.example'].map((email) => acme && f.lower.orgs.findMember(acme.id, email)?.user.id);
+  if (space) f.changeRequestRecords.seedDemo(space, authors);
 }
 
 /**

@@ -24,7 +24,9 @@ export function integrationsHandlers(f: Integrations, v: IntegrationsViews) {
           (q.blockDomain === undefined || i.blocks.some((b) => unfurls(b, q.blockDomain!))) &&
           (q.blocks === undefined || i.blocks.length > 0 === q.blocks) &&
           (q.contentSources === undefined || i.contentSources.length > 0 === q.contentSources) &&
-          (q.owner === undefined || i.owner === q.owner),
+          (q.owner === undefined || i.owner === q.owner) &&
+          (q.scope === undefined || i.scopes.includes(q.scope)) &&
+          (q.target === undefined || i.target === q.target || i.target === 'all'),
       );
       return list(q, items, byId, (i) => jsonBody(v.integrationObject(i, req.api)));
     },

@@ -75,6 +75,8 @@ export interface ListQuery extends PageQuery {
   blocks?: boolean;
   contentSources?: boolean;
   owner?: string;
+  scope?: string;
+  target?: string;
 }
 
 export const ASSETS = 'https://integrations.docplat.test';

@@ -1,6 +1,6 @@
 // How the integrations family's records look in responses, as the public OpenAPI
 // description has them.
-import { locationOf } from '../../core/location.js';
+import { locationOf, urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import type { Integrations } from './index.js';
@@ -10,7 +10,7 @@ export class IntegrationsViews {
   constructor(private readonly f: Integrations) {}
 
   integrationObject(i: IntegrationRec, api: string): Record<string, unknown> {
-    const assets = `${ASSETS}/${i.id}/v${i.version}`;
+    const assets = urlOf(ASSETS, [i.id, `v${i.version}`]);
     return {
       object: 'integration',
       name: i.id,
@@ -18,7 +18,7 @@ export class IntegrationsViews {
       title: i.title,
       description: i.description,
       ...(i.summary !== undefined ? { summary: i.summary } : {}),
-      previewImages: Array.from({ length: i.previewImages }, (_, n) => `${assets}/preview-${n + 1}.png`),
+      previewImages: Array.from({ length: i.previewImages }, (_, n) => urlOf(assets, [`preview-${n + 1}.png`])),
       target: i.target,
       verified: i.verified,
       visibility: i.visibility,
@@ -31,11 +31,11 @@ export class IntegrationsViews {
       owner: this.f.orgs.orgObject(this.f.ownerRec(i.owner), api),
       urls: {
         location: locationOf('integrations.get', { integrationName: i.id }, api),
-        ...(i.icon ? { icon: `${assets}/icon.png` } : {}),
-        app: `${APP_URL}/integrations/${i.id}`,
+        ...(i.icon ? { icon: urlOf(assets, ['icon.png']) } : {}),
+        app: urlOf(APP_URL, ['integrations', i.id]),
         assets,
-        publicEndpoint: `${ASSETS}/v1/integrations/${i.id}/integration`,
-        publicContentEndpoint: `${ASSETS}/v1/integrations/${i.id}/integration`,
+        publicEndpoint: urlOf(ASSETS, ['v1', 'integrations', i.id, 'integration']),
+        publicContentEndpoint: urlOf(ASSETS, ['v1', 'integrations', i.id, 'integration']),
       },
       permissions: { admin: atLeast(this.f.orgs.roleIn(i.owner), 'admin') },
       ...(i.contentSecurityPolicy !== undefined ? { contentSecurityPolicy: i.contentSecurityPolicy } : {}),
@@ -54,10 +54,10 @@ export class IntegrationsViews {
       updatedAt: x.updatedAt,
       urls: {
         // No operation of the table reads one installation: its URL is built here (not locationOf()).
-        location: `${api}/integrations/${x.integration}/installations/${x.id}`,
-        app: `${APP_URL}/o/${x.org}/integrations/${x.integration}`,
-        publicEndpoint: `${ASSETS}/v1/integrations/${x.integration}/installations/${x.id}/public`,
-        publicContentEndpoint: `${ASSETS}/v1/integrations/${x.integration}/installations/${x.id}/public`,
+        location: urlOf(api, ['integrations', x.integration, 'installations', x.id]),
+        app: urlOf(APP_URL, ['o', x.org, 'integrations', x.integration]),
+        publicEndpoint: urlOf(ASSETS, ['v1', 'integrations', x.integration, 'installations', x.id, 'public']),
+        publicContentEndpoint: urlOf(ASSETS, ['v1', 'integrations', x.integration, 'installations', x.id, 'public']),
       },
       externalIds: x.externalIds,
       target: { organization: x.org },

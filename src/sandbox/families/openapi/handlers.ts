@@ -1,6 +1,6 @@
 // The openapi family's operations.
 import { OPERATIONS } from '../../../api/operations/index.js';
-import { conflict, notFound } from '../../core/errors.js';
+import { alreadyDeleted, conflict, notFound } from '../../core/errors.js';
 import { checkParams } from '../../core/input.js';
 import { locationOf } from '../../core/location.js';
 import type { PageQuery } from '../../core/paging.js';
@@ -43,12 +43,12 @@ export function openapiHandlers(f: OpenApiSpecs, v: OpenapiViews) {
       f.writable(org);
       const key = f.key(org, req.params.specSlug);
       const spec = f.specs.get(key);
-      if (!spec && f.removed.has(key)) return deleted('nothing');
+      if (!spec && f.removed.has(key)) throw alreadyDeleted(`The OpenAPI specification "${req.params.specSlug}"`);
       if (!spec) throw notFound(`No OpenAPI specification "${req.params.specSlug}" in organization ${org}.`);
       f.specs.delete(key);
       f.removed.add(key);
       for (const v of spec.versions) f.versionsById.delete(v.id);
-      return deleted('deleted');
+      return deleted();
     },
     'openapi.versions': (req: Req<PageQuery>) => {
       const spec = f.spec(req.params.organizationId, req.params.specSlug);

@@ -39,7 +39,7 @@ export class OpenApiSpecs implements Family {
   /** How long a job takes on the sandbox clock (SandboxOptions.processingMs). */
   processingMs = PROCESSING_MS;
   readonly specs = new Map<string, SpecRec>();
-  /** Keys (org/slug) of deleted specs: a second DELETE answers 204; a slug never published is 404. */
+  /** Keys (org/slug) of deleted specs: a second DELETE says "already deleted" (a 404, as a slug never published). */
   readonly removed = new Set<string>();
   readonly versionsById = new Map<string, { spec: SpecRec; version: VersionRec }>();
   /** The fetches and checks of the jobs; not persisted (a reload does them again). */
@@ -167,6 +167,12 @@ export class OpenApiSpecs implements Family {
     const removed = familyObject(json).removed ?? [];
     if (!Array.isArray(removed)) throw new Error('"removed" must be a list of org/slug keys');
     for (const key of removed) this.removed.add(String(key));
+    // Processing that came due while no sandbox ran (--sandbox is one process per command, which ends
+    // before a check started by a read would): its work starts now, the first request waits for it, and
+    // its read finishes the job (state()), so a spec published by one command is complete in a later one.
+    for (const spec of this.specs.values()) {
+      if (spec.job && this.world.clock.now() - spec.job.startedAt >= this.processingMs) this.processing.start(jobKey(spec), spec.job, true);
+    }
   }
 
   seed(seed: SeedName): void {

@@ -48,8 +48,12 @@ export class Processing {
 
   constructor(private readonly world: World) {}
 
-  /** Starts the job's fetch (a URL) or check (a text), once. */
-  start(key: string, job: Job): void {
+  /**
+   * Starts the job's fetch (a URL) or check (a text), once. Requests wait
+   * for a text's check; with `due` (a job whose time has come), for a URL's
+   * fetch too, so that the next read has its outcome.
+   */
+  start(key: string, job: Job, due = false): void {
     if (this.work.has(key) || outsideLoopback(job)) return;
     const work: Work = { done: false };
     this.work.set(key, work);
@@ -73,7 +77,7 @@ export class Processing {
       },
     );
     const settled = checked.catch((err: Error) => (work.error = `The document could not be checked: ${err.message}`)).finally(() => (work.done = true));
-    if (job.text !== undefined) void this.world.background(settled);
+    if (job.text !== undefined || due) void this.world.background(settled);
   }
 
   /** What the job ended with: its document, or why it failed; undefined while its fetch or check is under way. */

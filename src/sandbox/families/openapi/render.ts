@@ -2,7 +2,7 @@
 // description has them.
 import type { Role } from '../../../api/enums.js';
 import { notFound } from '../../core/errors.js';
-import { locationOf } from '../../core/location.js';
+import { locationOf, urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import type { OpenApiSpecs } from './index.js';
@@ -30,12 +30,12 @@ export class OpenapiViews {
       ...(spec.lastProcessedErrors ? { lastProcessedErrors: spec.lastProcessedErrors } : {}),
       lastProcessedErrorCount: spec.lastProcessedErrorCount ?? spec.lastProcessedErrors?.length ?? 0,
       permissions: { view: true, edit: atLeast(role, 'create') },
-      urls: { location: locationOf('openapi.get', { organizationId: spec.org, specSlug: spec.slug }, api), app: `${APP_URL}/o/${spec.org}/openapi/${spec.slug}` },
+      urls: { location: locationOf('openapi.get', { organizationId: spec.org, specSlug: spec.slug }, api), app: urlOf(APP_URL, ['o', spec.org, 'openapi', spec.slug]) },
     };
   }
 
   documentURL(version: VersionRec, api: string): string {
-    return version.url ?? `${api.replace(/\/v1$/, '')}/_files/openapi/${version.id}`;
+    return version.url ?? urlOf(api.replace(/\/v1$/, ''), ['_files', 'openapi', version.id]);
   }
 
   versionObject(spec: SpecRec, version: VersionRec, api: string): Record<string, unknown> {

@@ -5,14 +5,15 @@
 //
 // Beside this file: records.ts (the records), render.ts (their JSON),
 // handlers.ts (the operations) and seed.ts (the demo users and organizations).
+import { timingSafeEqual } from 'node:crypto';
 import type { Role } from '../../../api/enums.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import type { SeedName } from '../../core/ids.js';
 import { familyObject, records } from '../../core/persist.js';
 import { requireRole } from '../../core/roles.js';
-import type { Family, World } from '../../core/world.js';
+import type { Caller, Family, World } from '../../core/world.js';
 import { orgHandlers } from './handlers.js';
-import type { MemberView, OrgRec, OrgsJson, UserRec } from './records.js';
+import { USER_TOKEN_PREFIX, userToken, type MemberView, type OrgRec, type OrgsJson, type UserRec } from './records.js';
 import { orgObject } from './render.js';
 import { demo, empty, OrgsBuilder } from './seed.js';
 
@@ -133,6 +134,37 @@ export class Orgs implements Family {
     const user = { id: this.world.nextId(), displayName: email.split('@')[0], email };
     this.users.set(user.id, user);
     return user;
+  }
+
+  // ---- several users ----------------------------------------------------------------------
+
+  /** The token of every user but the state's own (whose token is the state's), by user id; built once per set of users. */
+  private tokens?: { users: number; state: string; byUser: Map<string, Buffer> };
+
+  private userTokens(): Map<string, Buffer> {
+    if (this.tokens?.users !== this.users.size || this.tokens.state !== this.world.token) {
+      const byUser = new Map<string, Buffer>();
+      for (const id of this.users.keys()) byUser.set(id, Buffer.from(userToken(this.world.token, id)));
+      this.tokens = { users: this.users.size, state: this.world.token, byUser };
+    }
+    return this.tokens.byUser;
+  }
+
+  /** Another user's token: requests with it run as that user (each compared in constant time). */
+  authenticate(token: string): Caller | undefined {
+    if (!token.startsWith(USER_TOKEN_PREFIX)) return undefined;
+    const given = Buffer.from(token);
+    for (const [user, expected] of this.userTokens()) {
+      if (user !== this.world.userId && given.length === expected.length && timingSafeEqual(given, expected)) return { user };
+    }
+    return undefined;
+  }
+
+  /** The members of an organization of the caller's, but the caller, each with the token to act as them (`sandbox serve` prints them). */
+  memberTokens(org: string): { user: UserRec; role: Role | null; disabled: boolean; token: string }[] {
+    return this.members(org)
+      .filter(({ user }) => user.id !== this.world.userId)
+      .map(({ member, user }) => ({ user, role: member.role, disabled: member.disabled, token: userToken(this.world.token, user.id) }));
   }
 
   /** The caller was seen now (POST /orgs/{org}/ping). */

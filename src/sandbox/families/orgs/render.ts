@@ -1,7 +1,7 @@
 // How the orgs family's records look in responses: Organization and User,
 // as the public OpenAPI description has them.
 import type { Role } from '../../../api/enums.js';
-import { locationOf } from '../../core/location.js';
+import { locationOf, urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import type { OrgRec, UserRec } from './records.js';
@@ -22,7 +22,7 @@ export function orgObject(org: OrgRec, role: Role | null | undefined, api: strin
     inviteLinks: true,
     plan: org.plan,
     mergeRules: { type: 'none' },
-    urls: { location: locationOf('orgs.get', { organizationId: org.id }, api), app: `${APP_URL}/o/${org.id}/` },
+    urls: { location: locationOf('orgs.get', { organizationId: org.id }, api), app: urlOf(APP_URL, ['o', org.id], { slash: true }) },
     trial: { status: 'notapplicable', count: 0 },
     permissions: {
       view: true,

@@ -6,7 +6,7 @@ import type { Req } from '../../core/router.js';
 import type { Handlers } from '../../core/world.js';
 import type { Sites } from './index.js';
 import type { SiteRenderer } from './render.js';
-import type { SectionFields, SiteFields } from './records.js';
+import type { NewSpace, SectionFields, SiteFields } from './records.js';
 
 export function siteHandlers(f: Sites, r: SiteRenderer) {
   const at = (req: Req<object, object>) => f.site(req.params.organizationId, req.params.siteId);
@@ -28,7 +28,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
     },
     'sites.get': (req: Req) => ok(r.siteObject(at(req), req.api)),
     'sites.update': (req: Req<object, SiteFields>) => ok(r.siteObject(f.updateSite(at(req), req.body), req.api)),
-    'sites.delete': (req: Req) => deleted(f.deleteSite(req.params.organizationId, req.params.siteId)),
+    'sites.delete': (req: Req) => (f.deleteSite(req.params.organizationId, req.params.siteId), deleted()),
     'sites.publish': (req: Req) => ok(r.siteObject(f.setPublished(at(req), true), req.api)),
     'sites.unpublish': (req: Req) => ok(r.siteObject(f.setPublished(at(req), false), req.api)),
     'sites.published': (req: Req<{ shareKey?: string }>) => ok(r.publishedObject(f.published(at(req), req.query.shareKey), req.api, req.query.shareKey)),
@@ -48,7 +48,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const site = at(req);
       return ok(r.sectionObject(site, f.updateSection(site, f.section(site, req.params.siteSectionId), req.body), req.api));
     },
-    'sections.delete': (req: Req) => deleted(f.deleteSection(at(req), req.params.siteSectionId)),
+    'sections.delete': (req: Req) => (f.deleteSection(at(req), req.params.siteSectionId), deleted()),
     'sections.move': (req: Req<object, { position: unknown }>) => {
       const site = at(req);
       return ok(r.sectionObject(site, f.moveSection(site, f.section(site, req.params.siteSectionId), req.body.position), req.api));
@@ -58,7 +58,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const site = at(req);
       return list(req.query, f.siteGroups(site), byId, (g) => jsonBody(r.groupObject(site, g, req.api)));
     },
-    'sectionGroups.create': (req: Req<object, { title: string; icon?: string | null; sections?: string[] }>) => {
+    'sectionGroups.create': (req: Req<object, { title: string; icon?: string | null; sections?: string[]; parent?: string; draft?: boolean }>) => {
       const site = at(req);
       const g = f.createGroup(site, req.body);
       return created(jsonBody(r.groupObject(site, g, req.api)), r.location('sectionGroups.update', site, { siteSectionGroupId: g.id }, req.api));
@@ -67,7 +67,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const site = at(req);
       return ok(r.groupObject(site, f.updateGroup(site, f.group(site, req.params.siteSectionGroupId), req.body), req.api));
     },
-    'sectionGroups.delete': (req: Req) => deleted(f.deleteGroup(at(req), req.params.siteSectionGroupId)),
+    'sectionGroups.delete': (req: Req) => (f.deleteGroup(at(req), req.params.siteSectionGroupId), deleted()),
     'sectionGroups.addSection': (req: Req<object, { sectionId: string }>) => {
       const site = at(req);
       const group = f.group(site, req.params.siteSectionGroupId);
@@ -77,7 +77,8 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
     },
     'sectionGroups.removeSection': (req: Req) => {
       const site = at(req);
-      return deleted(f.leaveGroup(site, f.group(site, req.params.siteSectionGroupId), req.params.siteSectionId));
+      f.leaveGroup(site, f.group(site, req.params.siteSectionGroupId), req.params.siteSectionId);
+      return deleted();
     },
     'sectionGroups.move': (req: Req<object, { position: unknown }>) => {
       const site = at(req);
@@ -92,7 +93,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       });
       return list(req.query, rendered, byId, (x) => jsonBody(x.json));
     },
-    'siteSpaces.add': (req: Req<object, { spaceId: string; sectionId?: string }>) => {
+    'siteSpaces.add': (req: Req<object, NewSpace & { sectionId?: string }>) => {
       const site = at(req);
       const ss = f.addSiteSpace(site, req.body);
       return created(jsonBody(r.siteSpaceObject(site, ss, req.api)), r.location('siteSpaces.update', site, { siteSpaceId: ss.id }, req.api));
@@ -101,7 +102,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const site = at(req);
       return ok(r.siteSpaceObject(site, f.updateSiteSpace(site, f.siteSpace(site, req.params.siteSpaceId), req.body), req.api));
     },
-    'siteSpaces.remove': (req: Req) => deleted(f.removeSiteSpace(at(req), req.params.siteSpaceId)),
+    'siteSpaces.remove': (req: Req) => (f.removeSiteSpace(at(req), req.params.siteSpaceId), deleted()),
     'siteSpaces.move': (req: Req<object, { position: unknown }>) => {
       const site = at(req);
       return ok(r.siteSpaceObject(site, f.moveSiteSpace(site, f.siteSpace(site, req.params.siteSpaceId), req.body.position), req.api));
@@ -121,6 +122,6 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const site = at(req);
       return ok(r.shareLinkObject(site, f.shareLinks.update(site, req.params.shareLinkId, req.body)));
     },
-    'shareLinks.delete': (req: Req) => deleted(f.shareLinks.delete(at(req), req.params.shareLinkId)),
+    'shareLinks.delete': (req: Req) => (f.shareLinks.delete(at(req), req.params.shareLinkId), deleted()),
   } satisfies Handlers;
 }

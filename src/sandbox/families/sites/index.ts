@@ -15,14 +15,14 @@
 import { adaptiveSchemaProblem } from '../../../api/adaptiveSchema.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import type { SeedName } from '../../core/ids.js';
-import { SiblingOrder, readPosition } from '../../core/order.js';
+import { SiblingOrder, readPosition, type Position } from '../../core/order.js';
 import { familyObject, records } from '../../core/persist.js';
 import type { Families, Family, World } from '../../core/world.js';
 import { slug } from '../spaces/content.js';
 import type { SpaceRec } from '../spaces/index.js';
 import { siteHandlers } from './handlers.js';
-import { childOf, entry, groupKey, newSite, isGroup, isSection, sectionKey, setOrClear, spacesKey, topKey } from './records.js';
-import type { GroupRec, Node, SectionFields, SectionRec, ShareLinkRec, SiteFields, SiteRec, SitesJson, SiteSpaceRec } from './records.js';
+import { childOf, entry, freePath, groupKey, newSite, isGroup, isSection, sectionKey, setOrClear, spacesKey, topKey } from './records.js';
+import type { GroupRec, NewSpace, Node, SectionFields, SectionRec, ShareLinkRec, SiteFields, SiteRec, SitesJson, SiteSpaceRec } from './records.js';
 import { SiteRenderer } from './render.js';
 import { seedDemoSites } from './seed.js';
 import { SiteShareLinks } from './share-links.js';
@@ -80,10 +80,6 @@ export class Sites implements Family {
     return this.lower.spaces;
   }
 
-  private now(): string {
-    return this.world.clock.nowIso();
-  }
-
   // ---- lookups -----------------------------------------------------------------------
 
   /** A site of an organization the caller belongs to; 404 otherwise. */
@@ -98,6 +94,13 @@ export class Sites implements Family {
   group = (site: SiteRec, id: string) => childOf(this.groups, site, id, 'section group');
   siteSpace = (site: SiteRec, id: string) => childOf(this.siteSpaces, site, id, 'site space');
 
+  /** The space a new section or site space publishes: `spaceId`'s, or (null) a new space of the site's organization, made last. */
+  private newSpace(site: SiteRec, input: NewSpace): () => SpaceRec {
+    if (input.spaceId === null) return () => this.spaces.createSpace(site.org, { title: input.title ?? undefined, template: input.template });
+    const space = this.spaceFor(site, input.spaceId);
+    return () => space;
+  }
+
   /** A space the site can publish: of the site's organization and not deleted. */
   private spaceFor(site: SiteRec, spaceId: string): SpaceRec {
     const space = this.spaces.space(spaceId);
@@ -108,11 +111,7 @@ export class Sites implements Family {
 
   /** The space of a site space, or undefined when it is gone for good. */
   spaceOf(ss: SiteSpaceRec): SpaceRec | undefined {
-    try {
-      return this.spaces.space(ss.space);
-    } catch {
-      return undefined;
-    }
+    return this.spaces.find(ss.space);
   }
 
   // ---- listings ------------------------------------------------------------------------
@@ -160,7 +159,7 @@ export class Sites implements Family {
   createSite(orgId: string, input: SiteFields): SiteRec {
     const org = this.orgs.org(orgId);
     this.orgs.require(org.id, 'admin', 'create sites');
-    const site = newSite(this.world.nextId(), org.id, input, this.now());
+    const site = newSite(this.world.nextId(), org.id, input, this.world.clock.nowIso());
     const spaces = (input.spaces ?? []).map((id) => this.spaceFor(site, id));
     this.sites.set(site.id, site);
     this.order.open(topKey(site.id));
@@ -196,7 +195,7 @@ export class Sites implements Family {
     return site;
   }
 
-  deleteSite(orgId: string, id: string): 'deleted' {
+  deleteSite(orgId: string, id: string): void {
     const site = this.site(orgId, id);
     this.orgs.require(site.org, 'admin', 'delete sites');
     for (const ss of this.allSiteSpaces(site)) this.siteSpaces.delete(ss.id);
@@ -212,14 +211,13 @@ export class Sites implements Family {
     this.order.drop(topKey(site.id));
     this.order.drop(spacesKey({ site: site.id, section: null }));
     this.sites.delete(site.id);
-    return 'deleted';
   }
 
   setAdaptiveSchema(site: SiteRec, jsonSchema: unknown): SiteRec {
     const problem = adaptiveSchemaProblem(jsonSchema);
     if (problem) throw badRequest(`The field "jsonSchema" is not an adaptive schema: ${problem}.`);
     this.orgs.require(site.org, 'admin', 'change the adaptive schema of sites');
-    site.adaptiveSchema = { jsonSchema, updatedAt: this.now() };
+    site.adaptiveSchema = { jsonSchema, updatedAt: this.world.clock.nowIso() };
     return site;
   }
 
@@ -237,14 +235,17 @@ export class Sites implements Family {
   /** A new section, at the end of the site's top level, with a first site space publishing `spaceId`. */
   createSection(site: SiteRec, input: SectionFields): SectionRec {
     this.orgs.require(site.org, 'create', 'change the structure of sites');
-    const space = this.spaceFor(site, input.spaceId!);
+    const group = input.siteSectionGroupId === undefined ? undefined : this.group(site, input.siteSectionGroupId);
+    const space = this.newSpace(site, { spaceId: input.spaceId!, template: input.template, title: input.title })();
     const title = input.title ?? space.title;
-    const section: SectionRec = { id: this.world.nextId(), site: site.id, title, path: this.freePath(slug(title) || 'section', this.siteSections(site)), group: null, defaultSiteSpace: null };
+    const section: SectionRec = { id: this.world.nextId(), site: site.id, title, path: freePath(slug(title) || 'section', this.siteSections(site)), group: null, defaultSiteSpace: null };
+    if (input.draft) section.draft = true;
     this.sections.set(section.id, section);
     this.order.insert(topKey(site.id), section);
     this.order.open(sectionKey(section.id));
     site.defaultSection ??= section.id;
     this.putSiteSpace(site, section, space);
+    if (group) this.joinGroup(site, section, group);
     return section;
   }
 
@@ -255,7 +256,7 @@ export class Sites implements Family {
     if (patch.path !== undefined && this.siteSections(site).some((s) => s !== section && s.path === patch.path)) {
       throw badRequest(`Another section of site ${site.id} has the path "${patch.path}".`);
     }
-    if (patch.title !== undefined) section.title = patch.title;
+    if (patch.title != null) section.title = patch.title;
     if (patch.path !== undefined) section.path = patch.path;
     setOrClear(section, 'condition', patch.condition);
     setOrClear(section, 'icon', patch.icon);
@@ -265,7 +266,7 @@ export class Sites implements Family {
   }
 
   /** Deletes a section with its site spaces; the next section becomes the default when it was. */
-  deleteSection(site: SiteRec, id: string): 'deleted' {
+  deleteSection(site: SiteRec, id: string): void {
     const section = this.section(site, id);
     this.orgs.require(site.org, 'create', 'change the structure of sites');
     for (const ss of this.sectionSpaces(section)) this.siteSpaces.delete(ss.id);
@@ -273,13 +274,14 @@ export class Sites implements Family {
     this.order.detach(section.group ? groupKey(section.group) : topKey(site.id), section);
     this.sections.delete(section.id);
     if (site.defaultSection === section.id) site.defaultSection = this.siteSections(site)[0]?.id ?? null;
-    return 'deleted';
   }
 
-  createGroup(site: SiteRec, input: { title: string; icon?: string | null; sections?: string[] }): GroupRec {
+  /** A new group at the site's top level (a `parent` group must exist; groups are not nested here: it goes at the top level too). */
+  createGroup(site: SiteRec, input: { title: string; icon?: string | null; sections?: string[]; parent?: string; draft?: boolean }): GroupRec {
     this.orgs.require(site.org, 'create', 'change the structure of sites');
+    if (input.parent !== undefined) this.group(site, input.parent);
     const sections = (input.sections ?? []).map((id) => this.section(site, id));
-    const group: GroupRec = { id: this.world.nextId(), site: site.id, title: input.title, ...(input.icon ? { icon: input.icon } : {}) };
+    const group: GroupRec = { id: this.world.nextId(), site: site.id, title: input.title, ...(input.icon ? { icon: input.icon } : {}), ...(input.draft ? { draft: true } : {}) };
     this.groups.set(group.id, group);
     this.order.insert(topKey(site.id), group);
     this.order.open(groupKey(group.id));
@@ -295,7 +297,7 @@ export class Sites implements Family {
   }
 
   /** Deletes a group; its sections stay, at the group's place in the top level. */
-  deleteGroup(site: SiteRec, id: string): 'deleted' {
+  deleteGroup(site: SiteRec, id: string): void {
     const group = this.group(site, id);
     this.orgs.require(site.org, 'create', 'change the structure of sites');
     const top = topKey(site.id);
@@ -306,7 +308,6 @@ export class Sites implements Family {
     this.order.detach(top, group);
     this.order.drop(groupKey(group.id));
     this.groups.delete(group.id);
-    return 'deleted';
   }
 
   /** Puts a section at the end of a group; a section in another group leaves it (a section is in at most one group). */
@@ -316,14 +317,13 @@ export class Sites implements Family {
     section.group = group.id;
   }
 
-  /** 'nothing' when the section is not in the group. */
-  leaveGroup(site: SiteRec, group: GroupRec, sectionId: string): 'deleted' | 'nothing' {
+  /** A 404 when the section is not in the group (a second remove). */
+  leaveGroup(site: SiteRec, group: GroupRec, sectionId: string): void {
     const section = this.section(site, sectionId);
     this.orgs.require(site.org, 'create', 'change the structure of sites');
-    if (section.group !== group.id) return 'nothing';
+    if (section.group !== group.id) throw notFound(`Section ${section.id} is not in section group ${group.id}.`);
     this.order.move(section, groupKey(group.id), topKey(site.id), { side: 'after', sibling: group });
     section.group = null;
-    return 'deleted';
   }
 
   // ---- site spaces -------------------------------------------------------------------------
@@ -331,7 +331,7 @@ export class Sites implements Family {
   private putSiteSpace(site: SiteRec, section: SectionRec | null, space: SpaceRec): SiteSpaceRec {
     const ss: SiteSpaceRec = { id: this.world.nextId(), site: site.id, section: section?.id ?? null, space: space.id, path: '' };
     const siblings = this.order.children(spacesKey(ss)) as SiteSpaceRec[];
-    ss.path = this.freePath(slug(space.title) || space.id, siblings);
+    ss.path = freePath(slug(space.title) || space.id, siblings);
     this.siteSpaces.set(ss.id, ss);
     this.order.insert(spacesKey(ss), ss);
     if (section) section.defaultSiteSpace ??= ss.id;
@@ -340,10 +340,13 @@ export class Sites implements Family {
   }
 
   /** Adds a site space to a section (default: the default section; the root of a site without sections). */
-  addSiteSpace(site: SiteRec, input: { spaceId: string; sectionId?: string }): SiteSpaceRec {
+  addSiteSpace(site: SiteRec, input: NewSpace & { sectionId?: string }): SiteSpaceRec {
     this.orgs.require(site.org, 'create', 'change the structure of sites');
     const section = input.sectionId !== undefined ? this.section(site, input.sectionId) : site.defaultSection ? this.sections.get(site.defaultSection)! : null;
-    return this.putSiteSpace(site, section, this.spaceFor(site, input.spaceId));
+    const ss = this.putSiteSpace(site, section, this.newSpace(site, input)());
+    if (input.title) ss.title = input.title;
+    if (input.draft) ss.draft = true;
+    return ss;
   }
 
   updateSiteSpace(site: SiteRec, ss: SiteSpaceRec, patch: { path?: string; condition?: string | null }): SiteSpaceRec {
@@ -356,11 +359,10 @@ export class Sites implements Family {
   }
 
   /** Removes a site space; the next one of its section becomes the default when it was. */
-  removeSiteSpace(site: SiteRec, id: string): 'deleted' {
+  removeSiteSpace(site: SiteRec, id: string): void {
     const ss = this.siteSpace(site, id);
     this.orgs.require(site.org, 'create', 'change the structure of sites');
     this.dropSiteSpace(site, ss);
-    return 'deleted';
   }
 
   private dropSiteSpace(site: SiteRec, ss: SiteSpaceRec): void {
@@ -380,42 +382,37 @@ export class Sites implements Family {
 
   // ---- moves --------------------------------------------------------------------------------
 
-  /** Places `node` before or after a sibling in the container that holds both; 400 when the sibling is elsewhere. */
-  private place(node: Node, key: string, sibling: Node | undefined, side: 'before' | 'after', id: string, what: string): void {
-    if (!sibling) throw notFound(`No ${what} with id ${id}.`);
+  /**
+   * Places `node` before or after a sibling in the container that holds both
+   * (404 when there is no such sibling, 400 when it is elsewhere); at the end
+   * of its container without a position.
+   */
+  private place(site: SiteRec, node: Node, key: string, p: Position | undefined, find: (id: string) => Node | undefined, what: string): void {
+    this.orgs.require(site.org, 'create', 'change the structure of sites');
+    if (!p) return this.order.move(node, key, key);
+    const sibling = find(p.id);
+    if (!sibling) throw notFound(`No ${what} with id ${p.id}.`);
     if (sibling === node) return;
-    if (!this.order.children(key).includes(sibling)) throw badRequest(`The position refers to ${what} ${id}, which is not a sibling of ${node.id}.`);
-    this.order.move(node, key, key, { side, sibling });
+    if (!this.order.children(key).includes(sibling)) throw badRequest(`The position refers to ${what} ${p.id}, which is not a sibling of ${node.id}.`);
+    this.order.move(node, key, key, { side: p.side, sibling });
   }
 
   moveSection(site: SiteRec, section: SectionRec, position: unknown): SectionRec {
-    this.orgs.require(site.org, 'create', 'change the structure of sites');
-    const p = readPosition(position, ['site-section'] as const)!;
     const key = section.group ? groupKey(section.group) : topKey(site.id);
-    this.place(section, key, this.sections.get(p.id), p.side, p.id, 'section');
+    this.place(site, section, key, readPosition(position, ['site-section'] as const), (id) => this.sections.get(id), 'section');
     return section;
   }
 
   /** A group is placed among the top level: its siblings are ungrouped sections and other groups. */
   moveGroup(site: SiteRec, group: GroupRec, position: unknown): GroupRec {
-    this.orgs.require(site.org, 'create', 'change the structure of sites');
-    const p = readPosition(position, ['site-section-group'] as const)!;
-    this.place(group, topKey(site.id), this.sections.get(p.id) ?? this.groups.get(p.id), p.side, p.id, 'section or section group');
+    const p = readPosition(position, ['site-section-group'] as const);
+    this.place(site, group, topKey(site.id), p, (id) => this.sections.get(id) ?? this.groups.get(id), 'section or section group');
     return group;
   }
 
   moveSiteSpace(site: SiteRec, ss: SiteSpaceRec, position: unknown): SiteSpaceRec {
-    this.orgs.require(site.org, 'create', 'change the structure of sites');
-    const p = readPosition(position, ['site-space'] as const)!;
-    this.place(ss, spacesKey(ss), this.siteSpaces.get(p.id), p.side, p.id, 'site space');
+    this.place(site, ss, spacesKey(ss), readPosition(position, ['site-space'] as const), (id) => this.siteSpaces.get(id), 'site space');
     return ss;
-  }
-
-  private freePath(base: string, siblings: readonly { path: string }[]): string {
-    const taken = new Set(siblings.map((s) => s.path));
-    let path = base.slice(0, 100);
-    for (let i = 2; taken.has(path); i++) path = `${base.slice(0, 95)}-${i}`;
-    return path;
   }
 
   // ---- operations and renderers --------------------------------------------------------------

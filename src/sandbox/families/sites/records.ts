@@ -39,6 +39,8 @@ export interface SectionRec {
   /** The group it belongs to (at most one). */
   group: string | null;
   defaultSiteSpace: string | null;
+  /** Created as a draft (`draft: true`). */
+  draft?: boolean;
 }
 
 export interface GroupRec {
@@ -46,6 +48,7 @@ export interface GroupRec {
   site: string;
   title: string;
   icon?: string;
+  draft?: boolean;
 }
 
 export interface SiteSpaceRec {
@@ -57,6 +60,9 @@ export interface SiteSpaceRec {
   space: string;
   path: string;
   condition?: string;
+  /** The site's title for it, in place of the space's. */
+  title?: string;
+  draft?: boolean;
 }
 
 export interface ShareLinkRec {
@@ -105,9 +111,20 @@ export interface SiteFields {
   proxy?: string | null;
 }
 
+/** The space of a new section or site space: an existing one, or null for a new space (from `template`). */
+export interface NewSpace {
+  spaceId: string | null;
+  template?: { id: string };
+  title?: string | null;
+  draft?: boolean;
+}
+
 export interface SectionFields {
-  spaceId?: string;
-  title?: string;
+  spaceId?: string | null;
+  template?: { id: string };
+  siteSectionGroupId?: string;
+  draft?: boolean;
+  title?: string | null;
   path?: string;
   defaultSiteSpace?: string;
   condition?: string | null;
@@ -116,6 +133,14 @@ export interface SectionFields {
 }
 
 // ---- the family --------------------------------------------------------------------------
+
+/** `base`, or `base-2`, `base-3`… : a path (at most 100 characters) none of the siblings has. */
+export function freePath(base: string, siblings: readonly { path: string }[]): string {
+  const taken = new Set(siblings.map((s) => s.path));
+  let path = base.slice(0, 100);
+  for (let i = 2; taken.has(path); i++) path = `${base.slice(0, 95)}-${i}`;
+  return path;
+}
 
 /** Sets an optional field from a patch: a value sets it, null (or '') removes it, undefined leaves it. */
 export function setOrClear<T extends object, K extends keyof T & string>(rec: T, key: K, value: T[K] | null | undefined): void {

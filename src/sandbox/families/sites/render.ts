@@ -2,7 +2,7 @@
 // SiteSectionGroup, SiteSpace, ShareLink, the adaptive schema and the
 // published site, as the public OpenAPI description has them.
 import type { OperationId } from '../../../api/operations/index.js';
-import { locationOf } from '../../core/location.js';
+import { locationOf, urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import { slug } from '../spaces/content.js';
@@ -25,24 +25,24 @@ export class SiteRenderer {
     return this.lower.spaces;
   }
 
-  /** Where the site is published (whatever its state), ending in /. */
-  siteUrl(site: SiteRec): string {
+  /** Where the site is published (whatever its state): its host and the segments of its path. */
+  private siteBase(site: SiteRec): { origin: string; segments: string[] } {
     const org = this.orgs.listOrgs().find((o) => o.id === site.org);
-    return `https://${slug(org?.title ?? '') || 'docs'}.${PUBLISHED_DOMAIN}/${site.basename ?? (slug(site.title) || site.id)}/`;
+    return { origin: `https://${slug(org?.title ?? '') || 'docs'}.${PUBLISHED_DOMAIN}`, segments: [site.basename ?? (slug(site.title) || site.id)] };
   }
 
-  /** The published URL visitors see, when they can: a share-link site needs an active key. */
-  publishedUrl(site: SiteRec, shareKey?: string): string | undefined {
+  /** The site's URL (whatever its state), or a path below it (`below`: a section's path, a site space's), ending in /. */
+  siteUrl(site: SiteRec, below: readonly string[] = [], share?: string): string {
+    const { origin, segments } = this.siteBase(site);
+    return urlOf(origin, [...segments, ...below], { slash: true, query: { share } });
+  }
+
+  /** The published URL visitors see (of the site, or of a path below it), when they can: a share-link site needs an active key. */
+  publishedUrl(site: SiteRec, shareKey?: string, below: readonly string[] = []): string | undefined {
     if (!site.published) return undefined;
-    if (site.visibility !== 'share-link') return this.siteUrl(site);
+    if (site.visibility !== 'share-link') return this.siteUrl(site, below);
     const link = this.f.shareLinks.active(site, shareKey);
-    return link ? `${this.siteUrl(site)}?share=${encodeURIComponent(link.key)}` : undefined;
-  }
-
-  private under(base: string | undefined, path: string): string | undefined {
-    if (base === undefined) return undefined;
-    const [head, query] = base.split('?');
-    return `${head}${path}/${query ? `?${query}` : ''}`;
+    return link ? this.siteUrl(site, below, link.key) : undefined;
   }
 
   /** The URL of the site or of one of its resources: the path of `op`, an operation of the table on it. */
@@ -81,8 +81,8 @@ export class SiteRenderer {
       features: [],
       urls: {
         location: this.location('sites.get', site, {}, api),
-        app: `${APP_URL}/o/${site.org}/sites/${site.id}/`,
-        preview: `${APP_URL}/o/${site.org}/sites/${site.id}/preview/`,
+        app: urlOf(APP_URL, ['o', site.org, 'sites', site.id], { slash: true }),
+        preview: urlOf(APP_URL, ['o', site.org, 'sites', site.id, 'preview'], { slash: true }),
         ...(published ? { published } : {}),
       },
     };
@@ -93,32 +93,31 @@ export class SiteRenderer {
     if (!space) return undefined;
     const section = ss.section ? this.f.sectionById(ss.section) : undefined;
     const isDefault = section ? section.defaultSiteSpace === ss.id : site.defaultSiteSpace === ss.id;
-    const base = this.publishedUrl(site, shareKey);
-    const published = this.under(section ? this.under(base, section.path) : base, ss.path);
+    const published = this.publishedUrl(site, shareKey, section ? [section.path, ss.path] : [ss.path]);
     return {
       object: 'site-space',
       id: ss.id,
       path: ss.path,
       ...(ss.section ? { section: ss.section } : {}),
       space: JSON.parse(this.spaces.json(space, api).toString('utf8')),
-      title: space.title,
+      title: ss.title ?? space.title,
       default: isDefault,
       ...(ss.condition !== undefined ? { condition: ss.condition } : {}),
-      draft: false,
+      draft: ss.draft ?? false,
       hasAdvancedCustomizationFeature: false,
       urls: { location: this.location('siteSpaces.update', site, { siteSpaceId: ss.id }, api), ...(published ? { published } : {}) },
     };
   }
 
   sectionObject(site: SiteRec, s: SectionRec, api: string, shareKey?: string): Record<string, unknown> {
-    const published = this.under(this.publishedUrl(site, shareKey), s.path);
+    const published = this.publishedUrl(site, shareKey, [s.path]);
     return {
       object: 'site-section',
       id: s.id,
       title: s.title,
       ...(s.description !== undefined ? { description: s.description } : {}),
       default: site.defaultSection === s.id,
-      draft: false,
+      draft: s.draft ?? false,
       path: s.path,
       ...(s.condition !== undefined ? { condition: s.condition } : {}),
       ...(s.group ? { sectionGroup: s.group } : {}),
@@ -130,7 +129,7 @@ export class SiteRenderer {
 
   groupObject(site: SiteRec, g: GroupRec, api: string): Record<string, unknown> {
     const sections = this.f.groupSections(g).map((s) => this.sectionObject(site, s, api));
-    return { object: 'site-section-group', id: g.id, title: g.title, ...(g.icon !== undefined ? { icon: g.icon } : {}), draft: false, sections, children: sections };
+    return { object: 'site-section-group', id: g.id, title: g.title, ...(g.icon !== undefined ? { icon: g.icon } : {}), draft: g.draft ?? false, sections, children: sections };
   }
 
   shareLinkObject(site: SiteRec, l: ShareLinkRec): Record<string, unknown> {
@@ -140,7 +139,7 @@ export class SiteRenderer {
       createdAt: l.createdAt,
       name: l.name,
       active: l.active,
-      urls: { published: `${this.siteUrl(site)}?share=${encodeURIComponent(l.key)}` },
+      urls: { published: this.siteUrl(site, [], l.key) },
     };
   }
 

@@ -36,11 +36,10 @@ export class SiteShareLinks {
     return link;
   }
 
-  delete(site: SiteRec, id: string): 'deleted' {
+  delete(site: SiteRec, id: string): void {
     const link = this.get(site, id);
     this.orgs().require(site.org, 'admin', 'manage share links');
     this.links.delete(link.id);
-    return 'deleted';
   }
 
   create(site: SiteRec, name: string): ShareLinkRec {

@@ -3,6 +3,7 @@
 // found in them, search over them, and their JSON. Enough for search and
 // links listings to answer something plausible.
 import { prng } from '../../core/ids.js';
+import { urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 
 /** What the generated content depends on. */
@@ -11,6 +12,8 @@ interface SpaceContent {
   org: string;
   title: string;
   content: number;
+  /** Created with `empty: true`: no page, so no generated content at all. */
+  empty?: boolean;
 }
 
 export interface GeneratedSection {
@@ -88,7 +91,8 @@ export const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g
 /** Eight hex digits of a 32-bit number: the tail of a generated id (`pg0000001f`). */
 export const hex = (n: number): string => (n >>> 0).toString(16).padStart(8, '0');
 
-export function pagesOf(space: Pick<SpaceContent, 'title' | 'content'>): GeneratedPage[] {
+export function pagesOf(space: Pick<SpaceContent, 'title' | 'content' | 'empty'>): GeneratedPage[] {
+  if (space.empty) return [];
   return PAGES.map((p, i) => ({
     id: `pg${hex(space.content * 31 + i)}`,
     title: p.title,
@@ -103,7 +107,8 @@ export function pagesOf(space: Pick<SpaceContent, 'title' | 'content'>): Generat
   }));
 }
 
-export function linksOf(space: Pick<SpaceContent, 'content'>): GeneratedLink[] {
+export function linksOf(space: Pick<SpaceContent, 'content' | 'empty'>): GeneratedLink[] {
+  if (space.empty) return [];
   const random = prng(space.content);
   const count = 3 + Math.floor(random() * 5);
   const links: GeneratedLink[] = [];
@@ -127,7 +132,7 @@ export interface SearchHit {
  * Pages where every word of the query appears in the title, the description
  * or a section; a title match weighs more. Best first, then in page order.
  */
-export function searchPages(space: Pick<SpaceContent, 'title' | 'content'>, query: string): SearchHit[] {
+export function searchPages(space: Pick<SpaceContent, 'title' | 'content' | 'empty'>, query: string): SearchHit[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   const hits: SearchHit[] = [];
@@ -147,8 +152,8 @@ export function searchPages(space: Pick<SpaceContent, 'title' | 'content'>, quer
 
 // ---- JSON ----------------------------------------------------------------------------------
 
-function pageUrl(space: SpaceContent, path: string): string {
-  return `${APP_URL}/o/${space.org}/s/${space.id}/${path}`;
+function pageUrl(space: SpaceContent, path: string, hash?: string): string {
+  return urlOf(APP_URL, ['o', space.org, 's', space.id, path], { hash });
 }
 
 export function searchResultObject(space: SpaceContent, hit: SearchHit, rank: number): Record<string, unknown> {
@@ -168,7 +173,7 @@ export function searchResultObject(space: SpaceContent, hit: SearchHit, rank: nu
       score,
       resultType: 'section',
       body: section.body,
-      urls: { app: `${pageUrl(space, page.path)}#${slug(section.title)}` },
+      urls: { app: pageUrl(space, page.path, slug(section.title)) },
     })),
     ancestors: page.ancestors.map((title) => ({ title })),
     urls: { app: pageUrl(space, page.path) },

@@ -18,8 +18,8 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
       return list(req.query, f.orgSpaces(org), byId, (s) => v.json(s, req.api), { locate: (id) => locate(f.sidebar(org), id) });
     },
     'spaces.create': (req: Req<object, SpaceFields>) => {
-      const { title, emoji, editMode, parent } = req.body;
-      const space = f.createSpace(req.params.organizationId, { title, emoji, editMode, parent });
+      const { title, emoji, editMode, parent, language, empty, template } = req.body;
+      const space = f.createSpace(req.params.organizationId, { title, emoji, editMode, parent, language, empty, template });
       return created(v.json(space, req.api), locationOf('spaces.get', { spaceId: space.id }, req.api));
     },
     'spaces.get': (req: Req<{ shareKey?: string }>) => {
@@ -28,10 +28,10 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
       return ok(req.query.shareKey ? v.spaceObject(space, req.api, req.query.shareKey) : v.json(space, req.api));
     },
     'spaces.update': (req: Req<object, SpaceFields>) => {
-      const { title, emoji, editMode, defaultLevel } = req.body;
-      return ok(v.json(f.updateSpace(req.params.spaceId, { title, emoji, editMode, defaultLevel }), req.api));
+      const { title, emoji, icon, editMode, defaultLevel, language } = req.body;
+      return ok(v.json(f.updateSpace(req.params.spaceId, { title, emoji, icon, editMode, defaultLevel, language }), req.api));
     },
-    'spaces.delete': (req: Req) => deleted(f.deleteSpace(req.params.spaceId)),
+    'spaces.delete': (req: Req) => (f.deleteSpace(req.params.spaceId), deleted()),
     'spaces.duplicate': (req: Req) => {
       const copy = f.duplicateSpace(req.params.spaceId);
       return created(v.json(copy, req.api), locationOf('spaces.get', { spaceId: copy.id }, req.api));
@@ -67,7 +67,7 @@ export function spaceHandlers(f: Spaces, v: SpaceViews) {
       const { title, description, defaultLevel } = req.body;
       return ok(v.collectionJson(f.updateCollection(req.params.collectionId, { title, description, defaultLevel }), req.api));
     },
-    'collections.delete': (req: Req) => deleted(f.deleteCollection(req.params.collectionId)),
+    'collections.delete': (req: Req) => (f.deleteCollection(req.params.collectionId), deleted()),
     'collections.spaces': (req: Req<PageQuery>) => {
       const id = req.params.collectionId;
       return list(req.query, f.collectionSpaces(id), byId, (s) => v.json(s, req.api), { locate: (sid) => locate(f.children(id), sid) });

@@ -4,18 +4,16 @@
 // here; a refused request throws SandboxError and never half-applies (all
 // checks run before the first change).
 //
-// Listings are cached per organization or collection and rebuilt only after
-// a write (world.wrote(), after every request that writes; the methods here
-// also mark their changes of structure), so a page of a 100,000-space listing
-// costs a slice. Rendered JSON of each space
-// and collection is cached too, and dropped when that resource changes.
+// Listings are cached per organization or collection and rebuilt only after a
+// write (world.wrote(); the methods here also mark their changes of
+// structure); rendered JSON is cached until its resource changes.
 //
 // Beside this file: records.ts (the records, the sidebar order's keys and the
 // operations' inputs), views.ts (their JSON), handlers.ts (the operations)
 // and seed.ts (the demo spaces and collections).
 import { RESTORE_WINDOW_DAYS } from '../../../api/enums.js';
 import { DAY } from '../../core/clock.js';
-import { badRequest, conflict, notFound } from '../../core/errors.js';
+import { alreadyDeleted, badRequest, conflict, notFound } from '../../core/errors.js';
 import type { SeedName } from '../../core/ids.js';
 import { SiblingOrder } from '../../core/order.js';
 import { familyObject, records } from '../../core/persist.js';
@@ -87,10 +85,16 @@ export class Spaces implements Family {
     return this.world.clock.now() - Date.parse(space.deletedAt) > RESTORE_WINDOW_DAYS * DAY ? 'expired' : 'deleted';
   }
 
+  /** A space, deleted or not; undefined when unknown or removed for good. */
+  find(id: string): SpaceRec | undefined {
+    const space = this.spaces.get(id);
+    return space && this.status(space) !== 'expired' ? space : undefined;
+  }
+
   /** A space, deleted or not; 404 when unknown or removed for good. */
   space(id: string): SpaceRec {
-    const space = this.spaces.get(id);
-    if (!space || this.status(space) === 'expired') throw notFound(`No space with id ${id}.`);
+    const space = this.find(id);
+    if (!space) throw notFound(`No space with id ${id}.`);
     return space;
   }
 
@@ -202,9 +206,8 @@ export class Spaces implements Family {
     const org = this.orgs.org(orgId);
     this.orgs.require(org.id, 'create', 'create spaces');
     const parent = input.parent === undefined ? null : this.collectionIn(org.id, input.parent).id;
-    const id = this.world.nextId();
     return this.put({
-      id,
+      id: this.world.nextId(),
       org: org.id,
       parent,
       title: input.title ?? 'Untitled',
@@ -212,34 +215,39 @@ export class Spaces implements Family {
       visibility: parent ? 'in-collection' : 'private',
       editMode: input.editMode ?? 'live',
       defaultLevel: input.defaultLevel ?? null,
+      ...(input.language !== undefined ? { language: input.language } : {}),
       ...this.freshSpaceFields(),
       content: this.world.seq.value,
+      // `empty: true`: "a completely empty space (no page in it)"; a template fills it even so.
+      ...(input.empty === true && input.template === undefined ? { empty: true } : {}),
     });
   }
 
   updateSpace(id: string, patch: SpaceFields): SpaceRec {
     const space = this.activeSpace(id, 'update');
-    if (patch.title === undefined && patch.emoji === undefined && patch.editMode === undefined && patch.defaultLevel === undefined) return space;
-    if (patch.editMode !== undefined || patch.defaultLevel !== undefined) this.orgs.require(space.org, 'admin', 'change the edit mode or default level of a space');
-    if (patch.title !== undefined || patch.emoji !== undefined) this.orgs.require(space.org, 'edit', 'change the title or emoji of a space');
+    if (Object.values(patch).every((v) => v === undefined)) return space;
+    const { editMode, defaultLevel, ...looks } = patch;
+    if (editMode !== undefined || defaultLevel !== undefined) this.orgs.require(space.org, 'admin', 'change the edit mode or default level of a space');
+    if (Object.values(looks).some((v) => v !== undefined)) this.orgs.require(space.org, 'edit', 'change the title, emoji, icon or language of a space');
     if (patch.title !== undefined) space.title = patch.title;
     if (patch.emoji !== undefined) space.emoji = patch.emoji ?? '';
-    if (patch.editMode !== undefined) space.editMode = patch.editMode;
-    if (patch.defaultLevel !== undefined) space.defaultLevel = patch.defaultLevel;
+    if (patch.icon === null) delete space.icon;
+    else if (patch.icon !== undefined) space.icon = patch.icon;
+    if (patch.language !== undefined) space.language = patch.language;
+    if (editMode !== undefined) space.editMode = editMode;
+    if (defaultLevel !== undefined) space.defaultLevel = defaultLevel;
     space.updatedAt = this.now();
     this.cache.changed(false, space);
     return space;
   }
 
-  /** 'deleted', or 'nothing' when the space was already deleted (or removed for good). */
-  deleteSpace(id: string): 'deleted' | 'nothing' {
-    const space = this.spaces.get(id);
-    if (!space) throw notFound(`No space with id ${id}.`);
+  /** Moves a space to the trash (restorable for 7 days); a second delete is a 404. */
+  deleteSpace(id: string): void {
+    const space = this.space(id);
     this.orgs.require(space.org, 'create', 'delete spaces');
-    if (space.deletedAt) return 'nothing';
+    if (space.deletedAt) throw alreadyDeleted(`Space ${id}`);
     space.deletedAt = this.now();
     this.cache.changed(true, space);
-    return 'deleted';
   }
 
   restoreSpace(id: string): SpaceRec {
@@ -332,10 +340,10 @@ export class Spaces implements Family {
    * deleted state in the API). The spaces they held become deleted spaces,
    * restorable for the usual 7 days, and move to the organization's top
    * level so that a restore does not point at a collection that is gone.
-   * 'nothing' when the collection was already deleted.
+   * A second delete is a 404.
    */
-  deleteCollection(id: string): 'deleted' | 'nothing' {
-    if (this.removedCollections.has(id)) return 'nothing';
+  deleteCollection(id: string): void {
+    if (this.removedCollections.has(id)) throw alreadyDeleted(`Collection ${id}`);
     const top = this.collection(id);
     this.orgs.require(top.org, 'create', 'delete collections');
     const { collections, spaces } = this.subtree(id);
@@ -352,7 +360,6 @@ export class Spaces implements Family {
       this.removedCollections.add(c.id);
     }
     this.cache.changed(true, ...spaces, ...collections);
-    return 'deleted';
   }
 
   moveCollection(id: string, move: Move): CollectionRec {
@@ -390,15 +397,13 @@ export class Spaces implements Family {
 
   /**
    * Moves `node` (a space or collection of its organization) to container
-   * `to`, at `position` (a sibling in `to`) or at the end. Checks everything
-   * before changing anything.
+   * `to`, at `position` (a sibling in `to`) or at the end (the description:
+   * "by default, it will be moved at the end"). Checks everything before
+   * changing anything.
    */
   private reposition(node: Node, to: string, position?: Move['position']): void {
     const from = containerKey(node.org, node.parent);
-    if (!position) {
-      if (from !== to) this.order.move(node, from, to);
-      return;
-    }
+    if (!position) return this.order.move(node, from, to);
     const sibling = position.kind === 'space' ? this.spaces.get(position.id) : this.collections.get(position.id);
     if (!sibling || (isSpace(sibling) && this.status(sibling) === 'expired')) throw notFound(`No ${position.kind} with id ${position.id}.`);
     if (sibling === node && from === to) return;

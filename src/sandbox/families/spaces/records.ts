@@ -1,7 +1,6 @@
 // The spaces family's records, as persisted (the state format), the sidebar
 // order's keys and entries, and the inputs of its operations.
-import type { EditMode, Role, SpaceVisibility } from '../../../api/enums.js';
-import { badRequest } from '../../core/errors.js';
+import type { DefaultLevel, EditMode, SpaceVisibility } from '../../../api/enums.js';
 import { readPosition, type Position } from '../../core/order.js';
 
 // ---- records ---------------------------------------------------------------------------
@@ -12,7 +11,7 @@ export interface CollectionRec {
   parent: string | null;
   title: string;
   description?: string;
-  defaultLevel: Role | null;
+  defaultLevel: DefaultLevel | null;
   createdAt: string;
 }
 
@@ -24,7 +23,11 @@ export interface SpaceRec {
   emoji: string;
   visibility: SpaceVisibility;
   editMode: EditMode;
-  defaultLevel: Role | null;
+  defaultLevel: DefaultLevel | null;
+  /** A translation language (OpenAPI TranslationLanguage), when set. */
+  language?: string;
+  /** The URL of an icon shown in place of the emoji, when set. */
+  icon?: string;
   createdAt: string;
   updatedAt: string;
   /** Set while deleted; after the restore window the space is gone for good. */
@@ -36,6 +39,8 @@ export interface SpaceRec {
   changeRequestsDraft: number;
   /** Picks the generated pages and links (content.ts); copied by duplicate. */
   content: number;
+  /** Created with `empty: true`: it has no generated content (no page, no file). */
+  empty?: boolean;
 }
 
 export interface SpacesJson {
@@ -74,15 +79,21 @@ export type SpaceStatus = 'active' | 'deleted' | 'expired';
 export interface SpaceFields {
   title?: string;
   emoji?: string | null;
+  icon?: string | null;
   editMode?: EditMode;
-  defaultLevel?: Role | null;
+  defaultLevel?: DefaultLevel | null;
+  language?: string;
   parent?: string;
+  /** Create: `true` for a space with no page. */
+  empty?: boolean;
+  /** Create: the template that fills it (the sandbox has one template's content, whatever the id). */
+  template?: { id: string };
 }
 
 export interface CollectionFields {
   title?: string;
   description?: string | null;
-  defaultLevel?: Role | null;
+  defaultLevel?: DefaultLevel | null;
   parent?: string;
 }
 
@@ -97,10 +108,9 @@ export interface Move {
   position?: Position<'space' | 'collection'>;
 }
 
+/** A move's inputs (a body of neither is refused by the operation table's rule, before this). */
 export function moveOf(body: MoveBody): Move {
-  const move = { parent: body.parent, position: readPosition(body.position, ['space', 'collection'] as const) };
-  if (move.parent === undefined && move.position === undefined) throw badRequest('Nothing to move: give "parent", "position" or both.');
-  return move;
+  return { parent: body.parent, position: readPosition(body.position, ['space', 'collection'] as const) };
 }
 
 /** For pagination: how many listed spaces come before a space that left a listing (it keeps its place in the order). */

@@ -2,7 +2,7 @@
 // the items of a space's links, as the public OpenAPI description has them.
 // Rendered JSON of each space and collection is cached, and dropped when that
 // resource changes.
-import { locationOf } from '../../core/location.js';
+import { locationOf, urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
 import type { World } from '../../core/world.js';
@@ -60,20 +60,21 @@ export class SpaceViews {
     return this.cache.render(c, () => this.collectionObject(c, api));
   }
 
-  private publishedUrl(org: OrgRec | undefined, space: SpaceRec): string {
-    return `https://${slug(org?.title ?? '') || 'docs'}.${PUBLISHED_DOMAIN}/${slug(space.title) || space.id}/`;
+  private publishedUrl(org: OrgRec | undefined, space: SpaceRec, share?: string): string {
+    return urlOf(`https://${slug(org?.title ?? '') || 'docs'}.${PUBLISHED_DOMAIN}`, [slug(space.title) || space.id], { slash: true, query: { share } });
   }
 
   spaceObject(space: SpaceRec, api: string, shareKey?: string): Record<string, unknown> {
     const role = this.orgs.roleIn(space.org);
     const canEdit = atLeast(role, 'edit') && space.editMode !== 'locked';
-    const urls: Record<string, string> = { location: locationOf('spaces.get', { spaceId: space.id }, api), app: `${APP_URL}/o/${space.org}/s/${space.id}/` };
+    const urls: Record<string, string> = { location: locationOf('spaces.get', { spaceId: space.id }, api), app: urlOf(APP_URL, ['o', space.org, 's', space.id], { slash: true }) };
     const v = space.visibility;
     if (v === 'public' || v === 'unlisted' || v === 'visitor-auth' || (v === 'share-link' && shareKey)) {
-      const published = this.publishedUrl(this.orgs.listOrgs().find((o) => o.id === space.org), space);
-      urls.published = v === 'share-link' ? `${published}?share=${encodeURIComponent(shareKey!)}` : published;
-      if (v === 'public') urls.public = published;
+      const org = this.orgs.listOrgs().find((o) => o.id === space.org);
+      urls.published = this.publishedUrl(org, space, v === 'share-link' ? shareKey : undefined);
+      if (v === 'public') urls.public = urls.published;
     }
+    if (space.icon) urls.icon = space.icon;
     return {
       object: 'space',
       id: space.id,
@@ -88,6 +89,7 @@ export class SpaceViews {
       urls,
       organization: space.org,
       ...(space.parent ? { parent: space.parent } : {}),
+      ...(space.language ? { language: space.language } : {}),
       revision: space.revision,
       defaultLevel: space.defaultLevel,
       ...this.counters(space),
@@ -116,7 +118,7 @@ export class SpaceViews {
       organization: c.org,
       ...(c.parent ? { parent: c.parent } : {}),
       defaultLevel: c.defaultLevel,
-      urls: { location: locationOf('collections.get', { collectionId: c.id }, api), app: `${APP_URL}/o/${c.org}/c/${c.id}/` },
+      urls: { location: locationOf('collections.get', { collectionId: c.id }, api), app: urlOf(APP_URL, ['o', c.org, 'c', c.id], { slash: true }) },
       permissions: {
         view: true,
         admin: atLeast(role, 'admin'),

@@ -1,22 +1,26 @@
 // How the sso family's records look in responses, as the public OpenAPI
 // description has them.
-import { locationOf } from '../../core/location.js';
+import { locationOf, urlOf } from '../../core/location.js';
 import { APP_URL } from '../../core/reply.js';
 import type { Sso } from './index.js';
 import { type SamlRec, isActive } from './records.js';
+
+/** The `ssoURL` of a provider not given one yet: a URI (as the description requires) that names nothing. */
+export const NO_URL = 'about:blank';
 
 export class SsoViews {
   constructor(private readonly f: Sso) {}
 
   service(p: SamlRec) {
-    const base = `${APP_URL}/__/auth/saml/${p.org}/${p.id}`;
-    return { acsURL: `${base}/acs`, startURL: `${base}/start`, entityID: `${base}/metadata` };
+    const at = (end: string) => urlOf(APP_URL, ['__', 'auth', 'saml', p.org, p.id, end]);
+    return { acsURL: at('acs'), startURL: at('start'), entityID: at('metadata') };
   }
 
   /**
-   * A SamlProvider. The description requires `ssoURL`, `entityID` and
-   * `certificate`, which a provider being set up has not got yet: they are
-   * empty strings until given (and the provider is `pending`).
+   * A SamlProvider. The description requires `ssoURL` (a URI), `entityID`
+   * and `certificate`, which a provider being set up has not got yet: until
+   * given, the URL is `about:blank` (a URI that names nothing) and the others
+   * empty strings, and the provider is `pending`.
    */
   providerObject(p: SamlRec, api: string): Record<string, unknown> {
     const team = p.defaultTeam === undefined ? undefined : this.f.teamObject(p.org, p.defaultTeam);
@@ -24,7 +28,7 @@ export class SsoViews {
       object: 'saml-provider',
       id: p.id,
       label: p.label,
-      ssoURL: p.ssoURL ?? '',
+      ssoURL: p.ssoURL ?? NO_URL,
       entityID: p.entityID ?? '',
       certificate: p.certificate ?? '',
       ...(team ? { defaultTeam: team } : {}),

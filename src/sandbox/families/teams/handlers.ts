@@ -1,5 +1,5 @@
 // The teams family's operations.
-import { badRequest } from '../../core/errors.js';
+import { badRequest, notFound } from '../../core/errors.js';
 import { locationOf } from '../../core/location.js';
 import { byId, created, jsonBody, list, ok, type Reply } from '../../core/reply.js';
 import { atLeast } from '../../core/roles.js';
@@ -84,9 +84,10 @@ export function teamsHandlers(f: Teams, v: TeamsViews) {
     'teams.removeMember': (req: Req): Reply => {
       const team = f.team(req.params.organizationId, req.params.teamId);
       f.requireManage(team, 'change its members');
-      const had = req.params.userId in team.members;
+      // The reference's 204; a user not in the team (a second remove) is a 404, as every repeated delete.
+      if (!(req.params.userId in team.members)) throw notFound(`User ${req.params.userId} is not a member of team ${team.id}.`);
       delete team.members[req.params.userId];
-      return { status: had ? 205 : 204 };
+      return { status: 204 };
     },
     'members.teams': (req: Req<TeamsQuery>): Reply => {
       const org = req.params.organizationId;

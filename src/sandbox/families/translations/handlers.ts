@@ -19,6 +19,9 @@ export function translationsHandlers(f: Translations, v: TranslationsViews) {
     'translations.get': (req: Req) => ok(v.settingsObject(f.one(req.params.organizationId, req.params.translationSettingsId), req.api)),
     'translations.update': (req: Req<object, { title: string }>) =>
       ok(v.settingsObject(f.rename(req.params.organizationId, req.params.translationSettingsId, req.body.title), req.api)),
-    'translations.delete': (req: Req) => deleted(f.remove(req.params.organizationId, req.params.translationSettingsId)),
+    'translations.delete': (req: Req) => {
+      f.remove(req.params.organizationId, req.params.translationSettingsId);
+      return deleted();
+    },
   } satisfies Handlers;
 }

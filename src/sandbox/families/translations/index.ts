@@ -6,7 +6,7 @@
 //
 // Beside this file: records.ts (the records and inputs), render.ts (their
 // JSON), handlers.ts (the operations) and seed.ts (the demo records).
-import { notFound } from '../../core/errors.js';
+import { alreadyDeleted, notFound } from '../../core/errors.js';
 import type { SeedName } from '../../core/ids.js';
 import { familyObject, records } from '../../core/persist.js';
 import type { Families, Family, World } from '../../core/world.js';
@@ -67,13 +67,12 @@ export class Translations implements Family {
     return t;
   }
 
-  remove(org: string, id: string): 'deleted' | 'nothing' {
-    if (this.removed[id] === this.orgs.org(org).id) return 'nothing';
+  remove(org: string, id: string): void {
+    if (this.removed[id] === this.orgs.org(org).id) throw alreadyDeleted(`Translation settings ${id}`);
     const t = this.one(org, id);
     this.orgs.require(org, 'admin', 'delete translation settings');
     this.settings.delete(t.id);
     this.removed[t.id] = t.org;
-    return 'deleted';
   }
 
   // ---- persistence ----

@@ -1,0 +1,347 @@
+// The one scheduler of work done many at once: a bulk verb's ids, the files
+// of `files download --all`, the pages and files of a `content export`, the
+// live reads of `org plan`. It starts tasks up to a concurrency limit, in
+// dependency order; on an interrupt (the context's signal) it starts no more
+// and gives those in flight a grace period before their signal aborts; it
+// settles every task in one of five states, draws the progress line through
+// the terminal writer, and streams the settled tasks as they come. It knows
+// nothing of HTTP: retries and backoff are the client's (src/client/retry.ts).
+//
+// The states of a task:
+//   ok           done;
+//   skipped      nothing needed doing ("already locked"): counted as done;
+//   failed       it ended with an error, or said it failed;
+//   unknown      it was sending a change (`sending()`) when the run was
+//                interrupted, and no answer came: the server may have applied it;
+//   not started  never run: the run was interrupted (or stopped by a failure,
+//                `failFast`) before it started, or while it was reading, before
+//                it sent anything; or a task it `needs` did not end ok or skipped.
+// A task whose dependency failed is "not started", not "skipped": skipped
+// says nothing was needed and counts as done, while this one was never tried
+// and a re-run must try it (its message names the dependency).
+import { setMaxListeners } from 'node:events';
+import { progressLine } from '../output/progress.js';
+import type { Terminal } from '../output/terminal.js';
+
+export type State = 'ok' | 'skipped' | 'failed' | 'unknown' | 'not started';
+
+/** What a task returns: nothing (ok), or its state and message, and a value for the caller. */
+export interface Outcome<V = undefined> {
+  state: 'ok' | 'skipped' | 'failed';
+  message?: string;
+  value?: V;
+}
+
+export interface Settled<V = undefined> {
+  id: string;
+  /** How the task is named to people (its id unless given). */
+  label: string;
+  state: State;
+  message?: string;
+  value?: V;
+  /** What the task threw (failed, or interrupted). */
+  error?: unknown;
+}
+
+/** What a running task is given. */
+export interface TaskControl {
+  /** Aborts on an interrupt once the grace period is over, or at once when a failure stops a `failFast` run. */
+  readonly signal: AbortSignal;
+  /** The task is about to send a change: interrupted from now on, its outcome is unknown, not "not started". */
+  sending(): void;
+  /**
+   * Frees the task's place among the `concurrency` in flight: what it does
+   * next (writing a file to disk) runs beside the next tasks' requests. At
+   * most `released` tasks run so: when that many do, it resolves once one
+   * ends, the place held until then.
+   */
+  release(): Promise<void>;
+}
+
+export interface Task<V = undefined> {
+  id: string;
+  label?: string;
+  /** Tasks that must end ok or skipped before this one starts; if one does not, this one is not started. */
+  needs?: readonly string[];
+  /** Tasks that must have ended, in whatever state, before this one starts (an order, not a need). */
+  after?: readonly string[];
+  run(t: TaskControl): Promise<Outcome<V> | void>;
+}
+
+export interface TaskOptions {
+  /** Tasks holding a place at once (requests in flight), at least 1. */
+  concurrency: number;
+  /**
+   * After an interrupt, how long the tasks in flight may go on before their
+   * signal aborts (ms; Infinity: until they end). A request sent with
+   * `finishOnInterrupt` and the task's signal may still arrive meanwhile (a
+   * re-run need not do it again). Default INTERRUPT_GRACE_MS.
+   */
+  graceMs?: number;
+  /** The first failure stops the run: no task starts after it, and those in flight are aborted (not started). */
+  failFast?: boolean;
+  /** Tasks that may run after `release()` at once (default 64). */
+  released?: number;
+  /** The progress line's text as tasks settle (none when undefined); drawn on a terminal only (src/output/progress.ts). */
+  progress?(counts: Counts): string | undefined;
+  /** The warning written if the process exits (a second Ctrl-C) while changes are in flight. */
+  unknownOnExit?(labels: string[]): string;
+  /** The note written at an interrupt, given the tasks in flight (`waiting for 2 changes in flight (Ctrl-C again to stop now)`). */
+  interruptNote?(inFlight: number): string;
+}
+
+export interface Counts {
+  total: number;
+  ok: number;
+  skipped: number;
+  failed: number;
+  unknown: number;
+  notStarted: number;
+  /** Ran to an end: ok, skipped, failed or unknown. */
+  done: number;
+}
+
+export interface Report<V = undefined> {
+  /** Every task, in the order given. */
+  results: Settled<V>[];
+  counts: Counts;
+  /** The context's signal aborted (Ctrl-C, SIGTERM). */
+  interrupted: boolean;
+}
+
+/** Where a run happens: the context's signal, and its terminal writer for the progress line. */
+export interface Scope {
+  signal: AbortSignal;
+  terminal?: Terminal;
+}
+
+export interface TaskRun<V> {
+  /** The tasks as they settle, in batches, in the order they settled (one reader); ends when the run ends. */
+  settled(): AsyncGenerator<Settled<V>[]>;
+  readonly done: Promise<Report<V>>;
+}
+
+/** How long requests in flight at Ctrl-C may still arrive (a hung server is not waited for). */
+export const INTERRUPT_GRACE_MS = 500;
+
+export const UNKNOWN_MESSAGE = 'outcome unknown: interrupted before the answer';
+
+const unknownOnExit = (labels: string[]) => `outcome unknown (sent, no answer; check before re-running): ${labels.join(' ')}`;
+
+/** Runs the tasks; resolves when every one has settled. */
+export function runTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[], opts: TaskOptions): Promise<Report<V>> {
+  return startTasks(scope, tasks, opts).done;
+}
+
+/**
+ * Runs `fn` over the items, at most `concurrency` at once, for reads that
+ * are all or nothing: the first failure aborts the others and is thrown; an
+ * interrupt throws the signal's reason. The values come in the items' order.
+ */
+export async function allOrNothing<T, R>(scope: Scope, items: readonly T[], concurrency: number, fn: (item: T, signal: AbortSignal) => Promise<R>): Promise<R[]> {
+  const values: R[] = new Array<R>(items.length);
+  const tasks = items.map((item, i): Task => ({ id: String(i), run: async (t) => void (values[i] = await fn(item, t.signal)) }));
+  const report = await runTasks(scope, tasks, { concurrency, failFast: true, graceMs: 0 });
+  const failed = report.results.find((r) => r.state === 'failed');
+  if (failed) throw failed.error;
+  if (report.counts.ok < items.length) throw scope.signal.reason;
+  return values;
+}
+
+/** Starts the tasks; the run goes on as its settled tasks are read (or not). */
+export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[], opts: TaskOptions): TaskRun<V> {
+  if (!(opts.concurrency >= 1)) throw new RangeError(`concurrency must be at least 1 (got ${opts.concurrency})`);
+  const graph = dependencies(tasks);
+  const n = tasks.length;
+  const label = (i: number) => tasks[i].label ?? tasks[i].id;
+  const results: Settled<V>[] = new Array<Settled<V>>(n);
+  const order: Settled<V>[] = [];
+  const counts: Counts = { total: n, ok: 0, skipped: 0, failed: 0, unknown: 0, notStarted: 0, done: 0 };
+  const ready: number[] = graph.waiting.flatMap((w, i) => (w === 0 ? [i] : []));
+  let head = 0;
+  let holding = 0;
+  let released = 0;
+  let stopped = false;
+  let ended = false;
+  let drained = false;
+  const maxReleased = opts.released ?? 64;
+  const line = opts.progress && scope.terminal ? progressLine({ terminal: scope.terminal }) : undefined;
+  const sent = new Set<number>();
+
+  // The tasks' signal: aborted after the grace period of an interrupt, or at once by a failFast stop.
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal);
+  const graceMs = opts.graceMs ?? INTERRUPT_GRACE_MS;
+  let graceTimer: NodeJS.Timeout | undefined;
+  const onInterrupt = () => {
+    // While the run goes on, some task is in flight.
+    if (opts.interruptNote && !ended) scope.terminal?.line(opts.interruptNote(holding + released));
+    if (graceMs <= 0) stop.abort(scope.signal.reason);
+    else if (Number.isFinite(graceMs)) graceTimer = setTimeout(() => stop.abort(scope.signal.reason), graceMs).unref();
+    pump();
+  };
+  const onExit = () => {
+    const labels = [...sent].map(label);
+    if (labels.length) scope.terminal?.line((opts.unknownOnExit ?? unknownOnExit)(labels));
+  };
+
+  const waiters: (() => void)[] = [];
+  /** Tasks waiting in release() for a released one to end. */
+  const roomWaiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((w) => w());
+  let finish!: (report: Report<V>) => void;
+  const done = new Promise<Report<V>>((resolve) => (finish = resolve));
+
+  const halted = () => scope.signal.aborted || stopped;
+
+  /** Settles a task, and then those of its dependents it leaves unable to start (without recursion: chains may be long). */
+  const settle = (first: number, firstResult: Omit<Settled<V>, 'id' | 'label'>) => {
+    const todo: [number, Omit<Settled<V>, 'id' | 'label'>][] = [[first, firstResult]];
+    while (todo.length) {
+      const [i, result] = todo.pop()!;
+      if (results[i]) continue;
+      const s: Settled<V> = { id: tasks[i].id, label: label(i), ...result };
+      results[i] = s;
+      order.push(s);
+      counts[s.state === 'not started' ? 'notStarted' : s.state]++;
+      if (s.state !== 'not started') counts.done++;
+      const fine = s.state === 'ok' || s.state === 'skipped';
+      for (const { task, need } of graph.dependents[i]) {
+        if (results[task]) continue;
+        if (need && !fine) todo.push([task, { state: 'not started', message: `not started: it needs ${label(i)}, which ${s.state === 'unknown' ? 'has an unknown outcome' : s.state === 'failed' ? 'failed' : 'was not started'}` }]);
+        else if (--graph.waiting[task] === 0) ready.push(task);
+      }
+    }
+    wake();
+  };
+
+  const draw = () => {
+    const text = line && !halted() ? opts.progress!(counts) : undefined;
+    if (text !== undefined) line!.show(text, order.length === n);
+  };
+
+  const start = (i: number) => {
+    holding++;
+    let holds = true;
+    let sending = false;
+    const control: TaskControl = {
+      signal: stop.signal,
+      sending: () => {
+        if (sending) return;
+        sending = true;
+        sent.add(i);
+        if (sent.size === 1) process.once('exit', onExit);
+      },
+      release: async () => {
+        if (!holds) return;
+        while (released >= maxReleased) await new Promise<void>((resolve) => roomWaiters.push(resolve));
+        if (!holds) return;
+        holds = false;
+        holding--;
+        released++;
+        queueMicrotask(pump);
+      },
+    };
+    const finishTask = (result: Omit<Settled<V>, 'id' | 'label'>) => {
+      if (holds) holding--;
+      else {
+        released--;
+        roomWaiters.shift()?.();
+      }
+      if (sent.delete(i) && sent.size === 0) process.off('exit', onExit);
+      if (result.state === 'failed' && opts.failFast && !stopped) {
+        stopped = true;
+        stop.abort(result.error);
+      }
+      settle(i, result);
+      draw();
+      pump();
+    };
+    Promise.resolve()
+      .then(() => tasks[i].run(control))
+      .then(
+        (outcome) => finishTask(outcome ? { state: outcome.state, message: outcome.message, value: outcome.value } : { state: 'ok' }),
+        (err: unknown) => {
+          // Stopped meanwhile: what it was sending may have been applied; a read cut short did nothing.
+          if (halted()) finishTask(sending ? { state: 'unknown', message: UNKNOWN_MESSAGE, error: err } : { state: 'not started', error: err });
+          else finishTask({ state: 'failed', message: err instanceof Error ? err.message : String(err), error: err });
+        },
+      );
+  };
+
+  function pump(): void {
+    if (ended) return;
+    if (halted()) {
+      // Nothing starts any more: what waits is not started (those waiting for others once; those made ready later as they come).
+      while (head < ready.length) settle(ready[head++], { state: 'not started' });
+      if (!drained) for (let i = 0; i < n; i++) if (!results[i] && graph.waiting[i] > 0) settle(i, { state: 'not started' });
+      drained = true;
+    } else {
+      while (head < ready.length && holding < opts.concurrency && released < maxReleased) {
+        const i = ready[head++];
+        // Made ready by one dependency and left unable to start by another (needed and failed): settled already.
+        if (!results[i]) start(i);
+      }
+    }
+    if (order.length === n) end();
+  }
+
+  function end(): void {
+    ended = true;
+    scope.signal.removeEventListener('abort', onInterrupt);
+    clearTimeout(graceTimer);
+    line?.clear();
+    wake();
+    finish({ results, counts, interrupted: scope.signal.aborted });
+  }
+
+  async function* settled(): AsyncGenerator<Settled<V>[]> {
+    let read = 0;
+    while (true) {
+      if (read < order.length) {
+        const batch = order.slice(read);
+        read = order.length;
+        yield batch;
+        continue;
+      }
+      if (ended) return;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  }
+
+  if (scope.signal.aborted) onInterrupt();
+  else {
+    scope.signal.addEventListener('abort', onInterrupt, { once: true });
+    draw();
+    pump();
+  }
+  return { settled, done };
+}
+
+/** Each task's dependents, and how many tasks each waits for; an unknown id, an ambiguous one or a cycle is a programming error. */
+function dependencies(tasks: readonly Task<unknown>[]): { waiting: number[]; dependents: { task: number; need: boolean }[][] } {
+  const waiting = tasks.map(() => 0);
+  const dependents: { task: number; need: boolean }[][] = tasks.map(() => []);
+  if (!tasks.some((t) => t.needs?.length || t.after?.length)) return { waiting, dependents };
+  // Only ids that are named must be unique: independent tasks may share a label-like id.
+  const index = new Map<string, number | null>();
+  tasks.forEach((t, i) => index.set(t.id, index.has(t.id) ? null : i));
+  tasks.forEach((t, i) => {
+    for (const [ids, need] of [[t.needs ?? [], true], [t.after ?? [], false]] as const) {
+      for (const id of new Set(ids)) {
+        const j = index.get(id);
+        if (j === undefined) throw new Error(`task ${t.id} depends on ${id}, which is not a task of this run`);
+        if (j === null) throw new Error(`task ${t.id} depends on ${id}, which names several tasks`);
+        if (j === i) throw new Error(`task ${t.id} depends on itself`);
+        dependents[j].push({ task: i, need });
+        waiting[i]++;
+      }
+    }
+  });
+  // Kahn's order: a task left unordered is on a cycle.
+  const left = [...waiting];
+  const queue = left.flatMap((w, i) => (w === 0 ? [i] : []));
+  for (let k = 0; k < queue.length; k++) for (const d of dependents[queue[k]]) if (--left[d.task] === 0) queue.push(d.task);
+  if (queue.length < tasks.length) throw new Error(`task dependencies form a cycle: ${tasks.filter((_, i) => left[i] > 0).map((t) => t.id).join(', ')}`);
+  return { waiting, dependents };
+}

@@ -1,0 +1,118 @@
+// The public description (0.202.0) as the judge where the API reference is
+// silent: requests it documents are accepted and do what it says, requests
+// that break it are a 400 with the error body, and the answers validate
+// against its schemas. One case per finding of an independent tester.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
+import { call, demo, expectError, expectOperation, listAll } from './helpers.js';
+
+const d = demo();
+const ORG = d.org('Acme Docs');
+const GS = d.space('Getting Started');
+let sb: Sandbox;
+
+beforeAll(async () => {
+  sb = await startSandbox({ port: 0 });
+});
+afterAll(() => sb.close());
+
+const site = async () => (await call(sb, 'GET', `/orgs/${ORG}/sites`)).body.items[0].id as string;
+const paragraph = (text: string) => ({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', data: {}, nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] });
+
+describe('valid requests are accepted, as documented', () => {
+  it('defaultLevel "inherit" on a space and a collection', async () => {
+    const space = await call(sb, 'PATCH', `/spaces/${GS}`, { body: { defaultLevel: 'inherit' } });
+    expectOperation(space, 'PATCH', '/spaces/{spaceId}', 200);
+    expect(space.body.defaultLevel).toBe('inherit');
+    const c = await call(sb, 'PATCH', `/collections/${d.collection('Guides')}`, { body: { defaultLevel: 'inherit' } });
+    expectOperation(c, 'PATCH', '/collections/{collectionId}', 200);
+    expect(c.body.defaultLevel).toBe('inherit');
+  });
+
+  it('space creation with empty: true (no page, no file), a template (its pages) or a language', async () => {
+    const empty = await call(sb, 'POST', `/orgs/${ORG}/spaces`, { body: { title: 'Blank', empty: true, language: 'fr' } });
+    expectOperation(empty, 'POST', '/orgs/{organizationId}/spaces', 201);
+    expect(empty.body.language).toBe('fr');
+    const content = await call(sb, 'GET', `/spaces/${empty.body.id}/content`);
+    expect([content.body.pages, content.body.files]).toEqual([[], []]);
+    expect((await call(sb, 'GET', `/spaces/${empty.body.id}/search`, { query: { query: 'install' } })).body.items).toEqual([]);
+    const templated = await call(sb, 'POST', `/orgs/${ORG}/spaces`, { body: { title: 'From a template', template: { id: 'product-docs' } } });
+    expectOperation(templated, 'POST', '/orgs/{organizationId}/spaces', 201);
+    expect((await call(sb, 'GET', `/spaces/${templated.body.id}/content`)).body.pages.length).toBeGreaterThan(0);
+  });
+
+  it('comment and reply bodies as a JSON document (kept as its text)', async () => {
+    const c = await call(sb, 'POST', `/spaces/${GS}/comments`, { body: { body: { document: paragraph('Hello from a document') } } });
+    expectOperation(c, 'POST', '/spaces/{spaceId}/comments', 200);
+    const read = await call(sb, 'GET', `/spaces/${GS}/comments/${c.body.id}`, { query: { format: 'markdown' } });
+    expect(read.body.body.markdown).toBe('Hello from a document');
+    const r = await call(sb, 'POST', `/spaces/${GS}/comments/${c.body.id}/replies`, { body: { body: { document: paragraph('A reply') } } });
+    expectOperation(r, 'POST', '/spaces/{spaceId}/comments/{commentId}/replies', 200);
+  });
+
+  it('a change request reply update with resolved: the comment is resolved', async () => {
+    const cr = (await call(sb, 'POST', `/spaces/${GS}/change-requests`, { body: { subject: 'resolve me' } })).body.id;
+    const base = `/spaces/${GS}/change-requests/${cr}/comments`;
+    const c = (await call(sb, 'POST', base, { body: { body: { markdown: 'topic' } } })).body.id;
+    const r = (await call(sb, 'POST', `${base}/${c}/replies`, { body: { body: { markdown: 'done' } } })).body.id;
+    const up = await call(sb, 'PUT', `${base}/${c}/replies/${r}`, { body: { resolved: true } });
+    expectOperation(up, 'PUT', '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}', 200);
+    expect((await call(sb, 'GET', `${base}/${c}`)).body.status).toBe('resolved');
+  });
+
+  it('sections and site spaces with spaceId null create a space, titled as the section or variant', async () => {
+    const s = await site();
+    const section = await call(sb, 'POST', `/orgs/${ORG}/sites/${s}/sections`, { body: { spaceId: null, title: 'Brand new' } });
+    expectOperation(section, 'POST', '/orgs/{organizationId}/sites/{siteId}/sections', 201);
+    const variant = await call(sb, 'POST', `/orgs/${ORG}/sites/${s}/site-spaces`, { body: { spaceId: null, title: 'A variant', sectionId: section.body.id } });
+    expectOperation(variant, 'POST', '/orgs/{organizationId}/sites/{siteId}/site-spaces', 201);
+    const titles = (await listAll(sb, `/orgs/${ORG}/spaces`)).items.map((x) => x.title);
+    expect(titles).toEqual(expect.arrayContaining(['Brand new', 'A variant']));
+    expectError(await call(sb, 'POST', `/orgs/${ORG}/sites/${s}/sections`, { body: { spaceId: null, pageId: 'p' } }), 400, /"pageId" needs "spaceId"/);
+  });
+
+  it('a space move without a position goes to the end; a position of neither side too; with both, before places it', async () => {
+    const order = async () => (await listAll(sb, `/collections/${d.collection('Guides')}/spaces`)).items.map((x) => x.id as string);
+    const [first, second] = await order();
+    expectOperation(await call(sb, 'POST', `/spaces/${first}/move`, { body: { parent: d.collection('Guides') } }), 'POST', '/spaces/{spaceId}/move', 200);
+    expect((await order()).at(-1)).toBe(first);
+    const both = { before: { type: 'space', space: second }, after: { type: 'space', space: first } };
+    expect((await call(sb, 'POST', `/spaces/${first}/move`, { body: { position: both } })).status).toBe(200);
+    expect((await order()).indexOf(first)).toBe((await order()).indexOf(second) - 1);
+    expect((await call(sb, 'POST', `/spaces/${first}/move`, { body: { position: {} } })).status).toBe(200);
+    expect((await order()).at(-1)).toBe(first);
+    expectError(await call(sb, 'POST', `/spaces/${first}/move`, { body: {} }), 400, /Nothing to move/);
+  });
+
+  it('invites with an address and a role each', async () => {
+    const res = await call(sb, 'POST', `/orgs/${ORG}/invites`, { body: { emails: [{ email: 'eve@acme.example', role: 'edit' }, 'fay@acme.example'], role: 'comment' } });
+    expect(res.status, res.text).toBe(200);
+    const members = (await listAll(sb, `/orgs/${ORG}/members`)).items;
+    const role = (email: string) => members.find((m) => m.user.email === email)?.role;
+    expect([role('eve@acme.example'), role('fay@acme.example')]).toEqual(['edit', 'comment']);
+    expectError(await call(sb, 'POST', `/orgs/${ORG}/invites`, { body: { emails: [{ email: 'x@acme.example' }] } }), 400, /"emails\.0\.role" is required/);
+  });
+
+  it('a SAML provider created with only a label answers an ssoURL that is a URI', async () => {
+    const res = await call(sb, 'POST', `/orgs/${ORG}/saml`, { body: { label: 'Later' } });
+    expectOperation(res, 'POST', '/orgs/{organizationId}/saml', 201);
+    expect(res.body.status).toBe('pending');
+  });
+});
+
+describe('invalid requests are refused with the description’s 400', () => {
+  it.each([
+    ['GET', '/integrations?target=AAA', undefined, /"target" must be one of all, site, space, organization/],
+    ['GET', '/integrations?scope=AAA', undefined, /"scope" must be one of/],
+    ['PATCH', `/spaces/${GS}`, { icon: {} }, /"icon" must be a string, or null/],
+    ['POST', `/orgs/${ORG}/spaces`, { language: 'xx' }, /"language" must be one of en, fr/],
+    ['POST', `/spaces/${GS}/change-requests`, { template: { id: 'x', params: 5 } }, /"template\.params" must be an object/],
+    ['POST', `/spaces/${GS}/comments`, { body: { document: { object: 'document' } } }, /"body\.document\.data" is required/],
+  ] as const)('%s %s %j', async (method, path, body, says) => {
+    expectError(await call(sb, method, path, body === undefined ? {} : { body }), 400, says);
+  });
+
+  it('a section group with draft: {}', async () => {
+    expectError(await call(sb, 'POST', `/orgs/${ORG}/sites/${await site()}/section-groups`, { body: { title: 'G', draft: {} } }), 400, /"draft" must be true or false/);
+  });
+});
