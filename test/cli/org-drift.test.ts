@@ -36,6 +36,25 @@ describe('org plan: drift', () => {
       expect(apply.stderr).toContain('No changes to apply; 2 unmanaged.');
     }));
 
+  it('resources deleted by hand are drift too (exit 6, never 2): the plan makes them again, and then plans empty', () =>
+    withTestApi({}, async (api) => {
+      const file = await pullTo(api);
+      const id = async (kind: string, title: string) => JSON.parse((await api.cli([kind, 'list', '--all', '--json'])).stdout).find((x: any) => x.title === title).id;
+      expect((await api.cli(['teams', 'delete', await id('teams', 'Design'), '--yes'])).code).toBe(0);
+      expect((await api.cli(['translations', 'delete', await id('translations', 'German'), '--yes'])).code).toBe(0);
+      expect((await api.cli(['spaces', 'delete', await id('spaces', 'Company Handbook'), '--yes'])).code).toBe(0);
+      const plan = await api.cli(['org', 'plan', '-f', file, '--exit-code']);
+      expect(plan.code, plan.stderr).toBe(6);
+      expect(plan.stdout).toMatch(/^ {2}\+ Design {2}title: Design, members\./m);
+      expect(plan.stdout).toMatch(/^ {2}\+ German {2}title: German$/m);
+      expect(plan.stdout).toMatch(/^ {2}\+ Company Handbook {2}title: "Company Handbook"/m);
+      expect(plan.stdout).toMatch(/^ {2}! spaces "Company Handbook": created empty: its content does not move with the file/m);
+      expect((await api.cli(['org', 'apply', '-f', file, '--yes'])).code).toBe(0);
+      // The file still has the old ids: the new resources are found by their keys.
+      const again = await api.cli(['org', 'plan', '-f', file, '--exit-code']);
+      expect(again.code, again.stdout).toBe(0);
+    }));
+
   it('a kind the file leaves out stays unmanaged: a file of teams only does not see the SSO provider', () =>
     withTestApi({}, async (api) => {
       const file = await pullTo(api, ['--only', 'teams']);

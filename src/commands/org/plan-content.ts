@@ -28,16 +28,14 @@ export function planCollections(p: Planning): void {
   const match = matcher(live, (c) => c.title);
   const targets = new Map<string, Target>();
   TARGETS.set(p, targets);
+  const ids = (entries: CollectionEntry[] = []): (string | undefined)[] => entries.flatMap((e) => [e.id, ...ids(e.collections)]);
+  match.reserve(ids(p.file.collections));
   const walk = (entries: CollectionEntry[], parent: Target | null, prefix: string, path: (string | number)[]) => {
     entries.forEach((entry, i) => {
       const at = [...path, i];
       const key = prefix ? `${prefix}/${entry.title}` : entry.title;
       const parentId = parent === null ? null : parent.id;
       const found = parentId === undefined && entry.id === undefined ? undefined : match.find(entry.id, entry.title, (c) => c.parent === parentId);
-      if (entry.id !== undefined && !found) {
-        p.problems.push({ path: [...at, 'id'], message: `no collection with id "${entry.id}" in the organization` });
-        return;
-      }
       const want = { title: entry.title, description: entry.description, defaultLevel: entry.defaultLevel };
       let target: Target;
       if (found) {

@@ -75,7 +75,7 @@ export function planMembers(p: Planning): void {
 export function planTeams(p: Planning): void {
   const live = p.live.teams ?? [];
   const match = matcher(live, (t) => t.title);
-  eachEntry(p, ['teams'], 'team', p.file.teams!, match, (e) => e.title, (entry, found) => {
+  eachEntry(p.file.teams!, match, (e) => e.title, (entry, found) => {
     // The roster as user ids → role.
     const want = new Map<string, { role: string; name: string }>();
     for (const [name, role] of Object.entries(entry.members ?? {})) {
@@ -150,7 +150,7 @@ const SSO_FIELDS = ['label', 'entityID', 'ssoURL', 'certificate', 'defaultRole',
 export function planSso(p: Planning): void {
   const live = p.live.sso ?? [];
   const match = matcher(live, (s) => s.label);
-  eachEntry(p, ['sso'], 'SSO provider', p.file.sso!, match, (e) => e.label, (entry, found, i) => {
+  eachEntry(p.file.sso!, match, (e) => e.label, (entry, found, i) => {
     // The default team: a team of the file (created by this apply) or of the organization, by title or id.
     let teamId: string | undefined;
     let teamRef: string | undefined;

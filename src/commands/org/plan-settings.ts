@@ -9,7 +9,7 @@ const FIELD_DETAILS = ['title', 'description', 'placeholder', 'options'];
 export function planCustomFields(p: Planning): void {
   const live = p.live.customFields ?? [];
   const match = matcher(live, (f) => f.name);
-  eachEntry(p, ['customFields'], 'custom field', p.file.customFields!, match, (e) => e.name, (entry, found) => {
+  eachEntry(p.file.customFields!, match, (e) => e.name, (entry, found) => {
     if (found && found.name !== entry.name) {
       p.refusals.push(`custom-fields: "${found.name}" cannot be renamed to "${escapeControls(entry.name)}": a field's name is its key (create a new field instead)`);
       return;
@@ -35,7 +35,7 @@ export function planCustomFields(p: Planning): void {
 export function planTranslations(p: Planning): void {
   const live = p.live.translations ?? [];
   const match = matcher(live, (t) => t.title);
-  eachEntry(p, ['translations'], 'translation', p.file.translations!, match, (e) => e.title, (entry, found) => {
+  eachEntry(p.file.translations!, match, (e) => e.title, (entry, found) => {
     if (!found) {
       p.add({ action: 'create', kind: 'translations', key: entry.title, fields: { title: { from: null, to: entry.title } }, steps: [{ op: 'translations.create', input: () => ({ params: { organizationId: p.live.org }, body: { title: entry.title } }), find: { op: 'translations.list', params: { organizationId: p.live.org }, match: (t) => t.title === entry.title } }] });
     } else if (found.title !== entry.title) {

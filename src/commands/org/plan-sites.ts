@@ -48,7 +48,7 @@ function spaceOf(p: Planning, name: string): Id | undefined {
 export function planSites(p: Planning): void {
   const live = p.live.sites ?? [];
   const match = matcher(live, (s) => s.title);
-  eachEntry(p, ['sites'], 'site', p.file.sites!, match, (e) => e.title, (entry, found, i) => {
+  eachEntry(p.file.sites!, match, (e) => e.title, (entry, found, i) => {
     const org = p.live.org;
     const want = { title: entry.title, visibility: entry.visibility, basename: entry.basename, proxy: entry.proxy, adaptiveContent: entry.adaptiveContent };
     const have = (found ?? {}) as Record<string, unknown>;
@@ -116,10 +116,10 @@ class SitePlan {
     const live = this.live?.sections ?? [];
     if (!entry.sections) return;
     const match = matcher(live, (s) => s.title);
+    match.reserve(entry.sections.map((s) => s.id));
     entry.sections.forEach((sec, i) => {
       const at = [...this.at, 'sections', i];
       const found = this.live ? match.find(sec.id, sec.title) : undefined;
-      if (sec.id !== undefined && !found) return void p.problems.push({ path: [...at, 'id'], message: `no section with id "${sec.id}" in this site` });
       const key = this.key(sec.title);
       const want = { title: sec.title, path: sec.path, description: sec.description, icon: sec.icon, condition: sec.condition };
       const { fields, body } = diffFields(want, (found ?? {}) as Record<string, unknown>, found ? ['title', 'path', 'description', 'icon', 'condition'] : ['path', 'description', 'icon', 'condition']);
@@ -237,7 +237,7 @@ class SitePlan {
     const { p } = this;
     const live = this.live?.groups ?? [];
     const match = matcher(live, (g) => g.title);
-    eachEntry(p, [...this.at, 'sectionGroups'], 'section group', this.entry.sectionGroups!, match, (g) => g.title, (g, found, i) => {
+    eachEntry(this.entry.sectionGroups!, match, (g) => g.title, (g, found, i) => {
       const at = [...this.at, 'sectionGroups', i];
       const members: Id[] = [];
       (g.sections ?? []).forEach((title, j) => {
@@ -269,7 +269,7 @@ class SitePlan {
         if (!same([...now].sort(), [...g.sections].sort())) fields.sections = { from: now, to: g.sections };
       }
       if (steps.length) this.groupChanges.push(p.add({ action: 'update', kind: 'sites', key, id: found.id, fields, after: afterOf(...members), steps }).ref);
-    }, 'in this site');
+    });
     leftovers(p, 'sites', match.unmatched(), (g) => this.key(`group:${g.title}`), (g) => ({ op: 'sectionGroups.delete', input: (ids) => ({ params: { ...this.params(ids), siteSectionGroupId: g.id } }) }));
   }
 
@@ -282,7 +282,7 @@ class SitePlan {
     const { p } = this;
     const live = this.live?.shareLinks ?? [];
     const match = matcher(live, (l) => l.name);
-    eachEntry(p, [...this.at, 'shareLinks'], 'share link', this.entry.shareLinks!, match, (l) => l.name, (link, found) => {
+    eachEntry(this.entry.shareLinks!, match, (l) => l.name, (link, found) => {
       const key = this.key(`link:${link.name}`);
       const { fields, body } = diffFields({ name: link.name, active: link.active }, (found ?? { active: true }) as Record<string, unknown>, found ? ['name', 'active'] : ['active']);
       const ref = `sites:create:${key}`;
@@ -295,7 +295,7 @@ class SitePlan {
       } else if (Object.keys(body).length) {
         p.add({ action: 'update', kind: 'sites', key, id: found.id, fields, steps: [update({ id: found.id })] });
       }
-    }, 'in this site');
+    });
     leftovers(p, 'sites', match.unmatched(), (l) => this.key(`link:${l.name}`), (l) => ({ op: 'shareLinks.delete', input: (ids) => ({ params: { ...this.params(ids), shareLinkId: l.id } }) }));
   }
 }

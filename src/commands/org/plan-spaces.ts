@@ -43,6 +43,7 @@ function collectionOf(p: Planning, entry: SpaceEntry, at: Path): Target | null |
 export function planSpaces(p: Planning): void {
   const live = p.live.spaces ?? [];
   const match = matcher(live, (s) => s.title);
+  match.reserve(p.file.spaces!.map((e) => e.id));
   const entries = new Map<string, number>();
   ENTRIES.set(p, entries);
   CREATED.set(p, new Map());
@@ -50,11 +51,12 @@ export function planSpaces(p: Planning): void {
     const at = ['spaces', i];
     const target = collectionOf(p, entry, at);
     if (target === false) return;
-    let found: LiveSpace | undefined;
-    if (entry.id !== undefined) {
-      found = match.find(entry.id, undefined);
-      if (!found) return void p.problems.push({ path: [...at, 'id'], message: `no space with id "${entry.id}" in the organization (a space is named by id, or by its title and collection)` });
-    } else {
+    let found = entry.id !== undefined ? match.find(entry.id, undefined) : undefined;
+    // An id the organization no longer has (the space was deleted, or left it) falls back to the title, as an entry without id.
+    if (!found && entry.id !== undefined && entry.title === undefined) {
+      return void p.problems.push({ path: [...at, 'id'], message: `no space with id "${entry.id}" in the organization (a space is named by id, or by its title and collection)` });
+    }
+    if (!found) {
       // By title, within its collection (anywhere when the file leaves the collection out: then the title must be the organization's only one).
       const here = (s: LiveSpace) => target === undefined || (target === null ? s.parent === null : target.id !== undefined && s.parent === target.id);
       if (target === undefined && live.filter((s) => s.title === entry.title).length > 1) {

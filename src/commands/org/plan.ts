@@ -12,7 +12,7 @@ import { UsageError } from '../../errors.js';
 import type { Gone } from '../deletes.js';
 import { KINDS, type FileKey, type KindName, type OrgFile } from './file.js';
 import type { Live } from './live.js';
-import { fileErrors, ListedErrors, type FileProblem, type Parsed, type Path } from './parse.js';
+import { fileErrors, ListedErrors, type FileProblem, type Parsed } from './parse.js';
 import { ignoredBy, type Ignored } from './ignore.js';
 import { planCascades } from './plan-cascades.js';
 import { planCollections } from './plan-content.js';
@@ -236,15 +236,26 @@ export function diffFields(want: Record<string, unknown>, have: Record<string, u
   return { fields, body };
 }
 
-/** A live resource matched by the file's id, else by its natural key; ids matched once. */
+/**
+ * A live resource matched by the file's id, else by its natural key (an id
+ * the organization no longer has, as a resource deleted by hand leaves in the
+ * file, falls back to the key: found, or created again); ids matched once,
+ * and a resource whose id the file names elsewhere is never matched by key.
+ */
 export function matcher<L extends { id: string }>(live: L[], keyOf: (l: L) => string) {
   const used = new Set<string>();
+  const named = new Set<string>();
   const byId = new Map(live.map((l) => [l.id, l]));
   const byKey = new Map<string, L[]>();
   for (const l of live) byKey.set(keyOf(l), [...(byKey.get(keyOf(l)) ?? []), l]);
   return {
+    /** The ids the file names: those resources are matched by id only. */
+    reserve(ids: (string | undefined)[]): void {
+      for (const id of ids) if (id !== undefined && byId.has(id)) named.add(id);
+    },
     find(id: string | undefined, key: string | undefined, scope: (l: L) => boolean = () => true): L | undefined {
-      const found = id !== undefined ? byId.get(id) : key === undefined ? undefined : byKey.get(key)?.find((l) => !used.has(l.id) && scope(l));
+      let found = id !== undefined ? byId.get(id) : undefined;
+      if (!found && key !== undefined) found = byKey.get(key)?.find((l) => !used.has(l.id) && !named.has(l.id) && scope(l));
       if (found) used.add(found.id);
       return found;
     },
@@ -252,25 +263,15 @@ export function matcher<L extends { id: string }>(live: L[], keyOf: (l: L) => st
   };
 }
 
-/**
- * Each entry of the file with the live resource it names (by id, else by its
- * key); an id that is not there is a problem of the file, and the entry is skipped.
- */
+/** Each entry of the file with the live resource it names (by id, else by its key), or none (created). */
 export function eachEntry<E extends { id?: string }, L extends { id: string }>(
-  p: Planning,
-  at: Path,
-  what: string,
   entries: E[],
   match: ReturnType<typeof matcher<L>>,
   keyOf: (entry: E) => string,
   fn: (entry: E, found: L | undefined, i: number) => void,
-  scope = 'in the organization',
 ): void {
-  entries.forEach((entry, i) => {
-    const found = match.find(entry.id, keyOf(entry));
-    if (entry.id !== undefined && !found) p.problems.push({ path: [...at, i, 'id'], message: `no ${what} with id "${entry.id}" ${scope}` });
-    else fn(entry, found, i);
-  });
+  match.reserve(entries.map((e) => e.id));
+  entries.forEach((entry, i) => fn(entry, match.find(entry.id, keyOf(entry)), i));
 }
 
 /**
