@@ -37,6 +37,7 @@ describe('org pull and plan after transfers', () => {
       const spaces = await ids(api, 'spaces');
       const collections = await ids(api, 'collections');
       const before = parse((await api.cli(['org', 'pull', '--only', 'sites'])).stdout);
+      const committed = await pullTo(api);
       expect(published(before)).toEqual(expect.arrayContaining([spaces['Installation Guide'], spaces['REST API'], spaces.SDKs]));
 
       expect((await api.cli(['spaces', 'transfer', spaces['Installation Guide'], '--to-org', INITECH])).code).toBe(0);
@@ -50,6 +51,11 @@ describe('org pull and plan after transfers', () => {
       expect(published(after)).not.toContain(spaces.SDKs);
       expect(published(after)).toContain(spaces.Architecture);
       expect(Object.keys(await ids(api, 'spaces', INITECH)).sort()).toEqual(['Installation Guide', 'REST API', 'SDKs', 'Webhooks']);
+
+      // The file pulled before the transfers: drift (exit 6), the site spaces of what left named, never exit 2.
+      const stale = await api.cli(['org', 'plan', '-f', committed, '--exit-code']);
+      expect(stale.code, stale.stderr).toBe(6);
+      expect(stale.stdout).toContain(`/${spaces['Installation Guide']}": its space is not in the organization (deleted, or transferred to another one): publish another space there, or take this site space out of the file`);
 
       const orgs = JSON.parse((await api.cli(['orgs', 'list', '--json'])).stdout) as { id: string }[];
       for (const org of orgs) for (const flags of [[], ['--portable']]) await pullAndPlan(api, org.id, flags);

@@ -204,7 +204,12 @@ class SitePlan {
       const published = live.find((l) => l.spaceId === e.space || l.spaceTitle === e.space)?.spaceId;
       const space = spaceOf(p, e.space) ?? (published ? { id: published } : undefined);
       const id = space?.id ?? space?.ref;
-      if (!space || !id) return void p.problems.push({ path: [...at, i, 'space'], message: `no space "${escapeControls(e.space)}" in the organization (an id, or a title only one space has)` });
+      if (!space || !id) {
+        // A space the file once published that the organization no longer has (deleted, or transferred): drift, said with what to do.
+        const gone = /^[A-Za-z0-9]{20}$/.test(e.space) && !(p.live.spaces ?? []).some((s) => s.title === e.space);
+        if (gone) return void p.manual.push({ kind: 'sites', key: `${prefix}/${e.space}`, what: 'its space is not in the organization (deleted, or transferred to another one)', how: 'publish another space there, or take this site space out of the file' });
+        return void p.problems.push({ path: [...at, i, 'space'], message: `no space "${escapeControls(e.space)}" in the organization (an id, or a title only one space has)` });
+      }
       if (used.has(id)) return void p.problems.push({ path: [...at, i, 'space'], message: `"${escapeControls(e.space)}" is published twice here` });
       used.add(id);
       const found = live.find((l) => l.spaceId === id);
