@@ -1,9 +1,8 @@
 // Baseline for `org plan`: the reads it makes, with undici, a keep-alive
 // agent and the same concurrency (8): every list of the organization, each
 // team's members, each site's sections, groups, site spaces and share links,
-// the custom field values of the spaces given on stdin, and the published
-// document of each OpenAPI specification published from a file (its latest
-// version's content, then the document at its URL).
+// the custom field values of the spaces given on stdin, and the
+// translations.
 import { Agent, request } from 'undici';
 
 const [base, token, org, concurrencyArg] = process.argv.slice(2);
@@ -42,12 +41,5 @@ await Promise.all([
   all(`${o}/teams`).then((teams) => pool(teams, (t) => all(`${o}/teams/${t.id}/members`))),
   all(`${o}/sites`).then((sites) => pool(sites.flatMap((s) => ['sections', 'section-groups', 'site-spaces', 'share-links'].map((x) => `${o}/sites/${s.id}/${x}`)), all)),
   all(`${o}/translations`),
-  all(`${o}/openapi`).then((specs) =>
-    pool(specs.filter((s) => !s.sourceURL), async (s) => {
-      const { url } = await get(`${o}/openapi/${s.slug}/versions/latest/content`);
-      const res = await request(url, { headers: { authorization: `Bearer ${token}` }, dispatcher });
-      await res.body.text();
-    }),
-  ),
 ]);
 await dispatcher.close();
