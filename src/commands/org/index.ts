@@ -127,6 +127,7 @@ export const COMMANDS = [
       const question = `Apply ${plan.changes.length} change${plan.changes.length === 1 ? '' : 's'} to organization ${await ctx.org()}`;
       const permit = await gateDeletes(ctx, deletePlanOf(plan), { allowMassDelete: !!opts.allowMassDelete, question, shown: true });
       await applyPlan(ctx, plan, concurrency, permit);
+      if (plan.manual.length) ctx.output.note(`${plan.manual.length} not applied through the API, as the plan said (\`!\` lines): each names how to do it`);
     },
   }),
   defineCommand({

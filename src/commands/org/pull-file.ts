@@ -68,7 +68,7 @@ class FileWriter {
       const id = this.ids('team', teams, (t) => t.title);
       file.teams = [...teams].sort(byText((t) => `${t.title}\u0000${t.id}`)).map((t) => given({ id: id(t), title: t.title, members: sortedMap(t.members ?? {}) }));
     }
-    if (kinds.has('members')) file.members = sortedMap(Object.fromEntries((live.members ?? []).map((m) => [m.email ?? m.id, m.role])));
+    if (kinds.has('members')) file.members = sortedMap(Object.fromEntries((live.members ?? []).map((m) => [m.email ?? this.kept(m.id, `the member ${m.id} (who has no e-mail)`), m.role])));
     if (kinds.has('customFields')) {
       file.customFields = [...(live.customFields ?? [])].sort(byText((f) => f.name)).map((f) => given({ id: this.opts.portable ? undefined : f.id, name: f.name, type: f.type, title: f.title, description: f.description, placeholder: f.placeholder, options: f.options }));
     }

@@ -53,17 +53,11 @@ export class Sites implements Family {
     this.handlers = siteHandlers(this, new SiteRenderer(this, this.lower));
   }
 
-  /**
-   * A space that leaves the organization (a transfer) is no longer published
-   * by its sites: the site spaces that publish it are removed, as
-   * removeSiteSpace() removes one (a section may be left with none).
-   */
+  /** A space a transfer takes out of the organization leaves its sites: the site spaces that publish it go (a section may be left with none). */
   attach(): void {
-    this.spaces.whenSpacesLeave((spaces, org) => {
+    this.spaces.departures.push((spaces, org) => {
       const gone = new Set(spaces.map((s) => s.id));
-      for (const site of this.orgSites(org)) {
-        for (const ss of this.allSiteSpaces(site).filter((x) => gone.has(x.space))) this.dropSiteSpace(site, ss);
-      }
+      for (const site of this.orgSites(org)) for (const ss of this.allSiteSpaces(site).filter((x) => gone.has(x.space))) this.removeSiteSpace(site, ss.id, false);
     });
   }
 
@@ -358,14 +352,10 @@ export class Sites implements Family {
     return ss;
   }
 
-  /** Removes a site space; the next one of its section becomes the default when it was. */
-  removeSiteSpace(site: SiteRec, id: string): void {
+  /** Removes a site space (`asked`: by a request, whose caller's role is checked); the next one of its section becomes the default when it was. */
+  removeSiteSpace(site: SiteRec, id: string, asked = true): void {
     const ss = this.siteSpace(site, id);
-    this.orgs.require(site.org, 'create', 'change the structure of sites');
-    this.dropSiteSpace(site, ss);
-  }
-
-  private dropSiteSpace(site: SiteRec, ss: SiteSpaceRec): void {
+    if (asked) this.orgs.require(site.org, 'create', 'change the structure of sites');
     const key = spacesKey(ss);
     this.order.detach(key, ss);
     this.siteSpaces.delete(ss.id);

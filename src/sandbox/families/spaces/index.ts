@@ -42,14 +42,8 @@ export class Spaces implements Family {
   private order = new SiblingOrder<Node>();
   private readonly removedCollections = new Set<string>();
 
-  /** Families above told when spaces leave an organization (a transfer): the sites stop publishing them. */
-  private readonly leaving: ((spaces: readonly SpaceRec[], org: string) => void)[] = [];
-
-  /** A family above hooks in here (from its attach()): `fn` is told of the spaces a transfer takes out of `org`. */
-  whenSpacesLeave(fn: (spaces: readonly SpaceRec[], org: string) => void): void {
-    this.leaving.push(fn);
-  }
-
+  /** Told of the spaces a transfer takes out of an organization (the sites family hooks in from its attach(): they leave its sites). */
+  readonly departures: ((spaces: readonly SpaceRec[], org: string) => void)[] = [];
   /** The JSON of spaces and collections (a family above adds its counts to a space's: views.countWith()). */
   readonly views: SpaceViews;
   readonly handlers: ReturnType<typeof spaceHandlers>;
@@ -286,21 +280,16 @@ export class Spaces implements Family {
     return space;
   }
 
-  /**
-   * Moves a space to the top level of another organization. The caller must
-   * be able to edit it and be admin of the target. A transfer to the
-   * organization that already holds it changes nothing, so a retry is safe.
-   */
+  /** Moves a space to the top level of another organization (and out of the sites of its own: departures); the caller must be able to edit it and be admin of the target; a transfer to where it is changes nothing (a retry is safe). */
   transferSpace(id: string, orgId: string): SpaceRec {
     const space = this.activeSpace(id, 'transfer');
     const target = this.orgs.org(orgId);
     if (target.id === space.org) return space;
     this.orgs.require(space.org, 'edit', 'transfer spaces out of it');
     this.orgs.require(target.id, 'admin', 'transfer spaces into it');
-    const from = space.org;
+    for (const tell of this.departures) tell([space], space.org);
     this.order.move(space, containerKey(space.org, space.parent), rootKey(target.id));
     rehome(space, target.id, null);
-    for (const fn of this.leaving) fn([space], from);
     space.updatedAt = this.now();
     this.cache.changed(true, space);
     return space;
@@ -386,11 +375,10 @@ export class Spaces implements Family {
     this.orgs.require(c.org, 'edit', 'transfer collections out of it');
     this.orgs.require(target.id, 'admin', 'transfer collections into it');
     const { collections, spaces } = this.subtree(id);
-    const from = c.org;
+    for (const tell of this.departures) tell(spaces, c.org);
     this.order.move(c, containerKey(c.org, c.parent), rootKey(target.id));
     c.parent = null;
     for (const x of [...collections, ...spaces]) x.org = target.id;
-    for (const fn of this.leaving) fn(spaces, from);
     this.cache.changed(true, ...spaces, ...collections);
     return c;
   }
