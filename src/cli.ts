@@ -1,7 +1,9 @@
-// Entry point. `--version` and the top-level `--help` answer before anything
-// else loads; everything else goes through main.ts, which loads commander and
-// then only the group it needs.
+// Entry point (dist/cli.js). `--version` and the prebuilt `--help` answer
+// before anything else loads; everything else goes through main.ts, bundled
+// on its own into dist/main.cjs (bin/build.mjs) and loaded with a code cache
+// (code-cache.ts), which loads commander and then only the group it needs.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { helpArgv, helpFileName } from './helpfile.js';
 import { VERSION } from './version.js';
 
@@ -36,6 +38,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else if (help !== undefined) {
   process.stdout.write(help);
 } else {
-  const { main, processIO } = await import('./main.js');
+  const { loadBundle } = await import('./code-cache.js');
+  const bundle = loadBundle<typeof import('./main.js')>(fileURLToPath(new URL('./main.cjs', import.meta.url)), process.env);
+  const { main, processIO } = bundle.exports;
   process.exitCode = await main(process.argv.slice(2), processIO());
+  await bundle.save();
 }

@@ -3,7 +3,8 @@
 import { Command, CommanderError, Help, Option } from 'commander';
 import { App } from './app.js';
 import { GROUPS, type Group } from './commands/index.js';
-import { argsUsage, inheritedFlags } from './helpfile.js';
+import { inheritedFlags } from './helpfile.js';
+import { argsUsage } from './commands/help/usage.js';
 import { Terminal } from './output/terminal.js';
 import type { IO } from './context.js';
 import { DocplatError, EXIT, Interrupted, promptInterrupt, UsageError } from './errors.js';

@@ -47,7 +47,8 @@ export function tempFiles(prefix?: string): { dir: string; file(name: string, te
 /** A clean environment: no token, org, URL or proxy from the machine running the tests. */
 export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   // A config dir of its own, unless the caller brings one (then no stray empty folder is left behind).
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: 'DOCPLAT_CONFIG_DIR' in extra ? undefined : tempDir() };
+  // The code cache (src/code-cache.ts) in the run's temporary folder, one for every test, never the user's.
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: 'DOCPLAT_CONFIG_DIR' in extra ? undefined : tempDir(), DOCPLAT_CACHE_DIR: join(tmpdir(), 'docplat-code-cache') };
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }

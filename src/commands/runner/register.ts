@@ -4,7 +4,8 @@
 // hands what was typed to the road (pipeline.ts).
 import { Option, type Command } from 'commander';
 import type { App } from '../../app.js';
-import { argsUsage, AskedArgument, inheritedFlags } from '../../helpfile.js';
+import { inheritedFlags } from '../../helpfile.js';
+import { argsUsage, AskedArgument } from '../help/usage.js';
 import { withBounds } from '../help/bounds.js';
 import { wrapHelp } from '../help/wrap.js';
 import { OPERATIONS } from '../../api/operations/index.js';

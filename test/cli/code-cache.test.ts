@@ -1,0 +1,119 @@
+// The code cache of dist/main.cjs (src/code-cache.ts): written after the
+// first command, used by the next; a stale, torn or tampered cache, or a
+// symbolic link at its name, is refused and the command still works; the
+// cache is never written through a link.
+import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cacheFile, cacheKey, encodeCache, readCache, writeCache } from '../../src/code-cache.js';
+import { baseEnv, ROOT, runCli, tempDir } from '../helpers.js';
+
+const dirs: string[] = [];
+const fresh = () => {
+  const dir = tempDir('docplat-cache-');
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const source = readFileSync(join(ROOT, 'dist', 'main.cjs'), 'utf8');
+const key = cacheKey(source);
+const bytes = Buffer.from('V8 code cache bytes, as V8 made them');
+
+describe('reading the cache', () => {
+  it('gives back the bytes written for the same key', async () => {
+    const dir = fresh();
+    expect(await writeCache(dir, key, bytes)).toBe(true);
+    expect(readCache(cacheFile(dir), key)).toEqual(bytes);
+  });
+
+  it('refuses a cache made for another version or bundle (stale)', async () => {
+    const dir = fresh();
+    await writeCache(dir, cacheKey(`${source}\n// edited`), bytes);
+    expect(readCache(cacheFile(dir), key)).toBeUndefined();
+  });
+
+  it('refuses bytes that do not match their hash (torn or tampered), and a file that is not a cache', () => {
+    const dir = fresh();
+    const file = cacheFile(dir);
+    const good = encodeCache(key, bytes);
+    const tampered = Buffer.from(good);
+    tampered[tampered.length - 1] ^= 1;
+    writeFileSync(file, tampered);
+    expect(readCache(file, key)).toBeUndefined();
+    writeFileSync(file, good.subarray(0, good.length - 3));
+    expect(readCache(file, key)).toBeUndefined();
+    writeFileSync(file, 'not a cache');
+    expect(readCache(file, key)).toBeUndefined();
+    writeFileSync(file, good);
+    expect(readCache(file, key)).toEqual(bytes);
+  });
+
+  it('never follows a symbolic link at the cache name, to read or to write', async () => {
+    const dir = fresh();
+    const elsewhere = join(fresh(), 'valid.cache');
+    writeFileSync(elsewhere, encodeCache(key, bytes));
+    symlinkSync(elsewhere, cacheFile(dir));
+    expect(readCache(cacheFile(dir), key)).toBeUndefined();
+    expect(await writeCache(dir, key, Buffer.from('other bytes'))).toBe(false);
+    expect(readlinkSync(cacheFile(dir))).toBe(elsewhere);
+    expect(readFileSync(elsewhere)).toEqual(encodeCache(key, bytes));
+  });
+});
+
+describe('the built CLI', () => {
+  const env = (dir: string) => baseEnv({ DOCPLAT_CACHE_DIR: dir });
+  const configPath = async (dir: string) => {
+    const r = await runCli(['config', 'path'], { env: env(dir) });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/config\.json\n$/);
+    return r;
+  };
+  // Node 22+ keeps its own compile cache in <dir>/node; Node 20 has none, and docplat keeps one.
+  const own = !('enableCompileCache' in nodeModule);
+
+  it.runIf(own)('writes the cache after the first command and uses it after', async () => {
+    const dir = fresh();
+    await configPath(dir);
+    const written = readFileSync(cacheFile(dir));
+    expect(readCache(cacheFile(dir), key)?.length).toBeGreaterThan(1000);
+    await configPath(dir);
+    // Used, not written again.
+    expect(readFileSync(cacheFile(dir))).toEqual(written);
+  });
+
+  it.runIf(own)('a tampered or stale cache is refused, the command works, and the cache is made again', async () => {
+    const dir = fresh();
+    await configPath(dir);
+    const good = readFileSync(cacheFile(dir));
+    const tampered = Buffer.from(good);
+    tampered[tampered.length - 100] ^= 0xff;
+    writeFileSync(cacheFile(dir), tampered);
+    await configPath(dir);
+    expect(readCache(cacheFile(dir), key)).toBeDefined();
+    writeFileSync(cacheFile(dir), encodeCache(cacheKey('another bundle'), readCache(cacheFile(dir), key)!));
+    await configPath(dir);
+    expect(readCache(cacheFile(dir), key)).toBeDefined();
+  });
+
+  it.runIf(own)('a symbolic link at the cache name is left as it is, and what it points to untouched', async () => {
+    const dir = fresh();
+    const target = join(fresh(), 'target');
+    writeFileSync(target, 'not yours');
+    symlinkSync(target, cacheFile(dir));
+    await configPath(dir);
+    expect(lstatSync(cacheFile(dir)).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('not yours');
+  });
+
+  it('a cache folder that cannot be made does not stop the command', async () => {
+    const dir = fresh();
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    await configPath(join(file, 'cache'));
+    expect(existsSync(join(file, 'cache'))).toBe(false);
+  });
+});
