@@ -12,6 +12,7 @@
 // Kept in bin/ because it is the project's one build tool and needs no folder of its own.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,17 +61,31 @@ const vendorEntries = {
 };
 
 const cjs = { format: 'cjs', outExtension: { '.js': '.cjs' }, supported: { 'dynamic-import': false } };
-const results = await Promise.all([
-  build({ ...common, entryPoints: { cli: 'src/cli.ts' }, format: 'esm', splitting: true, chunkNames: 'chunks/[name]-[hash]', external: ['./main.cjs'], banner: esmBanner }),
+const bundles = build({
+  ...common,
+  ...cjs,
+  entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/server.ts' },
+  // import.meta.url is the bundle's own file URL (the one-shot transport's require, the completion scripts' folder).
+  define: { ...common.define, 'import.meta.url': '__docplatUrl' },
+  banner: { js: 'var __docplatUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [split],
+});
+// The entry knows the hash of the bundle it loads: its code cache is keyed by it, and no run hashes the bundle.
+const entry = bundles.then(() =>
   build({
     ...common,
-    ...cjs,
-    entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/server.ts' },
-    // import.meta.url is the bundle's own file URL (the one-shot transport's require, the completion scripts' folder).
-    define: { ...common.define, 'import.meta.url': '__docplatUrl' },
-    banner: { js: 'var __docplatUrl = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [split],
+    entryPoints: { cli: 'src/cli.ts' },
+    format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    external: ['./main.cjs'],
+    banner: esmBanner,
+    define: { ...common.define, __DOCPLAT_BUNDLE_HASH__: JSON.stringify(createHash('sha256').update(readFileSync(join(root, 'dist', 'main.cjs'))).digest('hex')) },
   }),
+);
+const results = await Promise.all([
+  bundles,
+  entry,
   build({ ...common, ...cjs, entryPoints: Object.fromEntries(Object.entries(VENDOR).map(([file, name]) => [`vendor/${file}`, `vendor:${name}`])), plugins: [vendorEntries] }),
   build({ ...common, entryPoints: { manifest: 'src/manifest.ts' }, format: 'esm', banner: esmBanner }),
 ]);

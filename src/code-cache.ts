@@ -5,8 +5,8 @@
 // through vm.Script with the cachedData V8 made on an earlier run (as
 // v8-compile-cache does for CommonJS modules).
 //
-// The cache file is a header and V8's bytes: the key (a hash of Node's
-// version, the architecture and the bundle's source, docplat's version in it) and a
+// The cache file is a header and V8's bytes: the key (the bundle's hash, made
+// by the build, its size and time, Node's version and the architecture) and a
 // hash of the bytes. A file whose key differs (another version, an edited
 // bundle), whose bytes do not match their hash (a torn or tampered file),
 // that is not a regular file (a symbolic link is never opened), or that V8
@@ -15,7 +15,7 @@
 // an exclusive temporary file renamed over the target, never through a link).
 // Whatever goes wrong with the cache, the command runs.
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as nodeModule from 'node:module';
 import { dirname, join } from 'node:path';
@@ -42,9 +42,18 @@ export function cacheFile(dir: string): string {
   return join(dir, `main-${process.version}-${process.arch}.cache`);
 }
 
-/** What the cache must have been made from: Node's version, the architecture and the bundle's source (which holds docplat's version). */
-export function cacheKey(source: string): string {
-  return sha256(`${process.version}\0${process.arch}\0${source}`);
+declare const __DOCPLAT_BUNDLE_HASH__: string;
+/** The hash of dist/main.cjs, computed by the build (bin/build.mjs) so that no run hashes a megabyte of source. */
+const BUNDLE_HASH = typeof __DOCPLAT_BUNDLE_HASH__ === 'string' ? __DOCPLAT_BUNDLE_HASH__ : 'dev';
+
+/**
+ * What the cache must have been made from: this build of the bundle (its
+ * hash), the file as the build left it (an edited bundle has another size or
+ * time), Node's version and the architecture.
+ */
+export function cacheKey(file: string): string {
+  const st = statSync(file);
+  return `${BUNDLE_HASH} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch}`;
 }
 
 /** The cache file's contents: the header (key, hash of the bytes) and V8's bytes. */
@@ -71,11 +80,12 @@ export function readCache(file: string, key: string): Buffer | undefined {
   } finally {
     closeSync(fd);
   }
-  const header = MAGIC.length + 2 * 65;
-  if (bytes.length <= header || bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) return undefined;
-  const [storedKey, hash] = bytes.subarray(MAGIC.length, header).toString('latin1').split('\n');
-  const data = bytes.subarray(header);
-  return storedKey === key && hash === sha256(data) ? data : undefined;
+  if (bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) return undefined;
+  const keyEnd = bytes.indexOf(10, MAGIC.length);
+  const hashEnd = keyEnd < 0 ? -1 : bytes.indexOf(10, keyEnd + 1);
+  if (hashEnd < 0) return undefined;
+  const data = bytes.subarray(hashEnd + 1);
+  return bytes.subarray(MAGIC.length, keyEnd).toString('latin1') === key && bytes.subarray(keyEnd + 1, hashEnd).toString('latin1') === sha256(data) ? data : undefined;
 }
 
 /** Writes the cache through the one writer, replacing only a regular file, never in a folder that is a link; false when it was not written. */
@@ -107,7 +117,7 @@ export function loadBundle<T>(file: string, env: NodeJS.ProcessEnv): Loaded<T> {
     return { exports: req(file) as T, compiled: 'node', save: async () => undefined };
   }
   const source = readFileSync(file, 'utf8');
-  const key = cacheKey(source);
+  const key = cacheKey(file);
   const cached = readCache(cacheFile(dir), key);
   const script = new Script(nodeModule.Module.wrap(source), { filename: file, cachedData: cached });
   const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
