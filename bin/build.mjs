@@ -70,9 +70,14 @@ const bundles = build({
   banner: { js: 'var __docplatUrl = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [split],
 });
-// The entry knows the hash of the bundle it loads: its code cache is keyed by it, and no run hashes the bundle.
-const entry = bundles.then(() =>
-  build({
+const vendor = build({ ...common, ...cjs, entryPoints: Object.fromEntries(Object.entries(VENDOR).map(([file, name]) => [`vendor/${file}`, `vendor:${name}`])), plugins: [vendorEntries] });
+// The entry knows the hash of each bundle it loads: their code cache is keyed by it, and no run hashes a bundle.
+const entry = Promise.all([bundles, vendor]).then(([b, v]) => {
+  const hashes = {};
+  for (const out of [...Object.keys(b.metafile.outputs), ...Object.keys(v.metafile.outputs)]) {
+    if (out.endsWith('.cjs')) hashes[out.slice('dist/'.length)] = createHash('sha256').update(readFileSync(join(root, out))).digest('hex');
+  }
+  return build({
     ...common,
     entryPoints: { cli: 'src/cli.ts' },
     format: 'esm',
@@ -80,13 +85,13 @@ const entry = bundles.then(() =>
     chunkNames: 'chunks/[name]-[hash]',
     external: ['./main.cjs'],
     banner: esmBanner,
-    define: { ...common.define, __DOCPLAT_BUNDLE_HASH__: JSON.stringify(createHash('sha256').update(readFileSync(join(root, 'dist', 'main.cjs'))).digest('hex')) },
-  }),
-);
+    define: { ...common.define, __DOCPLAT_BUNDLES__: JSON.stringify(hashes) },
+  });
+});
 const results = await Promise.all([
   bundles,
   entry,
-  build({ ...common, ...cjs, entryPoints: Object.fromEntries(Object.entries(VENDOR).map(([file, name]) => [`vendor/${file}`, `vendor:${name}`])), plugins: [vendorEntries] }),
+  vendor,
   build({ ...common, entryPoints: { manifest: 'src/manifest.ts' }, format: 'esm', banner: esmBanner }),
 ]);
 const result = { metafile: { inputs: {}, outputs: {} } };

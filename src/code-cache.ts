@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as nodeModule from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir } from './config/paths.js';
 import { writeSafely } from './files/write.js';
@@ -29,31 +29,29 @@ const MAX_BYTES = 64 * 1024 * 1024;
 
 export interface Loaded<T> {
   exports: T;
-  /** How the code was compiled: from the cache, from source (the cache is written after the command), or by Node's own cache. */
-  compiled: 'cached' | 'source' | 'node';
-  /** Writes the cache when it was missing, stale or refused; never throws. */
+  /** Writes the cache of each bundle loaded whose cache was missing, stale or refused; never throws. */
   save(): Promise<void>;
 }
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-/** The cache file of this Node version and architecture in `dir`. */
-export function cacheFile(dir: string): string {
-  return join(dir, `main-${process.version}-${process.arch}.cache`);
+/** The cache file of a bundle (`vendor/undici.cjs`) for this Node version and architecture in `dir`. */
+export function cacheFile(dir: string, name = 'main.cjs'): string {
+  return join(dir, `${name.replace(/\.cjs$/, '').replace(/[^a-z0-9]+/gi, '-')}-${process.version}-${process.arch}.cache`);
 }
 
-declare const __DOCPLAT_BUNDLE_HASH__: string;
-/** The hash of dist/main.cjs, computed by the build (bin/build.mjs) so that no run hashes a megabyte of source. */
-const BUNDLE_HASH = typeof __DOCPLAT_BUNDLE_HASH__ === 'string' ? __DOCPLAT_BUNDLE_HASH__ : 'dev';
+declare const __DOCPLAT_BUNDLES__: Record<string, string>;
+/** The bundles of dist/ (main.cjs, sandbox.cjs, vendor/*.cjs) and their hashes, computed by the build (bin/build.mjs): no run hashes megabytes of source. */
+const BUNDLES: Record<string, string> = typeof __DOCPLAT_BUNDLES__ === 'object' ? __DOCPLAT_BUNDLES__ : {};
 
 /**
  * What the cache must have been made from: this build of the bundle (its
  * hash), the file as the build left it (an edited bundle has another size or
  * time), Node's version and the architecture.
  */
-export function cacheKey(file: string): string {
+export function cacheKey(file: string, name = 'main.cjs'): string {
   const st = statSync(file);
-  return `${BUNDLE_HASH} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch}`;
+  return `${BUNDLES[name] ?? 'dev'} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch}`;
 }
 
 /** The cache file's contents: the header (key, hash of the bytes) and V8's bytes. */
@@ -89,47 +87,57 @@ export function readCache(file: string, key: string): Buffer | undefined {
 }
 
 /** Writes the cache through the one writer, replacing only a regular file, never in a folder that is a link; false when it was not written. */
-export async function writeCache(dir: string, key: string, data: Buffer): Promise<boolean> {
+export async function writeCache(dir: string, key: string, data: Buffer, name = 'main.cjs'): Promise<boolean> {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!lstatSync(dir).isDirectory()) return false;
-    await writeSafely(cacheFile(dir), encodeCache(key, data), { replace: true });
+    await writeSafely(cacheFile(dir, name), encodeCache(key, data), { replace: true });
     return true;
   } catch {
     return false;
   }
 }
 
+type Wrapper = (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
+
 /**
- * Loads a CommonJS bundle with the code cache of `env` (DOCPLAT_CACHE_DIR, or
- * the user's cache folder).
+ * Loads a CommonJS bundle of dist/ (main.cjs) with the code cache of `env`
+ * (DOCPLAT_CACHE_DIR, or the user's cache folder), and through it each bundle
+ * it requires (sandbox.cjs, vendor/undici.cjs), when the command needs it.
  */
 export function loadBundle<T>(file: string, env: NodeJS.ProcessEnv): Loaded<T> {
   const dir = cacheDir(env);
-  const req = createRequire(file);
   const enable = (nodeModule as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
   if (typeof enable === 'function') {
     try {
       enable(join(dir, 'node'));
     } catch {
-      /* no cache: the bundle is compiled from source */
+      /* no cache: the bundles are compiled from source */
     }
-    return { exports: req(file) as T, compiled: 'node', save: async () => undefined };
+    return { exports: createRequire(file)(file) as T, save: async () => undefined };
   }
-  const source = readFileSync(file, 'utf8');
-  const key = cacheKey(file);
-  const cached = readCache(cacheFile(dir), key);
-  const script = new Script(nodeModule.Module.wrap(source), { filename: file, cachedData: cached });
-  const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: { exports: unknown }, filename: string, dirname: string) => void;
-  const mod = { exports: {} as unknown };
-  wrapper.call(mod.exports, mod.exports, req, mod, file, dirname(file));
-  const fresh = cached === undefined || script.cachedDataRejected === true;
-  return {
-    exports: mod.exports as T,
-    compiled: fresh ? 'source' : 'cached',
+  const root = dirname(file);
+  const modules = new Map<string, { exports: unknown }>();
+  const writes: (() => Promise<unknown>)[] = [];
+  const load = (name: string): unknown => {
+    const path = join(root, name);
+    const key = cacheKey(path, name);
+    const cached = readCache(cacheFile(dir, name), key);
+    const script = new Script(nodeModule.Module.wrap(readFileSync(path, 'utf8')), { filename: path, cachedData: cached });
+    const mod = { exports: {} as unknown };
+    modules.set(name, mod);
+    const req = createRequire(path);
+    // A bundle of dist/ required by another comes through here too, with its own cache.
+    const local = Object.assign((id: string) => {
+      const other = id.startsWith('.') ? relative(root, join(dirname(path), id)).split(sep).join('/') : undefined;
+      if (other === undefined || !Object.hasOwn(BUNDLES, other)) return req(id);
+      return (modules.get(other) ?? { exports: load(other) }).exports;
+    }, req);
+    (script.runInThisContext() as Wrapper).call(mod.exports, mod.exports, local, mod, path, dirname(path));
     // After the command: V8's bytes then hold every function the command compiled, not only the top level.
-    save: async () => {
-      if (fresh) await writeCache(dir, key, script.createCachedData());
-    },
+    if (cached === undefined || script.cachedDataRejected === true) writes.push(() => writeCache(dir, key, script.createCachedData(), name));
+    return mod.exports;
   };
+  const exports = load(relative(root, file)) as T;
+  return { exports, save: async () => void (await Promise.all(writes.splice(0).map((write) => write()))) };
 }

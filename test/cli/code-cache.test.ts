@@ -89,6 +89,15 @@ describe('the built CLI', () => {
     expect(readFileSync(cacheFile(dir))).toEqual(written);
   });
 
+  it.runIf(own)('a bundle the CLI requires when a command needs it (the sandbox, undici) has a cache of its own', async () => {
+    const dir = fresh();
+    const r = await runCli(['--sandbox', 'orgs', 'list', '--output', 'tsv'], { env: env(dir) });
+    expect(r.code, r.stderr).toBe(0);
+    const sandbox = cacheFile(dir, 'sandbox.cjs');
+    expect(readCache(sandbox, writtenKey(sandbox))?.length).toBeGreaterThan(1000);
+    expect(writtenKey(sandbox)).not.toBe(writtenKey(cacheFile(dir)));
+  });
+
   it.runIf(own)('a tampered or stale cache is refused, the command works, and the cache is made again', async () => {
     const dir = fresh();
     await configPath(dir);
