@@ -40,6 +40,11 @@ const esmBanner = { js: "import { createRequire as __docplatRequire } from 'node
 
 /** The libraries in dist/vendor/ (file name: package). */
 const VENDOR = { undici: 'undici', yaml: 'yaml', redocly: '@redocly/openapi-core', conf: 'conf', prompts: '@inquirer/prompts' };
+/**
+ * The packages whose default export is what src/ imports (`import Conf from 'conf'`): with "type": "module",
+ * esbuild reads a default import of CommonJS as Node does (module.exports), so their file exports that value.
+ */
+const DEFAULT_EXPORT = new Set(['conf']);
 const vendorOf = new Map(Object.entries(VENDOR).map(([file, name]) => [name, file]));
 
 /** In the CommonJS bundles: a vendor library is required from dist/vendor/, the sandbox from dist/sandbox.cjs. */
@@ -56,7 +61,11 @@ const vendorEntries = {
   name: 'docplat-vendor',
   setup(b) {
     b.onResolve({ filter: /^vendor:/ }, (args) => ({ path: args.path.slice('vendor:'.length), namespace: 'vendor' }));
-    b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, resolveDir: root, loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)})${DEFAULT_EXPORT.has(args.path) ? '.default' : ''};`,
+      resolveDir: root,
+      loader: 'js',
+    }));
   },
 };
 
