@@ -47,10 +47,19 @@ const VENDOR = { undici: 'undici', yaml: 'yaml', redocly: '@redocly/openapi-core
 const DEFAULT_EXPORT = new Set(['conf']);
 const vendorOf = new Map(Object.entries(VENDOR).map(([file, name]) => [name, file]));
 
-/** In the CommonJS bundles: a vendor library is required from dist/vendor/, the sandbox from dist/sandbox.cjs. */
+/**
+ * In the CommonJS bundles: a vendor library is required from dist/vendor/, the sandbox from dist/sandbox.cjs;
+ * commander's node:child_process (for executable subcommands, which docplat has none of) is required on first use,
+ * not when commander loads (it would load child_process, dgram and their bindings for every command).
+ */
 const split = {
   name: 'docplat-split',
   setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/node_modules\/commander\//.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
+      contents: `module.exports = new Proxy({}, { get: (_, key) => require('node:${args.path}')[key] });`,
+      loader: 'js',
+    }));
     b.onResolve({ filter: /^[@a-z]/ }, (args) => (vendorOf.has(args.path) ? { path: `./vendor/${vendorOf.get(args.path)}.cjs`, external: true } : undefined));
     b.onResolve({ filter: /sandbox\/server\.js$/ }, (args) => (args.kind === 'entry-point' ? undefined : { path: './sandbox.cjs', external: true }));
   },
@@ -93,8 +102,8 @@ const entry = Promise.all([bundles, vendor]).then(([b, v]) => {
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     external: ['./main.cjs'],
-    banner: esmBanner,
-    define: { ...common.define, __DOCPLAT_BUNDLES__: JSON.stringify(hashes) },
+    // As a string: an object would be a chunk of its own, one more module for --version to load.
+    define: { ...common.define, __DOCPLAT_BUNDLES__: JSON.stringify(JSON.stringify(hashes)) },
   });
 });
 const results = await Promise.all([

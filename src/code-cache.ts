@@ -21,7 +21,6 @@ import * as nodeModule from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir } from './config/paths.js';
-import { writeSafely } from './files/write.js';
 
 const MAGIC = 'docplat-code-cache 1\n';
 /** A cache file larger than this is not ours (V8's cache of the bundle is well under 10 MB). */
@@ -40,9 +39,9 @@ export function cacheFile(dir: string, name = 'main.cjs'): string {
   return join(dir, `${name.replace(/\.cjs$/, '').replace(/[^a-z0-9]+/gi, '-')}-${process.version}-${process.arch}.cache`);
 }
 
-declare const __DOCPLAT_BUNDLES__: Record<string, string>;
+declare const __DOCPLAT_BUNDLES__: string;
 /** The bundles of dist/ (main.cjs, sandbox.cjs, vendor/*.cjs) and their hashes, computed by the build (bin/build.mjs): no run hashes megabytes of source. */
-const BUNDLES: Record<string, string> = typeof __DOCPLAT_BUNDLES__ === 'object' ? __DOCPLAT_BUNDLES__ : {};
+const BUNDLES: Record<string, string> = typeof __DOCPLAT_BUNDLES__ === 'string' ? (JSON.parse(__DOCPLAT_BUNDLES__) as Record<string, string>) : {};
 
 /**
  * What the cache must have been made from: this build of the bundle (its
@@ -91,6 +90,8 @@ export async function writeCache(dir: string, key: string, data: Buffer, name = 
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!lstatSync(dir).isDirectory()) return false;
+    // Loaded only to write: a run that finds its cache never loads the writer.
+    const { writeSafely } = await import('./files/write.js');
     await writeSafely(cacheFile(dir, name), encodeCache(key, data), { replace: true });
     return true;
   } catch {

@@ -1,5 +1,6 @@
 // Builds the command tree, runs one command, and maps whatever it throws to a
 // one-line message (or a JSON error object) and an exit code.
+import { isatty } from 'node:tty';
 import { Command, CommanderError, Help, Option } from 'commander';
 import { App } from './app.js';
 import { GROUPS, type Group } from './commands/index.js';
@@ -20,10 +21,13 @@ export function processIO(): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Made when a command reads it: opening stdin's stream costs a few ms that most commands never use.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutTTY: !!process.stdout.isTTY,
     stderrTTY: !!process.stderr.isTTY,
-    stdinTTY: !!process.stdin.isTTY,
+    stdinTTY: isatty(0),
     env: process.env,
   };
 }
