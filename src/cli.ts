@@ -39,7 +39,9 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(help);
 } else {
   const { loadBundle } = await import('./code-cache.js');
-  const bundle = loadBundle<typeof import('./main.js')>(fileURLToPath(new URL('./main.cjs', import.meta.url)), process.env);
+  // The command's words (`spaces get`), for the code cache of its group.
+  const command = argv.filter((w) => /^[a-z][a-z-]{0,39}$/.test(w)).slice(0, 2).join(' ');
+  const bundle = loadBundle<typeof import('./main.js')>(fileURLToPath(new URL('./main.cjs', import.meta.url)), process.env, command);
   const { main, processIO } = bundle.exports;
   process.exitCode = await main(process.argv.slice(2), processIO());
   await bundle.save();
