@@ -154,9 +154,10 @@ export class ApiClient {
 
   /**
    * @deprecated A method and a path: send a built request (`send`) instead.
-   * Kept for the handlers not converted yet (content push, content export,
-   * org apply and live, files fetch and download, bulk.ts): the static test
-   * test/commands/runner/client-calls.test.ts confines it to them.
+   * Kept for the one handler not converted yet (content push, rewritten by
+   * other work): the static test test/commands/runner/client-calls.test.ts
+   * confines the client to it. Goes, with `get` and the string paths of
+   * `pages` and `all`, once it is converted.
    */
   request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     return this.exchange<T>(method, path, opts);

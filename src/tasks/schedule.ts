@@ -65,6 +65,8 @@ export interface Task<V = undefined> {
   needs?: readonly string[];
   /** Tasks that must have ended, in whatever state, before this one starts (an order, not a need). */
   after?: readonly string[];
+  /** Starts once every task not `last` has ended, in whatever state (org apply's deletes come after every other change). */
+  last?: boolean;
   run(t: TaskControl): Promise<Outcome<V> | void>;
 }
 
@@ -205,6 +207,7 @@ export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[
       order.push(s);
       counts[s.state === 'not started' ? 'notStarted' : s.state]++;
       if (s.state !== 'not started') counts.done++;
+      if (!tasks[i].last && graph.gate && --graph.gate.left === 0) for (const j of graph.gate.last) if (--graph.waiting[j] === 0 && !results[j]) ready.push(j);
       const fine = s.state === 'ok' || s.state === 'skipped';
       for (const { task, need } of graph.dependents[i]) {
         if (results[task]) continue;
@@ -318,11 +321,23 @@ export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[
   return { settled, done };
 }
 
+interface Graph {
+  /** How many tasks (or the gate) each task still waits for. */
+  waiting: number[];
+  dependents: { task: number; need: boolean }[][];
+  /** The `last` tasks, waiting for the `left` tasks not last to end (one count each, not an edge from every task: deletes after thousands of changes). */
+  gate?: { left: number; last: number[] };
+}
+
 /** Each task's dependents, and how many tasks each waits for; an unknown id, an ambiguous one or a cycle is a programming error. */
-function dependencies(tasks: readonly Task<unknown>[]): { waiting: number[]; dependents: { task: number; need: boolean }[][] } {
+function dependencies(tasks: readonly Task<unknown>[]): Graph {
   const waiting = tasks.map(() => 0);
   const dependents: { task: number; need: boolean }[][] = tasks.map(() => []);
-  if (!tasks.some((t) => t.needs?.length || t.after?.length)) return { waiting, dependents };
+  const last = tasks.flatMap((t, i) => (t.last ? [i] : []));
+  const left = tasks.length - last.length;
+  const gate = last.length && left ? { left, last } : undefined;
+  for (const i of gate?.last ?? []) waiting[i]++;
+  if (!tasks.some((t) => t.needs?.length || t.after?.length)) return { waiting, dependents, gate };
   // Only ids that are named must be unique: independent tasks may share a label-like id.
   const index = new Map<string, number | null>();
   tasks.forEach((t, i) => index.set(t.id, index.has(t.id) ? null : i));
@@ -333,15 +348,16 @@ function dependencies(tasks: readonly Task<unknown>[]): { waiting: number[]; dep
         if (j === undefined) throw new Error(`task ${t.id} depends on ${id}, which is not a task of this run`);
         if (j === null) throw new Error(`task ${t.id} depends on ${id}, which names several tasks`);
         if (j === i) throw new Error(`task ${t.id} depends on itself`);
+        if (tasks[j].last && !t.last) throw new Error(`task ${t.id} depends on ${id}, which comes last`);
         dependents[j].push({ task: i, need });
         waiting[i]++;
       }
     }
   });
-  // Kahn's order: a task left unordered is on a cycle.
-  const left = [...waiting];
-  const queue = left.flatMap((w, i) => (w === 0 ? [i] : []));
-  for (let k = 0; k < queue.length; k++) for (const d of dependents[queue[k]]) if (--left[d.task] === 0) queue.push(d.task);
-  if (queue.length < tasks.length) throw new Error(`task dependencies form a cycle: ${tasks.filter((_, i) => left[i] > 0).map((t) => t.id).join(', ')}`);
-  return { waiting, dependents };
+  // Kahn's order, the gate aside (nothing it holds comes before it): a task left unordered is on a cycle.
+  const unmet = waiting.map((w, i) => w - (gate && tasks[i].last ? 1 : 0));
+  const queue = unmet.flatMap((w, i) => (w === 0 ? [i] : []));
+  for (let k = 0; k < queue.length; k++) for (const d of dependents[queue[k]]) if (--unmet[d.task] === 0) queue.push(d.task);
+  if (queue.length < tasks.length) throw new Error(`task dependencies form a cycle: ${tasks.filter((_, i) => unmet[i] > 0).map((t) => t.id).join(', ')}`);
+  return { waiting, dependents, gate };
 }

@@ -2,6 +2,7 @@
 // (`locked 37 of 40, 2 skipped, 1 failed`), and what an interrupted run
 // says of each task, by state. Bulk verbs print these; a command with a
 // summary of its own (`Downloaded 12 of 14 files`) counts from the report.
+import { escapeControls } from '../output/terminal.js';
 import type { State } from './schedule.js';
 
 const count = (states: readonly (State | undefined)[], state: State) => states.filter((s) => s === state).length;
@@ -44,4 +45,16 @@ export function interruptedLines(results: readonly { label: string; state: State
     unknown.length ? `outcome unknown (sent, no answer; check before re-running): ${unknown.join(' ')}` : '',
     notStarted.length ? `not started: ${notStarted.join(' ')}` : '',
   ].filter(Boolean);
+}
+
+/**
+ * One settled task for a person, as it settles: `label: <done>`, `label:
+ * skipped (why)`, `label: failed: why`, and the message of one whose outcome
+ * is unknown or that was not started. Labels and messages may hold names
+ * from the API: their control characters are escaped.
+ */
+export function settledLine(label: string, state: State, message: string | undefined, done: string): string {
+  const why = escapeControls(message ?? '');
+  const line = state === 'ok' ? why || done : state === 'skipped' ? `skipped (${why})` : state === 'failed' ? `failed: ${why}` : why || state;
+  return `${escapeControls(label)}: ${line}`;
 }

@@ -13,7 +13,7 @@ import type { Context } from '../../context.js';
 import type { BuiltRequest } from '../../api/request.js';
 import { DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { PathClaims, cleanSegment } from '../../files/paths.js';
-import { progressLine } from '../../output/progress.js';
+import { runTasks } from '../../tasks/schedule.js';
 import { deleteLines, massNote } from '../deletes.js';
 import { allDeletes, goneFolders, pruneAll, type StaleSpace } from './export-all-prune.js';
 import { editedError } from './export-guard.js';
@@ -115,11 +115,7 @@ export async function exportAllSpaces(ctx: Context, root: string, opts: ExportOp
 type Built = BuiltRequest;
 
 async function exportAll(ctx: Context, root: string, org: string, old: AllManifest | undefined, requests: { spacesRequest: Built; collectionsRequest: Built }, opts: ExportOptions & { collection?: string }): Promise<void> {
-  const client = await ctx.client();
-  const [spaces, collections] = await Promise.all([
-    client.all<ApiSpace>(requests.spacesRequest.path, { query: requests.spacesRequest.query, signal: ctx.signal }),
-    client.all<ApiCollection>(requests.collectionsRequest.path, { query: requests.collectionsRequest.query, signal: ctx.signal }),
-  ]);
+  const [spaces, collections] = await Promise.all([ctx.api.all<ApiSpace>(requests.spacesRequest), ctx.api.all<ApiCollection>(requests.collectionsRequest)]);
   const byId = new Map(collections.map((c) => [c.id, c]));
   if (opts.collection !== undefined && !byId.has(opts.collection)) throw new DocplatError(`no collection ${opts.collection} in organization ${org}`, EXIT.notFound);
   const chosen = opts.collection === undefined ? spaces : spaces.filter((s) => within(byId, s.parent, opts.collection!));
@@ -154,39 +150,35 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
   const top = await Writer.open(root, (rel) => rel === ALL_MANIFEST);
   let saving = Promise.resolve();
   const save = () => (saving = saving.then(() => top.write(ALL_MANIFEST, JSON.stringify(manifest)).then(() => undefined)));
-  const line = progressLine(ctx);
   const todo = plan.filter((p) => !p.unchanged);
-  let done = 0;
-  const show = () => line.show(`spaces ${done}/${todo.length} (${plan.length - todo.length} unchanged)`, done === todo.length);
   const failures: { space: ApiSpace; path: string; message: string }[] = [];
   // --prune's deletes in each space, gated with the gone folders once every space is exported.
   const stale: StaleSpace[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length && !ctx.signal.aborted) {
-      const { space, path } = todo[next++];
-      const where = { spaceId: space.id };
-      // Its folder is recorded before it is written: a space interrupted or failed keeps its path, and is exported again.
-      manifest.spaces[space.id] = { path, title: space.title ?? '', revision: null };
-      try {
-        // Its collection folders are made inside the root, never through a link that leaves it.
-        await top.prepare(`${path}/${MANIFEST}`);
-        const pruneLater = (x: Omit<StaleSpace, 'id' | 'path'>) => void stale.push({ ...x, id: space.id, path });
-        await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater });
-        manifest.spaces[space.id].revision = space.revision ?? null;
-      } catch (err) {
-        if (ctx.signal.aborted) return;
-        failures.push({ space, path, message: err instanceof PartialFailure ? 'some pages or files failed (listed above)' : err instanceof Error ? err.message : String(err) });
-      }
-      done++;
-      show();
+  const exportOne = async ({ space, path }: (typeof todo)[number]) => {
+    const where = { spaceId: space.id };
+    // Its folder is recorded before it is written: a space interrupted or failed keeps its path, and is exported again.
+    manifest.spaces[space.id] = { path, title: space.title ?? '', revision: null };
+    try {
+      // Its collection folders are made inside the root, never through a link that leaves it.
+      await top.prepare(`${path}/${MANIFEST}`);
+      const pruneLater = (x: Omit<StaleSpace, 'id' | 'path'>) => void stale.push({ ...x, id: space.id, path });
+      await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater });
+      manifest.spaces[space.id].revision = space.revision ?? null;
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      failures.push({ space, path, message: err instanceof PartialFailure ? 'some pages or files failed (listed above)' : err instanceof Error ? err.message : String(err) });
+    } finally {
       await save();
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(SPACES_AT_ONCE, Math.max(todo.length, 1)) }, worker));
+    await runTasks(ctx, todo.map((p) => ({ id: p.space.id, run: () => exportOne(p) })), {
+      concurrency: SPACES_AT_ONCE,
+      // Each space's export stops on Ctrl-C as a single export does (its own reads and files on the scheduler).
+      graceMs: Infinity,
+      progress: (c) => `spaces ${c.done}/${c.total} (${plan.length - todo.length} unchanged)`,
+    });
   } finally {
-    line.clear();
     await save();
     await saving;
   }
