@@ -71,7 +71,15 @@ async function sizeOf(path: string): Promise<number | undefined> {
   );
 }
 
-async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
+/**
+ * The planner of an export: each document page and file of the space with
+ * the path it must end up at (claimed so that no two share one, no file
+ * takes a folder's name), and whether it is kept, moved (unchanged in the
+ * space, its path changed) or fetched; the files the last run wrote for
+ * pages and files that are gone (stale); pages to write again because a
+ * link of theirs would change (export-links.ts).
+ */
+export async function planExport(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
   const documents = [...walkTree(tree)].map((e) => e.page).filter((p) => (p.type ?? 'document') === 'document');
   const wanted = documents.map((p) => ({ page: p, rel: pageFile(p) }));
   const fileWanted = files.map((f) => ({ file: f, rel: `${ASSETS}/${localFileName(f)}` }));
@@ -210,7 +218,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
   // The two reads at once: a space's export waits one round trip for both.
   const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
-  const { items, paths, stale } = await plan(root, tree, files, old);
+  const { items, paths, stale } = await planExport(root, tree, files, old);
   const summaryText = summary(tree, paths);
   // Files edited here since the export are kept (not fetched over, not pruned) unless --force: export-guard.ts.
   const guard = await guardEdits(root, old, items, opts.prune ? stale : [], summaryText, !!opts.force);
