@@ -1,7 +1,8 @@
 // The one scheduler of work done many at once: a bulk verb's ids, the files
-// of `files download --all`, the pages and files of a `content export`, the
-// live reads of `org plan`. It starts tasks up to a concurrency limit, in
-// dependency order; on an interrupt (the context's signal) it starts no more
+// of `files download --all`, the pages and files of a `content export` and
+// the spaces of `--all-spaces`, the live reads of `org plan`, the changes of
+// `org apply`. It starts tasks up to a concurrency limit, in dependency order
+// (deletes `last`); on an interrupt (the context's signal) it starts no more
 // and gives those in flight a grace period before their signal aborts; it
 // settles every task in one of five states, draws the progress line through
 // the terminal writer, and streams the settled tasks as they come. It knows
