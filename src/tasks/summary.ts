@@ -30,9 +30,10 @@ export function summaryLine(done: string, states: readonly (State | undefined)[]
 
 /**
  * An interrupted run, for a person: the counts, then the labels of each
- * state (those completed, failed, whose outcome is unknown, never started).
+ * state (those completed, failed, whose outcome is unknown, never started),
+ * separated by `sep` (labels of several words: `, `).
  */
-export function interruptedLines(results: readonly { label: string; state: State }[]): string[] {
+export function interruptedLines(results: readonly { label: string; state: State }[], sep = ' '): string[] {
   const having = (...states: State[]) => results.filter((r) => states.includes(r.state)).map((r) => r.label);
   const completed = having('ok', 'skipped');
   const failed = having('failed');
@@ -40,10 +41,10 @@ export function interruptedLines(results: readonly { label: string; state: State
   const notStarted = having('not started');
   return [
     `interrupted: ${completed.length} completed, ${failed.length} failed, ${unknown.length} outcome unknown, ${notStarted.length} not started`,
-    completed.length ? `completed: ${completed.join(' ')}` : '',
-    failed.length ? `failed: ${failed.join(' ')}` : '',
-    unknown.length ? `outcome unknown (sent, no answer; check before re-running): ${unknown.join(' ')}` : '',
-    notStarted.length ? `not started: ${notStarted.join(' ')}` : '',
+    completed.length ? `completed: ${completed.join(sep)}` : '',
+    failed.length ? `failed: ${failed.join(sep)}` : '',
+    unknown.length ? `outcome unknown (sent, no answer; check before re-running): ${unknown.join(sep)}` : '',
+    notStarted.length ? `not started: ${notStarted.join(sep)}` : '',
   ].filter(Boolean);
 }
 

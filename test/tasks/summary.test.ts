@@ -29,6 +29,8 @@ describe('interruptedLines', () => {
       'not started: b e',
     ]);
     expect(interruptedLines([{ label: 'x', state: 'failed' }])).toEqual(['interrupted: 0 completed, 1 failed, 0 outcome unknown, 0 not started', 'failed: x']);
+    // Labels of several words (org apply's changes) are told apart.
+    expect(interruptedLines([{ label: 'teams A', state: 'ok' }, { label: 'teams B', state: 'ok' }], ', ')[1]).toBe('completed: teams A, teams B');
   });
 });
 

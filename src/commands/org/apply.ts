@@ -57,7 +57,7 @@ export async function applyPlan(ctx: Context, plan: Plan, concurrency: number, p
   const report = await run.done;
   if (wantsJson(ctx)) await ctx.output.list(onePage(results), [{ key: 'action' }, { key: 'kind' }, { key: 'key' }, { key: 'id' }, { key: 'result' }, { key: 'message' }]);
   if (report.interrupted) {
-    ctx.warn([...interruptedLines(report.results), 'apply again to converge (org plan shows what is left)']);
+    ctx.warn([...interruptedLines(report.results, ', '), 'apply again to converge (org plan shows what is left)']);
     throw new Interrupted(`interrupted: ${report.counts.notStarted} of ${plan.changes.length} changes not started`);
   }
   const text = summaryLine('applied', report.results.map((s) => s.state), 'changes');
