@@ -13,6 +13,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { allOrNothing, type Scope } from '../../tasks/schedule.js';
 import { Confined, ReadRefused } from '../../files/read.js';
 import { pageText, textHash } from './edits.js';
 import { MANIFEST, type Manifest } from './export.js';
@@ -124,7 +125,7 @@ async function readManifest(dir: Confined): Promise<Manifest | undefined> {
 }
 
 /** Reads and checks the folder; the first bad input is thrown. */
-export async function readFolder(src: string): Promise<Folder> {
+export async function readFolder(src: string, scope: Scope): Promise<Folder> {
   const root = resolve(src);
   if (!(await stat(root).then((s) => s.isDirectory(), () => false))) throw new UsageError(`--src: ${root} is not a folder`);
   const dir = await Confined.open(root, 'the folder');
@@ -158,22 +159,14 @@ export async function readFolder(src: string): Promise<Folder> {
   };
   folder.tree = entries.map(build);
   // Then the files, several at once; a refusal is reported for the first entry in SUMMARY.md's order.
-  const bytes = new Map<LocalPage, Buffer | ReadRefused>();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(16, order.length) }, async () => {
-      while (next < order.length) {
-        const page = order[next++];
-        bytes.set(
-          page,
-          await dir.read(page.target, 'page').catch((err: unknown) => {
-            if (err instanceof ReadRefused) return err;
-            throw err;
-          }),
-        );
-      }
+  // Several at once, through the one scheduler.
+  const read = await allOrNothing(scope, order, 16, (page) =>
+    dir.read(page.target, 'page').catch((err: unknown) => {
+      if (err instanceof ReadRefused) return err;
+      throw err;
     }),
   );
+  const bytes = new Map<LocalPage, Buffer | ReadRefused>(order.map((page, i) => [page, read[i]]));
   for (const page of order) {
     const data = bytes.get(page)!;
     if (data instanceof ReadRefused) {

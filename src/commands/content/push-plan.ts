@@ -16,6 +16,7 @@ import { toRelative, type ExportPaths } from './markdown-links.js';
 import { ASSETS, localPages, type Folder, type LocalAsset, type LocalPage } from './push-folder.js';
 import { walkTree, type ApiPage } from './shared.js';
 import { UsageError } from '../../errors.js';
+import { allOrNothing, type Scope } from '../../tasks/schedule.js';
 import type { DeletePlan, Gone } from '../deletes.js';
 
 /** A parent: an existing page's id, a new page's key (`new:<n>`), or null for the top level. */
@@ -55,7 +56,7 @@ const slugOfFile = (file: string): string => {
   return /^README\.md$/i.test(last) ? (parts.pop() ?? '') : last.replace(/\.md$/i, '');
 };
 
-export async function planPush(folder: Folder, remote: RemoteContent, opts: { spaceId: string; changeRequest?: string; prune: boolean; concurrency: number }): Promise<Plan> {
+export async function planPush(folder: Folder, remote: RemoteContent, opts: { spaceId: string; changeRequest?: string; prune: boolean; concurrency: number; scope: Scope }): Promise<Plan> {
   const entries = [...walkTree(remote.tree)];
   const byId = new Map(entries.map((e) => [e.page.id, e]));
   const ids = new Map<LocalPage, string>();
@@ -122,16 +123,11 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: { sp
     // As export wrote it, where it wrote it: not edited here (a change made in the app since is not undone).
     return !(m?.sha256 === l.sha256 && m?.path.toLowerCase() === l.target.toLowerCase());
   });
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(opts.concurrency, toCheck.length) }, async () => {
-      while (next < toCheck.length) {
-        const [local, id] = toCheck[next++];
-        const page = byId.get(id)!.page;
-        if (withFrontMatter(page, toRelative(await remote.markdown(id), local.target, layout)) !== local.text) differs.add(local);
-      }
-    }),
-  );
+  // Through the one scheduler: the first failure stops the rest and is thrown.
+  await allOrNothing(opts.scope, toCheck, opts.concurrency, async ([local, id]) => {
+    const page = byId.get(id)!.page;
+    if (withFrontMatter(page, toRelative(await remote.markdown(id), local.target, layout)) !== local.text) differs.add(local);
+  });
 
   // The tree, on a copy: each parent's children (top level under '').
   const sim = new Map<string, string[]>();

@@ -87,20 +87,18 @@ batches, the change request holds the batches sent: run again with
     if (opts.subject !== undefined) ctx.api.request('changeRequests.create', { params: { spaceId }, body: { subject: opts.subject } }, NAMES);
     contentRequest(ctx, 'pages.list', where);
     const filesRequest = contentRequest(ctx, 'files.list', where);
-    const folder = await readFolder(opts.src!);
+    const folder = await readFolder(opts.src!, ctx);
     refuseOtherExport(folder.manifest, where, !!opts.prune && !opts.force);
     for (const what of folder.ignored.slice(0, 10)) ctx.warn(`${what} is not sent (push sends description, emoji and hidden)`);
     if (folder.ignored.length > 10) ctx.warn(`${folder.ignored.length - 10} more front matter keys are not sent`);
 
-    const client = await ctx.client();
-    const tree = await fetchTree(ctx, where);
-    const files = await client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal });
+    const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
     const markdown = async (pageId: string) => {
       const data = (await ctx.api.send(contentRequest(ctx, 'pages.get', where, { pageId }, { format: 'markdown' }))).data as { markdown?: unknown };
       if (typeof data?.markdown !== 'string') throw new DocplatError(`page ${pageId} has no markdown`);
       return data.markdown;
     };
-    const plan = await planPush(folder, { tree, files, markdown }, { spaceId, changeRequest: opts.changeRequest, prune: !!opts.prune, concurrency });
+    const plan = await planPush(folder, { tree, files, markdown }, { spaceId, changeRequest: opts.changeRequest, prune: !!opts.prune, concurrency, scope: ctx });
     const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
     if (large.length) {
       throw new UsageError(`--src: ${large.map((a) => `${a.path} (${a.size} bytes)`).join(', ')}: over the ${MAX_INLINE_BYTES} bytes (1 MB) a file can be sent inline; nothing was sent`);
@@ -186,7 +184,6 @@ function answered(data: unknown, what: string): ChangeRequest {
 /** Sends the batches one after the other; returns how many. Ctrl-C stops between two (the one in flight completes). */
 async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, plan: Plan, pages: Map<string, LocalPage>, permit: Permit): Promise<number> {
   const batcher = new Batcher(plan, pages);
-  const client = await ctx.client();
   const crName = cr.number !== undefined ? String(cr.number) : cr.id;
   let sent = 0;
   const holds = () => (sent ? `batches 1-${sent}` : 'no batch yet');
@@ -203,7 +200,7 @@ async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, pla
     for (const change of batch.changes as { operation?: string; page?: string }[]) if (change.operation === 'delete_page') permit.check('page', String(change.page));
     const request = ctx.api.request('changeRequests.updateContent', { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
     // The batch in flight when Ctrl-C comes is completed, so the message can say what the change request holds.
-    const { data } = await client.request(request.method, request.path, { query: request.query, body: request.body, idempotency: 'create', finishOnInterrupt: true }).catch((err: unknown) => {
+    const { data } = await ctx.api.send(request, { finishOnInterrupt: true }).catch((err: unknown) => {
       throw err instanceof DocplatError ? new DocplatError(`batch ${sent + 1} failed: ${err.message} (change request ${crName} holds ${holds()}${err instanceof ApiError && err.status ? '' : `, and batch ${sent + 1} if it arrived`}; run again with --change-request ${crName}: push compares with it and sends what is missing)`, err.exitCode, err.details) : err;
     });
     batcher.answered(batch, readAnswer(data, batch.fileRefs));

@@ -26,7 +26,6 @@ const RAW = ['api/', 'files/download.ts', 'openapi/publish.ts', 'org/live.ts'];
  */
 const NOT_YET: Record<string, string> = {
   'bulk.ts': 'to be converted after the merge of the task runner (tasks)',
-  'content/push.ts': 'to be converted after the merge of the task runner (tasks)',
   'content/export-all.ts': 'to be converted after the merge of the task runner (tasks)',
   'org/apply.ts': 'to be converted after the merge of the task runner (tasks)',
   'files/fetch.ts': 'to be converted after the merge of the task runner (tasks)',
