@@ -18,6 +18,12 @@ export const pageText = (text: string): string => text.replace(/^\uFEFF/, '').re
 /** The SHA-256 of a text, as the manifest records a page's (and SUMMARY.md's). */
 export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+/** The SHA-256 of a file's bytes in the folder, read through the one reader (an asset, within its bound); undefined when it cannot be read. */
+export async function fileHash(root: string, rel: string): Promise<string | undefined> {
+  const bytes = await (await Confined.open(root)).read(rel, 'asset').catch(() => undefined);
+  return bytes && createHash('sha256').update(bytes).digest('hex');
+}
+
 /** What the export wrote at a path: the hash of its text, or (a file, or a page of an older manifest) its size. */
 interface Written {
   sha256?: string;

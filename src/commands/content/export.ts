@@ -19,10 +19,11 @@ import { INTERRUPT_GRACE_MS, runTasks, type Report, type TaskControl } from '../
 import { defineCommand } from '../define.js';
 import { PathClaims, cleanPath, localFileName } from '../../files/paths.js';
 import { downloadTo, type ApiFile } from '../files/download.js';
-import { MANIFEST, Writer, claimFolder, newManifest, recorded, removeLeftovers, type Manifest, type ManifestPage } from './export-folder.js';
+import { MANIFEST, Writer, claimFolder, newManifest, placesOf, recorded, removeLeftovers, type Manifest, type ManifestPage } from './export-folder.js';
 import { withFrontMatter } from './front-matter.js';
 import { exportPaths, relinkStale, dryRunLines } from './export-links.js';
-import { textHash } from './edits.js';
+import { fileHash, textHash } from './edits.js';
+import { MAX_INLINE_FILE_BYTES } from '../../api/operations/changeRequests.js';
 import { editedError, editedLines, guardEdits, removeStale, staleDeletes } from './export-guard.js';
 import { removeEmptyFolders, removeFiles } from '../../files/delete.js';
 import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan } from '../deletes.js';
@@ -238,7 +239,8 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const writer = await Writer.open(root, (rel) => !!opts.force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
   // Temporary files a killed run left: only where an export ran before (a folder claimed empty has none).
   if (old) await removeLeftovers(root, items.map((i) => i.path));
-  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}) };
+  // The base a three-way push compares with: each page's hash (as written) and every page's place (placesOf).
+  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}), tree: placesOf(tree) };
   // Until an item is done, its old entry stands (its old file is still where it was).
   for (const item of items) {
     const before = item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id];
@@ -250,7 +252,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   for (const [id, entry] of Object.entries(old?.files ?? {})) if (!present.has(id)) manifest.files[id] = entry;
   const record = (item: Item, bytes: number) => {
     if (item.kind === 'page') manifest.pages[item.id] = { ...old?.pages[item.id], path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
-    else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes };
+    else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes, ...item.written };
   };
   const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
   // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can resume.
@@ -278,7 +280,12 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     }
   };
   const fetchOne = async (item: Item, t: TaskControl) => {
-    if (item.kind === 'file') return finished(item, await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) }));
+    if (item.kind === 'file') {
+      const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) });
+      // A file push could send again (up to 1 MB) is recorded by its content: push tells an asset replaced here by it.
+      if (bytes <= MAX_INLINE_FILE_BYTES) item.written = { sha256: await fileHash(root, item.path) };
+      return finished(item, bytes);
+    }
     const used = new Set<string>();
     const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), item.path, links, used));
     item.written = { sha256: textHash(markdown), deps: [...used] };

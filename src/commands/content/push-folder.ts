@@ -10,8 +10,9 @@
 // out of it, or that is not a regular file (a FIFO, a device), or that is
 // over its bound, is refused with where it was named, and nothing it holds
 // is shown.
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { allOrNothing, type Scope } from '../../tasks/schedule.js';
 import { Confined, ReadRefused } from '../../files/read.js';
@@ -48,6 +49,8 @@ export interface LocalAsset {
   size: number;
   /** Its bytes, read (confined, within the asset bound) when they are sent. */
   read(): Promise<Buffer>;
+  /** The SHA-256 of its bytes (read when the export's hash is there to compare with). */
+  hash(): Promise<string>;
 }
 
 export interface Folder {
@@ -59,6 +62,36 @@ export interface Folder {
   manifest?: Manifest;
   /** Front matter keys push does not send, as `file:line: ...`. */
   ignored: string[];
+  /** Markdown files SUMMARY.md does not list (not sent), relative. */
+  unlisted: string[];
+  /** The space's versions a content export wrote beside pages changed on both sides (`<page>.remote.md`), not merged yet. */
+  remotes: string[];
+}
+
+/** The suffix of the space's version of a page written beside it when both sides changed it. */
+export const REMOTE_SUFFIX = '.remote.md';
+
+/** The file the space's version of a page is written to: `faq.md` → `faq.remote.md`. */
+export const remoteFile = (page: string): string => page.replace(/\.md$/i, '') + REMOTE_SUFFIX;
+
+/** At most this many entries are looked at to find Markdown files SUMMARY.md does not list. */
+const MAX_LISTED = 20_000;
+
+/** The Markdown files under the folder (not in dot-folders, no link followed), relative with `/`. */
+async function markdownFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  let seen = 0;
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await readdir(rel ? join(root, rel) : root, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (++seen > MAX_LISTED || e.name.startsWith('.')) continue;
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(path);
+      else if (e.isFile() && /\.md$/i.test(e.name)) out.push(path);
+    }
+  };
+  await walk('');
+  return out.sort();
 }
 
 const bad = (file: string, line: number, message: string) => new UsageError(`--src: ${file}:${line}: ${message}; nothing was sent`);
@@ -102,7 +135,11 @@ async function readAssets(dir: Confined): Promise<Map<string, LocalAsset>> {
     const size = await dir.size(rel, 'asset').catch((err: unknown) => {
       throw refusedAt(rel, err);
     });
-    out.set(rel, { path: rel, name, size, read: () => dir.read(rel, 'asset') });
+    const read = () =>
+      dir.read(rel, 'asset').catch((err: unknown) => {
+        throw refusedAt(rel, err);
+      });
+    out.set(rel, { path: rel, name, size, read, hash: async () => createHash('sha256').update(await read()).digest('hex') });
   }
   return out;
 }
@@ -140,7 +177,7 @@ export async function readFolder(src: string, scope: Scope): Promise<Folder> {
     if (err instanceof SummaryError) throw bad('SUMMARY.md', err.line, err.message);
     throw err;
   }
-  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(dir), manifest: await readManifest(dir), ignored: [] };
+  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(dir), manifest: await readManifest(dir), ignored: [], unlisted: [], remotes: [] };
   // The tree and its claims first, in SUMMARY.md's order (the first bad entry is the one reported).
   const paths = new Map<string, LocalPage>();
   const order: LocalPage[] = [];
@@ -185,6 +222,10 @@ export async function readFolder(src: string, scope: Scope): Promise<Folder> {
       throw err;
     }
     checkLinks(page.target, page);
+  }
+  for (const file of await markdownFiles(root)) {
+    if (file.toLowerCase().endsWith(REMOTE_SUFFIX)) folder.remotes.push(file);
+    else if (file !== 'SUMMARY.md' && !folder.pages.has(file.toLowerCase())) folder.unlisted.push(file);
   }
   return folder;
 }

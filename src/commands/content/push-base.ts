@@ -1,0 +1,100 @@
+// content push, three ways: the export's manifest is the base. A page is
+// "changed here" when the folder differs from what the export wrote (its
+// text's hash, its title, its place in SUMMARY.md), "changed there" when the
+// space's page is not the one the export read (its updatedAt, title or
+// parent). Only what changed here is sent; what changed only there is kept
+// (never reverted); what changed on both sides differently is a conflict,
+// and the push stops before anything is sent (--force sends the folder as it
+// is, after naming what it overwrites). A folder without a manifest of this
+// space has no base: it is pushed as it is.
+import type { ApiFile } from '../files/download.js';
+import type { Manifest, ManifestPlace } from './export-folder.js';
+import type { ApiPage } from './shared.js';
+
+export interface Conflict {
+  /** The page's id in the space. */
+  id: string;
+  /** Its file here (or its title, for a group or a link). */
+  path: string;
+  what: string;
+  /** When the space's page last changed (to find who changed it). */
+  updatedAt?: string;
+}
+
+/** Where a page stands among the pages the base had: its parent's id and the base page before it. */
+export interface Place {
+  parent: string | null;
+  after: string | null;
+}
+
+export class Base {
+  private constructor(
+    readonly manifest: Manifest,
+    /** --force: the folder is sent as it is (the base only tells what it overwrites). */
+    readonly force: boolean,
+  ) {}
+
+  /** The base of a push into `spaceId` (and change request), when the folder's manifest is an export of it. */
+  static of(m: Manifest | undefined, where: { spaceId: string; changeRequest?: string }, force: boolean): Base | undefined {
+    if (!m || m.space !== where.spaceId || (m.changeRequest && m.changeRequest !== where.changeRequest)) return undefined;
+    return new Base(m, force);
+  }
+
+  /** Whether the export had this page. */
+  had(id: string): boolean {
+    return this.manifest.tree?.[id] !== undefined || this.manifest.pages[id] !== undefined;
+  }
+
+  place(id: string): ManifestPlace | undefined {
+    return this.manifest.tree?.[id];
+  }
+
+  /** Whether the space's page changed since the export read it (a page the export did not have is new there). */
+  changedThere(page: ApiPage): boolean {
+    const was = this.manifest.tree?.[page.id]?.updatedAt ?? this.manifest.pages[page.id]?.updatedAt;
+    if (was === undefined) return !this.had(page.id);
+    return was !== (page.updatedAt ?? null) || (this.place(page.id)?.title ?? page.title) !== page.title;
+  }
+
+  /** The text the export wrote for a page, by its hash. */
+  sha256(id: string): string | undefined {
+    return this.manifest.pages[id]?.sha256;
+  }
+
+  /** The file the export wrote for a page. */
+  path(id: string): string | undefined {
+    return this.manifest.pages[id]?.path;
+  }
+
+  /** The hash of the asset the export wrote at `path` (lower case), and its size. */
+  asset(path: string): { sha256?: string; size: number; id: string } | undefined {
+    for (const [id, f] of Object.entries(this.manifest.files ?? {})) if (typeof f?.path === 'string' && f.path.toLowerCase() === path) return { sha256: f.sha256, size: f.size, id };
+    return undefined;
+  }
+
+  /** The remote files the export wrote that the folder no longer has (a file cannot be deleted by a change request). */
+  goneFiles(files: ApiFile[], local: Set<string>): ApiFile[] {
+    const remote = new Map(files.map((f) => [f.id, f]));
+    return Object.entries(this.manifest.files ?? {}).flatMap(([id, f]) => (typeof f?.path === 'string' && !local.has(f.path.toLowerCase()) && remote.has(id) ? [remote.get(id)!] : []));
+  }
+}
+
+/** A page's place in a tree of ids: its parent and the sibling before it that the base had (pages new here do not count). */
+export function placeIn(siblings: string[], index: number, parent: string | null, had: (id: string) => boolean): Place {
+  for (let i = index - 1; i >= 0; i--) if (had(siblings[i])) return { parent, after: siblings[i] };
+  return { parent, after: null };
+}
+
+/** The places of the space's pages now, by id. */
+export function remotePlaces(tree: ApiPage[]): Map<string, Place> {
+  const out = new Map<string, Place>();
+  const add = (pages: ApiPage[], parent: string | null) =>
+    pages.forEach((p, i) => {
+      out.set(p.id, { parent, after: i ? pages[i - 1].id : null });
+      add(p.pages ?? [], p.id);
+    });
+  add(tree, null);
+  return out;
+}
+
+export const samePlace = (a: Place | undefined, b: Place | undefined) => !!a && !!b && a.parent === b.parent && a.after === b.after;
