@@ -76,6 +76,40 @@ describe('content push, three ways', () => {
       expect(await markdownOf(api, id, 'faq')).not.toContain('30 days');
     }));
 
+  it('the folder brought up to date: export again writes the space\'s version beside the page (exit 1), push refuses until it is merged, then sends the merge', () =>
+    withTestApi({}, async (api) => {
+      const { id, a, b } = await twoFolders(api);
+      edit(join(b, 'faq.md'), 'restored within 7 days', 'restored within 30 days');
+      edit(join(a, 'faq.md'), 'Open a terminal.', 'Open a shell.');
+      edit(join(b, 'guides/configuration.md'), 'Settings live in a JSON file.', 'Settings live in a TOML file.');
+      expect((await api.cli(['content', 'push', id, '--src', b, '--merge'])).code).toBe(0);
+      expect((await api.cli(['content', 'push', id, '--src', a, '--merge'])).code).toBe(1);
+
+      const update = await api.cli(['content', 'export', id, '--dest', a]);
+      expect(update.code, update.stderr).toBe(1);
+      expect(update.stderr).toMatch(/faq\.md \(faq\.remote\.md\)/);
+      // Not edited here: the space's change is taken. Edited here: kept, the space's version beside it.
+      expect(readFileSync(join(a, 'guides/configuration.md'), 'utf8')).toContain('TOML');
+      expect(readFileSync(join(a, 'faq.md'), 'utf8')).toContain('Open a shell.');
+      expect(readFileSync(join(a, 'faq.remote.md'), 'utf8')).toContain('restored within 30 days');
+
+      const unmerged = await api.cli(['content', 'push', id, '--src', a, '--merge']);
+      expect(unmerged.code).toBe(1);
+      expect(unmerged.stderr).toMatch(/faq\.remote\.md \(beside faq\.md\)/);
+
+      // Merged by hand: both edits in faq.md, the version beside it removed.
+      edit(join(a, 'faq.md'), 'restored within 7 days', 'restored within 30 days');
+      unlinkSync(join(a, 'faq.remote.md'));
+      const pushed = await api.cli(['content', 'push', id, '--src', a, '--merge']);
+      expect(pushed.code, pushed.stderr).toBe(0);
+      const now = await markdownOf(api, id, 'faq');
+      expect(now).toContain('restored within 30 days');
+      expect(now).toContain('Open a shell.');
+      const again = dir('again');
+      expect((await api.cli(['content', 'export', id, '--dest', again])).code).toBe(0);
+      expect(readFileSync(join(again, 'faq.md'), 'utf8')).toBe(readFileSync(join(a, 'faq.md'), 'utf8'));
+    }));
+
   it('a page changed, renamed or moved in the space since the export is not undone by a push of other edits', () =>
     withTestApi({}, async (api) => {
       const { id, a } = await twoFolders(api);

@@ -18,6 +18,18 @@ export const pageText = (text: string): string => text.replace(/^\uFEFF/, '').re
 /** The SHA-256 of a text, as the manifest records a page's (and SUMMARY.md's). */
 export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
 
+/** The suffix of the space's version of a page, written beside it when both sides changed it. */
+export const REMOTE_SUFFIX = '.remote.md';
+
+/** The file the space's version of a page is written to: `faq.md` → `faq.remote.md`. */
+export const remoteFile = (page: string): string => page.replace(/\.md$/i, '') + REMOTE_SUFFIX;
+
+/** A page file's text as push reads it (pageText), through the one reader; undefined when it cannot be read. */
+export async function readPageText(root: string, rel: string): Promise<string | undefined> {
+  const bytes = await (await Confined.open(root)).read(rel, 'export').catch(() => undefined);
+  return bytes && pageText(bytes.toString('utf8'));
+}
+
 /** The SHA-256 of a file's bytes in the folder, read through the one reader (an asset, within its bound); undefined when it cannot be read. */
 export async function fileHash(root: string, rel: string): Promise<string | undefined> {
   const bytes = await (await Confined.open(root)).read(rel, 'asset').catch(() => undefined);

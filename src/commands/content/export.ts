@@ -24,7 +24,7 @@ import { withFrontMatter } from './front-matter.js';
 import { exportPaths, relinkStale, dryRunLines } from './export-links.js';
 import { fileHash, textHash } from './edits.js';
 import { MAX_INLINE_FILE_BYTES } from '../../api/operations/changeRequests.js';
-import { editedError, editedLines, guardEdits, removeStale, staleDeletes } from './export-guard.js';
+import { editedError, editedLines, guardEdits, removeStale, staleDeletes, writeBeside } from './export-guard.js';
 import { removeEmptyFolders, removeFiles } from '../../files/delete.js';
 import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan } from '../deletes.js';
 import { toRelative } from './markdown-links.js';
@@ -72,7 +72,7 @@ async function sizeOf(path: string): Promise<number | undefined> {
   );
 }
 
-async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
+async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined, force = false): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
   const documents = [...walkTree(tree)].map((e) => e.page).filter((p) => (p.type ?? 'document') === 'document');
   const wanted = documents.map((p) => ({ page: p, rel: pageFile(p) }));
   const fileWanted = files.map((f) => ({ file: f, rel: `${ASSETS}/${localFileName(f)}` }));
@@ -89,7 +89,8 @@ async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manife
     const before = old?.pages[page.id];
     const from = recorded(root, before?.path);
     // Unchanged in the space and still there: kept as it is (edited here or not: an edit is the user's, push sends it).
-    const same = before && from && before.updatedAt === (page.updatedAt ?? null) && (await sizeOf(join(root, from))) !== undefined;
+    // A page whose version in the space was written beside it (both changed it) is fetched again with --force, which takes the space's version.
+    const same = before && from && before.updatedAt === (page.updatedAt ?? null) && !(force && before.remote) && (await sizeOf(join(root, from))) !== undefined;
     items.push({ kind: 'page', id: page.id, path, page, action: same ? (from === path ? 'keep' : 'move') : 'fetch', from: same ? from : undefined });
   }
   for (const { file, rel } of fileWanted) {
@@ -135,8 +136,11 @@ would be written and removed.
 
 --dest must be empty or hold this export's manifest: a file the export did not write is never
 replaced or removed (--force takes over a folder holding other files). A file the export wrote
-and someone edited since is never replaced or removed either: when the space changed it too, it
-is kept and named at the end (exit 1); --force replaces it. No delete follows a symbolic link or
+and someone edited since is never replaced or removed either. Run again over an edited folder,
+export brings it up to date (there is no separate pull): pages not edited here take the space's
+changes; a page changed on both sides keeps its file, the space's version is written beside it
+as <page>.remote.md, and the page is named at the end (exit 1): merge it into the page, remove
+the .remote.md, and content push sends the result. --force replaces edited files instead. No delete follows a symbolic link or
 leaves --dest. One export at a time writes a folder: a second one names the process that holds
 it and exits 1.
 
@@ -211,7 +215,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
   // The two reads at once: a space's export waits one round trip for both.
   const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
-  const { items, paths, stale } = await plan(root, tree, files, old);
+  const { items, paths, stale } = await plan(root, tree, files, old, !!opts.force);
   const links = exportPaths(tree, files, paths);
 
   const summaryText = summary(tree, paths);
@@ -234,6 +238,8 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     [...Object.values(old?.pages ?? {}), ...Object.values(old?.files ?? {})].map((e) => recorded(root, e.path)?.toLowerCase()).filter((p) => p !== undefined),
   );
   if (old) ours.add('summary.md');
+  // The space's versions an earlier run wrote beside edited pages are replaced by this run's.
+  for (const e of Object.values(old?.pages ?? {})) if (typeof e?.remote === 'string' && recorded(root, e.remote)) ours.add(e.remote.toLowerCase());
   ours.add(MANIFEST.toLowerCase());
   const edited = new Set([...guard.edited.map((e) => e.path), ...guard.keptStale, ...(guard.summary === 'edited' ? ['SUMMARY.md'] : [])].map((p) => p.toLowerCase()));
   const writer = await Writer.open(root, (rel) => !!opts.force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
@@ -251,8 +257,11 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   for (const [id, entry] of Object.entries(old?.pages ?? {})) if (!present.has(id)) manifest.pages[id] = entry;
   for (const [id, entry] of Object.entries(old?.files ?? {})) if (!present.has(id)) manifest.files[id] = entry;
   const record = (item: Item, bytes: number) => {
-    if (item.kind === 'page') manifest.pages[item.id] = { ...old?.pages[item.id], path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
-    else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes, ...item.written };
+    if (item.kind === 'page') {
+      // Fetched (or kept): no version of the space waits beside it any more.
+      const { remote: _beside, ...was } = old?.pages[item.id] ?? ({} as Partial<ManifestPage>);
+      manifest.pages[item.id] = { ...was, path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
+    } else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes, ...item.written };
   };
   const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
   // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can resume.
@@ -269,7 +278,8 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     }
   }
   progress.finished(items.filter((i) => i.action !== 'fetch'));
-  const queue = items.filter((i) => i.action === 'fetch');
+  // A page edited here and changed in the space is fetched too: its version goes beside the file (writeBeside).
+  const queue = items.filter((i) => i.action === 'fetch' || (i.action === 'edited' && i.kind === 'page'));
   let sinceSave = 0;
   const finished = async (item: Item, bytes: number) => {
     record(item, bytes);
@@ -279,7 +289,19 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
       await saveManifest();
     }
   };
+  const beside = async (item: Item, t: TaskControl) => {
+    const at = guard.edited.find((e) => e.item === item)!;
+    const used = new Set<string>();
+    const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), at.path, links, used));
+    await t.release();
+    at.remote = await writeBeside(root, writer, at.path, markdown);
+    at.same = at.remote === undefined;
+    // The base moves on to the space's version: a push sends the file's edits over it, once merged (the .remote.md removed).
+    const { remote: _was, ...entry } = manifest.pages[item.id] ?? {};
+    manifest.pages[item.id] = { ...entry, path: at.path, updatedAt: item.page!.updatedAt ?? null, bytes: Buffer.byteLength(markdown), sha256: textHash(markdown), deps: [...used], ...(at.remote ? { remote: at.remote } : {}) };
+  };
   const fetchOne = async (item: Item, t: TaskControl) => {
+    if (item.action === 'edited') return beside(item, t);
     if (item.kind === 'file') {
       const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) });
       // A file push could send again (up to 1 MB) is recorded by its content: push tells an asset replaced here by it.

@@ -16,7 +16,8 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { allOrNothing, type Scope } from '../../tasks/schedule.js';
 import { Confined, ReadRefused } from '../../files/read.js';
-import { pageText, textHash } from './edits.js';
+import { REMOTE_SUFFIX, pageText, textHash } from './edits.js';
+export { remoteFile } from './edits.js';
 import { MANIFEST, type Manifest } from './export.js';
 import { FrontMatterError, parseFrontMatter, type PageMeta } from './front-matter.js';
 import { localTarget, mapLinks } from './markdown-links.js';
@@ -67,12 +68,6 @@ export interface Folder {
   /** The space's versions a content export wrote beside pages changed on both sides (`<page>.remote.md`), not merged yet. */
   remotes: string[];
 }
-
-/** The suffix of the space's version of a page written beside it when both sides changed it. */
-export const REMOTE_SUFFIX = '.remote.md';
-
-/** The file the space's version of a page is written to: `faq.md` → `faq.remote.md`. */
-export const remoteFile = (page: string): string => page.replace(/\.md$/i, '') + REMOTE_SUFFIX;
 
 /** At most this many entries are looked at to find Markdown files SUMMARY.md does not list. */
 const MAX_LISTED = 20_000;
