@@ -60,7 +60,16 @@ const VALUES: Values = {
   '<commentId>': 'CZUdfCjDuTdt65rAXLHE', // an open comment of Getting Started
   '<pageId>': 'pg00e2ad98', // its page "FAQ", which has an open comment
   '<fileId>': 'fl007c4ead', // its diagram.png
+  // The demo users' tokens, as `sandbox serve` prints them (docs/review.md: two editors and a reviewer).
+  '<margaretToken>': (s) => userToken(s, 'margaret'),
+  '<edsgerToken>': (s) => userToken(s, 'edsger'),
+  '<linusToken>': (s) => userToken(s, 'linus'),
 };
+
+/** The token of a demo user, by the first word of their e-mail. */
+function userToken(s: Sandbox, name: string): string {
+  return s.userTokens().find((u) => u.email.startsWith(`${name}@`))?.token ?? '';
+}
 const SECTION_VALUES: Record<string, Values> = {};
 const SHARE_LINK_SITE: Values = {
   '<siteId>': 'vC6lU68VSuigNnPj0JIl', // Acme Partners, read through share links

@@ -160,7 +160,10 @@ async function planAssets(w: Work): Promise<Set<string>> {
   const byId = new Map(remote.files.map((f) => [f.id, f]));
   const changed = new Set<string>();
   for (const asset of folder.assets.values()) {
-    const there = byId.get(plan.fileIds.get(asset.name) ?? '');
+    // The file the export wrote there (two files of one name are written as `a.png`, `a-2.png`), else the file of that name.
+    const was = byId.get(base?.asset(asset.path.toLowerCase())?.id ?? '');
+    if (was) plan.fileIds.set(asset.name, was.id);
+    const there = was ?? byId.get(plan.fileIds.get(asset.name) ?? '');
     if (!there) plan.changes.push({ op: 'file', asset });
     else if (await assetChanged(asset, there, base)) {
       changed.add(asset.name);
@@ -193,7 +196,8 @@ async function compareTexts(w: Work, changedAssets: Set<string>, opts: PlanOptio
   }
   const layout: ExportPaths = { pageFiles: new Map([...plan.ids].filter(([l]) => l.kind === 'page').map(([l, id]) => [id, l.target])), pageBySite: plan.pageBySite, fileFiles: new Map(), fileByName: new Map() };
   for (const f of w.remote.files) {
-    layout.fileFiles.set(f.id, `${ASSETS}/${String(f.name)}`);
+    const written = base?.manifest.files[f.id]?.path;
+    layout.fileFiles.set(f.id, typeof written === 'string' ? written : `${ASSETS}/${String(f.name)}`);
     if (!layout.fileByName.has(String(f.name))) layout.fileByName.set(String(f.name), f.id);
   }
   const differs = new Set<LocalPage>();

@@ -91,7 +91,7 @@ const LOOK_BACK = 20;
  */
 export async function whoChanged(ctx: Context, spaceId: string, pages: Conflict[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const at = (c: Conflict) => (c.updatedAt ? `changed in the space at ${c.updatedAt}` : 'changed in the space');
+  const at = (c: Conflict) => (c.updatedAt ? `last changed in the space at ${c.updatedAt}` : 'not said who changed it in the space');
   for (const c of pages) out.set(c.id, at(c));
   try {
     const request = ctx.api.request('changeRequests.list', { params: { spaceId }, query: { status: 'merged', orderBy: 'updatedAt' } });
@@ -106,7 +106,7 @@ export async function whoChanged(ctx: Context, spaceId: string, pages: Conflict[
         open.delete(id);
         const by = cr.createdBy?.displayName;
         const merger = cr.mergedBy?.displayName;
-        out.set(id, `changed in the space by ${by ?? 'someone'} (change request #${cr.number ?? cr.id}${merger && merger !== by ? `, merged by ${merger}` : ''}${cr.mergedAt ? ` at ${cr.mergedAt}` : ''})`);
+        out.set(id, `by ${by ?? 'someone'} in change request ${cr.number ?? cr.id}${merger && merger !== by ? `, merged by ${merger}` : ''}${cr.mergedAt ? ` at ${cr.mergedAt}` : ''}`);
       }
     }
   } catch {
@@ -115,10 +115,11 @@ export async function whoChanged(ctx: Context, spaceId: string, pages: Conflict[
   return out;
 }
 
-/** The lines that name conflicts or overwrites: `faq.md: changed here and in the space; changed in the space by Margaret Hamilton (change request #14)`. */
+/** The lines that name conflicts or overwrites: `faq.md: changed here and in the space (by Margaret Hamilton in change request 13 at …)`. */
 export async function conflictLines(ctx: Context, spaceId: string, list: Conflict[]): Promise<string[]> {
+  if (!list.length) return [];
   const who = await whoChanged(ctx, spaceId, list);
-  return list.map((c) => `${c.path}: ${c.what}; ${who.get(c.id)}`);
+  return list.map((c) => `${c.path}: ${c.what} (${who.get(c.id)})`);
 }
 
 /** A push that would undo changes made in the space since the export: each page warned of with who changed it, then exit 1, nothing sent. */
