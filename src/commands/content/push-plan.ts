@@ -220,9 +220,13 @@ async function compareTexts(w: Work, changedAssets: Set<string>, opts: PlanOptio
     else if (base.force) plan.overwrites.push({ id, path: local.target, what: 'changed in the space since the export', updatedAt: page.updatedAt });
     else differs.delete(local);
   });
-  // Pages that link an asset replaced here: their links name the new file.
-  if (changedAssets.size) {
-    for (const local of plan.ids.keys()) if (local.kind === 'page' && linksAny(local, changedAssets)) differs.add(local);
+  // Pages that link an asset replaced here: their links name the new file. One the space changed since the export
+  // (and not edited here) would be sent as the folder has it, over the space's changes: a conflict until the folder is up to date.
+  for (const [local, id] of changedAssets.size ? plan.ids : []) {
+    if (local.kind !== 'page' || differs.has(local) || !linksAny(local, changedAssets)) continue;
+    const page = byId.get(id)!.page;
+    if (base && !base.force && base.changedThere(page)) plan.conflicts.push({ id, path: local.target, what: 'links a file replaced here, and changed in the space since the export', updatedAt: page.updatedAt });
+    else differs.add(local);
   }
   return differs;
 }
