@@ -31,6 +31,8 @@ export interface ManifestPage {
   deps?: string[];
   /** The space's version of the page, written beside it (`<page>.remote.md`) when both sides changed it. */
   remote?: string;
+  /** What a push sent into a change request (its id and number): the base of the next push into it. */
+  pushed?: { to: string; number: number | null; sha256?: string; updatedAt: string | null };
 }
 
 /** A page's place in the tree as exported (documents, groups and links): the base a three-way push compares with. */

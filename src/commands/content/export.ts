@@ -259,7 +259,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const record = (item: Item, bytes: number) => {
     if (item.kind === 'page') {
       // Fetched (or kept): no version of the space waits beside it any more.
-      const { remote: _beside, ...was } = old?.pages[item.id] ?? ({} as Partial<ManifestPage>);
+      const { remote: _beside, pushed: _pushed, ...was } = old?.pages[item.id] ?? ({} as Partial<ManifestPage>);
       manifest.pages[item.id] = { ...was, path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
     } else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes, ...item.written };
   };
@@ -297,7 +297,10 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     at.remote = await writeBeside(root, writer, at.path, markdown);
     at.same = at.remote === undefined;
     // The base moves on to the space's version: a push sends the file's edits over it, once merged (the .remote.md removed).
-    const { remote: _was, ...entry } = manifest.pages[item.id] ?? {};
+    const { remote: _was, pushed: _pushed, ...entry } = manifest.pages[item.id] ?? {};
+    // Both made the same change: the version an earlier run wrote beside it is no longer needed.
+    const stale = recorded(root, _was);
+    if (at.same && stale) await removeFiles(root, [stale]);
     manifest.pages[item.id] = { ...entry, path: at.path, updatedAt: item.page!.updatedAt ?? null, bytes: Buffer.byteLength(markdown), sha256: textHash(markdown), deps: [...used], ...(at.remote ? { remote: at.remote } : {}) };
   };
   const fetchOne = async (item: Item, t: TaskControl) => {

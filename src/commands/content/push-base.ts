@@ -32,12 +32,20 @@ export class Base {
     readonly manifest: Manifest,
     /** --force: the folder is sent as it is (the base only tells what it overwrites). */
     readonly force: boolean,
+    /** The change request pushed into (its id or number, as typed). */
+    private readonly into?: string,
   ) {}
 
   /** The base of a push into `spaceId` (and change request), when the folder's manifest is an export of it. */
   static of(m: Manifest | undefined, where: { spaceId: string; changeRequest?: string }, force: boolean): Base | undefined {
     if (!m || m.space !== where.spaceId || (m.changeRequest && m.changeRequest !== where.changeRequest)) return undefined;
-    return new Base(m, force);
+    return new Base(m, force, where.changeRequest);
+  }
+
+  /** What an earlier push sent of a page into the change request this one goes into: the base there. */
+  private pushedHere(id: string) {
+    const p = this.manifest.pages[id]?.pushed;
+    return p && this.into !== undefined && (p.to === this.into || String(p.number) === this.into) ? p : undefined;
   }
 
   /** Whether the export had this page. */
@@ -51,6 +59,8 @@ export class Base {
 
   /** Whether the space's page changed since the export read it (a page the export did not have is new there). */
   changedThere(page: ApiPage): boolean {
+    const pushed = this.pushedHere(page.id);
+    if (pushed) return pushed.updatedAt !== (page.updatedAt ?? null);
     const was = this.manifest.tree?.[page.id]?.updatedAt ?? this.manifest.pages[page.id]?.updatedAt;
     if (was === undefined) return !this.had(page.id);
     return was !== (page.updatedAt ?? null) || (this.place(page.id)?.title ?? page.title) !== page.title;
@@ -58,7 +68,7 @@ export class Base {
 
   /** The text the export wrote for a page, by its hash. */
   sha256(id: string): string | undefined {
-    return this.manifest.pages[id]?.sha256;
+    return this.pushedHere(id)?.sha256 ?? this.manifest.pages[id]?.sha256;
   }
 
   /** The file the export wrote for a page. */

@@ -67,6 +67,8 @@ export interface Folder {
   unlisted: string[];
   /** The space's versions a content export wrote beside pages changed on both sides (`<page>.remote.md`), not merged yet. */
   remotes: string[];
+  /** SUMMARY.md's SHA-256, as the manifest records it once pushed. */
+  summarySha256: string;
 }
 
 /** At most this many entries are looked at to find Markdown files SUMMARY.md does not list. */
@@ -172,7 +174,7 @@ export async function readFolder(src: string, scope: Scope): Promise<Folder> {
     if (err instanceof SummaryError) throw bad('SUMMARY.md', err.line, err.message);
     throw err;
   }
-  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(dir), manifest: await readManifest(dir), ignored: [], unlisted: [], remotes: [] };
+  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(dir), manifest: await readManifest(dir), ignored: [], unlisted: [], remotes: [], summarySha256: textHash(summaryBytes.toString('utf8')) };
   // The tree and its claims first, in SUMMARY.md's order (the first bad entry is the one reported).
   const paths = new Map<string, LocalPage>();
   const order: LocalPage[] = [];

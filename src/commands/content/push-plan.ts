@@ -51,6 +51,8 @@ export interface Plan {
   deletedThere: LocalPage[];
   /** Files the export wrote and the folder no longer has: they stay in the space (no change-request operation deletes a file). */
   goneFiles: ApiFile[];
+  /** The export's manifest, when the folder has one of this space: what the push compared with. */
+  base?: Base;
 }
 
 export interface RemoteContent {
@@ -92,7 +94,8 @@ export async function planPush(folder: Folder, remote: RemoteContent, opts: Plan
   const entries = [...walkTree(remote.tree)];
   const plan: Plan = { changes: [], ids: new Map(), keys: new Map(), kept: [], fileIds: new Map(), pageBySite: new Map(), conflicts: [], overwrites: [], added: [], deletedThere: [], goneFiles: [] };
   const docs = entries.filter((e) => typeOf(e.page) === 'document');
-  const w: Work = { folder, remote, base: Base.of(folder.manifest, opts, !!opts.force), byId: new Map(entries.map((e) => [e.page.id, e])), fileOf: new Map(docs.map((e) => [e.page.id, pageFile(e.page)])), plan };
+  plan.base = Base.of(folder.manifest, opts, !!opts.force);
+  const w: Work = { folder, remote, base: plan.base, byId: new Map(entries.map((e) => [e.page.id, e])), fileOf: new Map(docs.map((e) => [e.page.id, pageFile(e.page)])), plan };
   const used = matchPages(w, docs);
   const changedAssets = await planAssets(w);
   const differs = await compareTexts(w, changedAssets, opts);

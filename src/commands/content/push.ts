@@ -14,7 +14,8 @@ import { defineCommand } from '../define.js';
 import type { ApiFile } from '../files/download.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer } from './push-batches.js';
 import { MANIFEST, type Manifest } from './export.js';
-import { readFolder, remoteFile, type Folder, type LocalPage } from './push-folder.js';
+import { readFolder, remoteFile, type Folder } from './push-folder.js';
+import { recordPush, type Pushed } from './push-record.js';
 import { planPush, type Plan } from './push-plan.js';
 import { conflictError, conflictLines, counts, deletePlanOf, describePlan, planRows } from './push-report.js';
 import { onePage } from '../../output/format.js';
@@ -167,20 +168,28 @@ batches, the change request holds the batches sent: run again with
     const cr = opts.changeRequest ? await getChangeRequest(ctx, spaceId, opts.changeRequest) : await createChangeRequest(ctx, spaceId, opts.subject ?? defaultSubject(folder.root));
     const name = `change request ${cr.number ?? cr.id}`;
     ctx.output.note(`${opts.changeRequest ? 'pushing into' : 'created'} ${name}: ${cr.urls?.app ?? ''}`);
-    const sent = await sendBatches(ctx, spaceId, cr, plan, folder.pages, permit);
+    const batcher = new Batcher(plan, folder.pages);
+    const sent = await sendBatches(ctx, spaceId, cr, batcher, permit);
     ctx.output.note(`sent ${counts(plan)} in ${sent} batches to ${name}${keptNote}`);
+    // The folder's base moves on to what was pushed (the change request's, or the space's once merged).
+    const record = (into: Pushed) =>
+      recordPush(ctx, folder, plan.base, plan, batcher, into).catch((err: unknown) => {
+        ctx.warn(`the folder's ${MANIFEST} could not record the push (${err instanceof Error ? err.message : String(err)}): run content export over it before the next push`);
+      });
 
     let merged = false;
     if (opts.merge) {
       const request = ctx.api.request('changeRequests.merge', { params: { spaceId, changeRequestId: cr.id } }, NAMES);
       const answer = (await ctx.api.send(request)).data as { result?: string; conflicts?: unknown; [k: string]: unknown };
       if (answer?.result === 'conflicts') {
+        await record({ spaceId, changeRequest: { id: cr.id, number: cr.number } });
         const what = JSON.stringify(answer.conflicts ?? answer).slice(0, 500);
         await ctx.output.item({ number: cr.number ?? null, id: cr.id, url: cr.urls?.app ?? null, merged: false }, []);
         throw new DocplatError(`${name} has conflicts with the space and stays open (${cr.urls?.app ?? ''}): ${what}`, EXIT.failure, { kind: 'conflicts' });
       }
       merged = true;
     }
+    await record(merged ? { spaceId } : { spaceId, changeRequest: { id: cr.id, number: cr.number } });
     await ctx.output.item({ number: cr.number ?? null, id: cr.id, url: cr.urls?.app ?? null, merged }, []);
   },
 });
@@ -224,8 +233,7 @@ function answered(data: unknown, what: string): ChangeRequest {
 }
 
 /** Sends the batches one after the other; returns how many. Ctrl-C stops between two (the one in flight completes). */
-async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, plan: Plan, pages: Map<string, LocalPage>, permit: Permit): Promise<number> {
-  const batcher = new Batcher(plan, pages);
+async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, batcher: Batcher, permit: Permit): Promise<number> {
   const crName = cr.number !== undefined ? String(cr.number) : cr.id;
   let sent = 0;
   const holds = () => (sent ? `batches 1-${sent}` : 'no batch yet');
