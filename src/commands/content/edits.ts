@@ -6,6 +6,8 @@
 // and CRLF line ends an editor adds are no edit (push reads pages the same
 // way); a link, a folder or a special file where the export wrote a file is.
 import { createHash } from 'node:crypto';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { locate } from '../../files/delete.js';
 import { Confined } from '../../files/read.js';
 import { recorded, type Manifest } from './export-folder.js';
@@ -30,10 +32,12 @@ export async function readPageText(root: string, rel: string): Promise<string | 
   return bytes && pageText(bytes.toString('utf8'));
 }
 
-/** The SHA-256 of a file's bytes in the folder, read through the one reader (an asset, within its bound); undefined when it cannot be read. */
-export async function fileHash(root: string, rel: string): Promise<string | undefined> {
+/** The SHA-256 of a file's bytes in the folder, read through the one reader (an asset, within its bound), and its modification time; nothing when it cannot be read. */
+export async function fileHash(root: string, rel: string): Promise<{ sha256?: string; mtimeMs?: number }> {
   const bytes = await (await Confined.open(root)).read(rel, 'asset').catch(() => undefined);
-  return bytes && createHash('sha256').update(bytes).digest('hex');
+  if (!bytes) return {};
+  const mtimeMs = await lstat(join(root, rel)).then((s) => s.mtimeMs, () => undefined);
+  return { sha256: createHash('sha256').update(bytes).digest('hex'), ...(mtimeMs !== undefined ? { mtimeMs } : {}) };
 }
 
 /** What the export wrote at a path: the hash of its text, or (a file, or a page of an older manifest) its size. */

@@ -52,6 +52,8 @@ export interface ManifestFile {
   size: number;
   /** SHA-256 of the bytes written (files up to 1 MB, the most push sends inline). */
   sha256?: string;
+  /** The file's modification time when written: push hashes a file of this size and time again only when it changed. */
+  mtimeMs?: number;
 }
 
 export interface Manifest {

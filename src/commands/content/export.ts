@@ -47,7 +47,7 @@ export interface Item {
   page?: ApiPage;
   file?: ApiFile;
   /** With fetch, a page: what its manifest entry records of the file written. */
-  written?: Pick<ManifestPage, 'sha256' | 'deps'>;
+  written?: Pick<ManifestPage, 'sha256' | 'deps'> & { mtimeMs?: number };
 }
 
 // ---- the plan ------------------------------------------------------------------------------
@@ -308,7 +308,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     if (item.kind === 'file') {
       const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) });
       // A file push could send again (up to 1 MB) is recorded by its content: push tells an asset replaced here by it.
-      if (bytes <= MAX_INLINE_FILE_BYTES) item.written = { sha256: await fileHash(root, item.path) };
+      if (bytes <= MAX_INLINE_FILE_BYTES) item.written = await fileHash(root, item.path);
       return finished(item, bytes);
     }
     const used = new Set<string>();

@@ -77,10 +77,12 @@ export class Base {
   }
 
   /** The hash of the asset the export wrote at `path` (lower case), and its size. */
-  asset(path: string): { sha256?: string; size: number; id: string } | undefined {
-    for (const [id, f] of Object.entries(this.manifest.files ?? {})) if (typeof f?.path === 'string' && f.path.toLowerCase() === path) return { sha256: f.sha256, size: f.size, id };
-    return undefined;
+  asset(path: string): { sha256?: string; size: number; mtimeMs?: number; id: string } | undefined {
+    this.assets ??= new Map(Object.entries(this.manifest.files ?? {}).flatMap(([id, f]) => (typeof f?.path === 'string' ? [[f.path.toLowerCase(), { sha256: f.sha256, size: f.size, mtimeMs: f.mtimeMs, id }]] : [])));
+    return this.assets.get(path);
   }
+
+  private assets?: Map<string, { sha256?: string; size: number; mtimeMs?: number; id: string }>;
 
   /** The remote files the export wrote that the folder no longer has (a file cannot be deleted by a change request). */
   goneFiles(files: ApiFile[], local: Set<string>): ApiFile[] {

@@ -11,7 +11,7 @@
 // over its bound, is refused with where it was named, and nothing it holds
 // is shown.
 import { createHash } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { allOrNothing, type Scope } from '../../tasks/schedule.js';
@@ -52,6 +52,8 @@ export interface LocalAsset {
   read(): Promise<Buffer>;
   /** The SHA-256 of its bytes (read when the export's hash is there to compare with). */
   hash(): Promise<string>;
+  /** Its modification time (a file of the size and time the export recorded is not read again). */
+  mtimeMs?: number;
 }
 
 export interface Folder {
@@ -136,7 +138,8 @@ async function readAssets(dir: Confined): Promise<Map<string, LocalAsset>> {
       dir.read(rel, 'asset').catch((err: unknown) => {
         throw refusedAt(rel, err);
       });
-    out.set(rel, { path: rel, name, size, read, hash: async () => createHash('sha256').update(await read()).digest('hex') });
+    const mtimeMs = await lstat(join(dir.root, rel)).then((s) => s.mtimeMs, () => undefined);
+    out.set(rel, { path: rel, name, size, read, hash: async () => createHash('sha256').update(await read()).digest('hex'), mtimeMs });
   }
   return out;
 }

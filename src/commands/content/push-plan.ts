@@ -183,6 +183,8 @@ async function assetChanged(asset: LocalAsset, there: ApiFile, base: Base | unde
   const was = base?.asset(asset.path.toLowerCase());
   if (was && was.id === there.id) {
     if (asset.size !== was.size) return true;
+    // Untouched since the export wrote it (as git tells by size and time): not read again.
+    if (was.mtimeMs !== undefined && was.mtimeMs === asset.mtimeMs) return false;
     return was.sha256 !== undefined && (await asset.hash()) !== was.sha256;
   }
   return typeof there.size === 'number' && there.size !== asset.size;

@@ -41,7 +41,7 @@ export async function recordPush(ctx: Context, folder: Folder, base: Base | unde
       if (!id || id === c.replaces?.id || (cr && c.replaces)) continue;
       // The file the export wrote at that path (replaced here) is no longer the one there.
       for (const [old, f] of Object.entries(m.files)) if (typeof f?.path === 'string' && f.path.toLowerCase() === c.asset.path.toLowerCase()) delete m.files[old];
-      m.files[id] = { path: c.asset.path, name: c.asset.name, size: c.asset.size, sha256: await c.asset.hash() };
+      m.files[id] = { path: c.asset.path, name: c.asset.name, size: c.asset.size, sha256: await c.asset.hash(), ...(c.asset.mtimeMs !== undefined ? { mtimeMs: c.asset.mtimeMs } : {}) };
       continue;
     }
     const id = c.op === 'update' ? c.id : batcher.createdPage(c.key);
