@@ -140,6 +140,18 @@ describe('content push, three ways', () => {
       expect(after.map((p) => p.title)).not.toContain('macOS');
     }));
 
+  it('a manifest written before places were recorded: a link page the folder removed is still deleted with --prune', () =>
+    withTestApi({}, async (api) => {
+      const { id, a } = await twoFolders(api);
+      const manifest = JSON.parse(readFileSync(join(a, '.docplat-export.json'), 'utf8'));
+      delete manifest.tree;
+      writeFileSync(join(a, '.docplat-export.json'), JSON.stringify(manifest));
+      edit(join(a, 'SUMMARY.md'), '* [Status page](https://status.example.com/)\n', '');
+      const plan = await api.cli(['content', 'push', id, '--src', a, '--prune', '--dry-run']);
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stdout).toMatch(/^delete page .*"Status page"$/m);
+    }));
+
   it('a page deleted in the space and edited here, or edited there and deleted here, stops the push', () =>
     withTestApi({}, async (api) => {
       const { id, a } = await twoFolders(api);

@@ -48,8 +48,9 @@ export class Base {
     return p && this.into !== undefined && (p.to === this.into || String(p.number) === this.into) ? p : undefined;
   }
 
-  /** Whether the export had this page. */
-  had(id: string): boolean {
+  /** Whether the export had this page (a manifest written before places were recorded knows documents only: a group or link counts as had). */
+  had(id: string, page?: ApiPage): boolean {
+    if (!this.manifest.tree && page && (page.type ?? 'document') !== 'document') return true;
     return this.manifest.tree?.[id] !== undefined || this.manifest.pages[id] !== undefined;
   }
 
@@ -62,7 +63,7 @@ export class Base {
     const pushed = this.pushedHere(page.id);
     if (pushed) return pushed.updatedAt !== (page.updatedAt ?? null);
     const was = this.manifest.tree?.[page.id]?.updatedAt ?? this.manifest.pages[page.id]?.updatedAt;
-    if (was === undefined) return !this.had(page.id);
+    if (was === undefined) return !this.manifest.tree && (page.type ?? 'document') !== 'document' ? false : !this.had(page.id);
     return was !== (page.updatedAt ?? null) || (this.place(page.id)?.title ?? page.title) !== page.title;
   }
 

@@ -255,7 +255,7 @@ function planDeletes(w: Work, entries: TreeEntry[], used: Set<string>, prune: bo
   for (const e of gone) {
     // The topmost of each subtree: its delete takes the pages under it.
     if (e.parent && goneIds.has(e.parent.id)) continue;
-    if (base && !base.had(e.page.id)) {
+    if (base && !base.had(e.page.id, e.page)) {
       plan.added.push(e.page);
       continue;
     }
@@ -264,7 +264,7 @@ function planDeletes(w: Work, entries: TreeEntry[], used: Set<string>, prune: bo
       continue;
     }
     const changed = base ? [e.page, ...below(e.page)].filter((p) => base.changedThere(p)) : [];
-    for (const p of changed) (base!.force ? plan.overwrites : plan.conflicts).push({ id: p.id, path: pathOf(p), what: base!.had(p.id) ? 'deleted here, changed in the space' : `deleted here, added in the space under "${e.page.title}"`, updatedAt: p.updatedAt });
+    for (const p of changed) (base!.force ? plan.overwrites : plan.conflicts).push({ id: p.id, path: pathOf(p), what: base!.had(p.id, p) ? 'deleted here, changed in the space' : `deleted here, added in the space under "${e.page.title}"`, updatedAt: p.updatedAt });
     plan.changes.push({ op: 'delete', id: e.page.id, remote: e.page });
   }
 }
