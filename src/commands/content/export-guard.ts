@@ -98,6 +98,22 @@ export async function writeBeside(root: string, writer: Writer, path: string, te
   return rel;
 }
 
+/**
+ * A page edited here and changed in the space, its version fetched: written
+ * beside the file (writeBeside), or, the same text, nothing written (and a
+ * version an earlier run wrote beside it removed). The base moves on to the
+ * space's version: once merged (the .remote.md removed), push sends the
+ * file's edits over it.
+ */
+export async function recordBeside(root: string, out: { writer: Writer; manifest: Manifest }, at: Guard['edited'][number], markdown: string, used: Set<string>): Promise<void> {
+  at.remote = await writeBeside(root, out.writer, at.path, markdown);
+  at.same = at.remote === undefined;
+  const { remote: was, pushed: _pushed, ...entry } = out.manifest.pages[at.item.id] ?? {};
+  const stale = recorded(root, was);
+  if (at.same && stale) await removeFiles(root, [stale]);
+  out.manifest.pages[at.item.id] = { ...entry, path: at.path, updatedAt: at.item.page!.updatedAt ?? null, bytes: Buffer.byteLength(markdown), sha256: textHash(markdown), deps: [...used], ...(at.remote ? { remote: at.remote } : {}) };
+}
+
 /** What a dry run says of the files kept for being edited here. */
 export function editedLines(guard: Guard): string[] {
   return [
