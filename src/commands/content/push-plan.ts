@@ -295,7 +295,10 @@ function placeTree(w: Work, differs: Set<LocalPage>): void {
     const placed: string[] = [];
     /** The index of the last sibling placed so far that is in `list`, -1 for none. */
     const last = (list: string[]) => {
-      for (let i = placed.length - 1; i >= 0; i--) if (list.includes(placed[i])) return list.indexOf(placed[i]);
+      for (let i = placed.length - 1; i >= 0; i--) {
+        const at = list.indexOf(placed[i]);
+        if (at >= 0) return at;
+      }
       return -1;
     };
     const siblings = locals.filter((l) => !plan.deletedThere.includes(l)).map((l) => plan.ids.get(l) ?? '');
