@@ -32,11 +32,14 @@ export async function readPageText(root: string, rel: string): Promise<string | 
   return bytes && pageText(bytes.toString('utf8'));
 }
 
+/** A file's modification time in the folder (a file export just wrote, through the one writer), undefined when it cannot be told. */
+export const mtimeOf = (root: string, rel: string): Promise<number | undefined> => lstat(join(root, rel)).then((s) => s.mtimeMs, () => undefined);
+
 /** The SHA-256 of a file's bytes in the folder, read through the one reader (an asset, within its bound), and its modification time; nothing when it cannot be read. */
 export async function fileHash(root: string, rel: string): Promise<{ sha256?: string; mtimeMs?: number }> {
   const bytes = await (await Confined.open(root)).read(rel, 'asset').catch(() => undefined);
   if (!bytes) return {};
-  const mtimeMs = await lstat(join(root, rel)).then((s) => s.mtimeMs, () => undefined);
+  const mtimeMs = await mtimeOf(root, rel);
   return { sha256: createHash('sha256').update(bytes).digest('hex'), ...(mtimeMs !== undefined ? { mtimeMs } : {}) };
 }
 

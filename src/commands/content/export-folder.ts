@@ -31,6 +31,8 @@ export interface ManifestPage {
   deps?: string[];
   /** The space's version of the page, written beside it (`<page>.remote.md`) when both sides changed it. */
   remote?: string;
+  /** The file's modification time when written (push reads a file of this size and time again only when it changed). */
+  mtimeMs?: number;
   /** What a push sent into a change request (its id and number): the base of the next push into it. */
   pushed?: { to: string; number: number | null; sha256?: string; updatedAt: string | null };
 }

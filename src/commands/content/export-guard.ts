@@ -108,7 +108,8 @@ export async function writeBeside(root: string, writer: Writer, path: string, te
 export async function recordBeside(root: string, out: { writer: Writer; manifest: Manifest }, at: Guard['edited'][number], markdown: string, used: Set<string>): Promise<void> {
   at.remote = await writeBeside(root, out.writer, at.path, markdown);
   at.same = at.remote === undefined;
-  const { remote: was, pushed: _pushed, ...entry } = out.manifest.pages[at.item.id] ?? {};
+  // (The file's time is no longer that of what the base records: push reads it.)
+  const { remote: was, pushed: _pushed, mtimeMs: _time, ...entry } = out.manifest.pages[at.item.id] ?? {};
   const stale = recorded(root, was);
   if (at.same && stale) await removeFiles(root, [stale]);
   out.manifest.pages[at.item.id] = { ...entry, path: at.path, updatedAt: at.item.page!.updatedAt ?? null, bytes: Buffer.byteLength(markdown), sha256: textHash(markdown), deps: [...used], ...(at.remote ? { remote: at.remote } : {}) };

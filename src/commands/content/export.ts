@@ -22,7 +22,7 @@ import { downloadTo, type ApiFile } from '../files/download.js';
 import { MANIFEST, Writer, claimFolder, newManifest, placesOf, recorded, removeLeftovers, type Manifest, type ManifestPage, type ManifestPlace } from './export-folder.js';
 import { withFrontMatter } from './front-matter.js';
 import { exportPaths, relinkStale, dryRunLines } from './export-links.js';
-import { fileHash, textHash } from './edits.js';
+import { fileHash, mtimeOf, textHash } from './edits.js';
 import { MAX_INLINE_FILE_BYTES } from '../../api/operations/changeRequests.js';
 import { editedError, editedLines, guardEdits, recordBeside, removeStale, staleDeletes, type Guard } from './export-guard.js';
 import { removeEmptyFolders, removeFiles, type Kept } from '../../files/delete.js';
@@ -347,7 +347,11 @@ async function writeItems(ctx: Context, root: string, where: Where, out: Output,
     item.written = { sha256: textHash(markdown), deps: [...used] };
     // The page's file is written while the next page is fetched (the disk is off the requests' path).
     await t.release();
-    await finished(item, await writer.write(item.path, markdown));
+    const bytes = await writer.write(item.path, markdown);
+    // Its time as written: push reads a page of this size and time again only when it changed.
+    const mtimeMs = await mtimeOf(root, item.path);
+    if (mtimeMs !== undefined) item.written.mtimeMs = mtimeMs;
+    await finished(item, bytes);
   };
   let report: Report;
   try {

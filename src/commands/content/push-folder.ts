@@ -41,6 +41,10 @@ export interface LocalPage {
   body?: string;
   /** Lines the front matter takes (to report a body line as the file's). */
   bodyOffset?: number;
+  /** Its modification time when read. */
+  mtimeMs?: number;
+  /** Reads it, when it was left unread (untouched since the export: its hash is the manifest's). */
+  load?: () => Promise<void>;
 }
 
 export interface LocalAsset {
@@ -195,39 +199,68 @@ export async function readFolder(src: string, scope: Scope): Promise<Folder> {
     return page;
   };
   folder.tree = entries.map(build);
-  // Then the files, several at once; a refusal is reported for the first entry in SUMMARY.md's order.
-  // Several at once, through the one scheduler.
-  const read = await allOrNothing(scope, order, 16, (page) =>
-    dir.read(page.target, 'page').catch((err: unknown) => {
-      if (err instanceof ReadRefused) return err;
-      throw err;
-    }),
-  );
-  const bytes = new Map<LocalPage, Buffer | ReadRefused>(order.map((page, i) => [page, read[i]]));
-  for (const page of order) {
-    const data = bytes.get(page)!;
-    if (data instanceof ReadRefused) {
-      const which = data.refusal === 'missing' ? 'is not in the folder' : data.reason;
-      throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which ${which}`);
+  // Then the files, several at once through the one scheduler; a refusal is reported for the first entry in SUMMARY.md's order.
+  // A file of the size and modification time the export recorded is as the export wrote it (its hash is the manifest's):
+  // it is read only when its text is needed (`load`), as git tells an untouched file by its stat.
+  const written = new Map(Object.values(folder.manifest?.pages ?? {}).map((e) => [e.path.toLowerCase(), e]));
+  const read = await allOrNothing(scope, order, 16, async (page) => {
+    const st = await dir.stat(page.target, 'page').catch(() => undefined);
+    page.mtimeMs = st?.mtimeMs;
+    const w = written.get(page.target.toLowerCase());
+    if (st && w?.sha256 !== undefined && w.mtimeMs === st.mtimeMs && w.bytes === st.size) {
+      page.sha256 = w.sha256;
+      page.load = () => loadPage(dir, page, folder);
+      return undefined;
     }
-    // Line ends and a byte-order mark an editor adds are not changes (as export tells edits: edits.ts).
-    page.text = pageText(utf8(page.target, data));
-    page.sha256 = textHash(page.text);
-    try {
-      const { meta, body, ignored } = parseFrontMatter(page.text);
-      Object.assign(page, { meta, body, bodyOffset: page.text.slice(0, page.text.length - body.length).split('\n').length - 1 });
-      for (const { key, line } of ignored) folder.ignored.push(`${page.target}:${line}: front matter "${key}"`);
-    } catch (err) {
-      if (err instanceof FrontMatterError) throw bad(page.target, err.line, err.message);
-      throw err;
-    }
-    checkLinks(page.target, page);
-  }
+    return readPage(dir, page);
+  });
+  order.forEach((page, i) => {
+    const data = read[i];
+    if (data !== undefined) fill(page, data, folder);
+  });
   for (const file of await markdownFiles(root)) {
     if (file.toLowerCase().endsWith(REMOTE_SUFFIX)) folder.remotes.push(file);
     else if (file !== 'SUMMARY.md' && !folder.pages.has(file.toLowerCase())) folder.unlisted.push(file);
   }
   return folder;
+}
+
+/** A page's bytes, or the reader's refusal (reported in SUMMARY.md's order). */
+const readPage = (dir: Confined, page: LocalPage): Promise<Buffer | ReadRefused> =>
+  dir.read(page.target, 'page').catch((err: unknown) => {
+    if (err instanceof ReadRefused) return err;
+    throw err;
+  });
+
+/** A page's text, front matter and body, checked as read (bad input: a usage error naming the file and line). */
+function fill(page: LocalPage, data: Buffer | ReadRefused, folder: Folder): void {
+  if (data instanceof ReadRefused) {
+    const which = data.refusal === 'missing' ? 'is not in the folder' : data.reason;
+    throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which ${which}`);
+  }
+  // Line ends and a byte-order mark an editor adds are not changes (as export tells edits: edits.ts).
+  page.text = pageText(utf8(page.target, data));
+  page.sha256 = textHash(page.text);
+  try {
+    const { meta, body, ignored } = parseFrontMatter(page.text);
+    Object.assign(page, { meta, body, bodyOffset: page.text.slice(0, page.text.length - body.length).split('\n').length - 1 });
+    for (const { key, line } of ignored) folder.ignored.push(`${page.target}:${line}: front matter "${key}"`);
+  } catch (err) {
+    if (err instanceof FrontMatterError) throw bad(page.target, err.line, err.message);
+    throw err;
+  }
+  checkLinks(page.target, page);
+}
+
+/** Reads a page left unread (untouched since the export) when its text is needed. */
+async function loadPage(dir: Confined, page: LocalPage, folder: Folder): Promise<void> {
+  page.load = undefined;
+  fill(page, await readPage(dir, page), folder);
+}
+
+/** Reads the pages left unread that are needed now (their text, front matter and body). */
+export async function loaded(pages: Iterable<LocalPage>): Promise<void> {
+  for (const page of pages) await page.load?.();
 }
 
 /** Relative links must stay in the folder. */

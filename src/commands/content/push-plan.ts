@@ -214,6 +214,7 @@ async function compareTexts(w: Work, changedAssets: Set<string>, opts: PlanOptio
   });
   // Through the one scheduler: the first failure stops the rest and is thrown.
   await allOrNothing(opts.scope, toCheck, opts.concurrency, async ([local, id]) => {
+    await local.load?.();
     const page = byId.get(id)!.page;
     const theirs = withFrontMatter(page, toRelative(await w.remote.markdown(id), local.target, layout));
     if (theirs === local.text) return;
@@ -228,7 +229,9 @@ async function compareTexts(w: Work, changedAssets: Set<string>, opts: PlanOptio
   // Pages that link an asset replaced here: their links name the new file. One the space changed since the export
   // (and not edited here) would be sent as the folder has it, over the space's changes: a conflict until the folder is up to date.
   for (const [local, id] of changedAssets.size ? plan.ids : []) {
-    if (local.kind !== 'page' || differs.has(local) || !linksAny(local, changedAssets)) continue;
+    if (local.kind !== 'page' || differs.has(local)) continue;
+    await local.load?.();
+    if (!linksAny(local, changedAssets)) continue;
     const page = byId.get(id)!.page;
     if (base && !base.force && base.changedThere(page)) plan.conflicts.push({ id, path: local.target, what: 'links a file replaced here, and changed in the space since the export', updatedAt: page.updatedAt });
     else differs.add(local);

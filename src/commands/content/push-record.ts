@@ -54,7 +54,9 @@ export async function recordPush(ctx: Context, folder: Folder, base: Base | unde
       if (m.pages[id]) m.pages[id] = { ...m.pages[id], pushed: { to: cr.id, number: cr.number ?? null, ...now } };
     } else {
       m.tree[id] = places[id];
-      m.pages[id] = { ...entry, path: c.local.target, bytes: Buffer.byteLength(c.local.text!), ...now };
+      const { mtimeMs: _time, ...rest } = entry;
+      const read = c.local.text !== undefined ? { bytes: Buffer.byteLength(c.local.text), ...(c.local.mtimeMs !== undefined ? { mtimeMs: c.local.mtimeMs } : {}) } : { bytes: entry.bytes ?? 0, ...(_time !== undefined ? { mtimeMs: _time } : {}) };
+      m.pages[id] = { ...rest, path: c.local.target, ...read, ...now };
     }
   }
   // The tree SUMMARY.md holds was pushed: an export may write the space's over it (what the push kept of the space's changes included).
