@@ -61,7 +61,8 @@ export class Base {
   /** Whether the space's page changed since the export read it (a page the export did not have is new there). */
   changedThere(page: ApiPage): boolean {
     const pushed = this.pushedHere(page.id);
-    if (pushed) return pushed.updatedAt !== (page.updatedAt ?? null);
+    // (Its updatedAt unknown: changed, as far as the base can tell; the text then tells.)
+    if (pushed) return pushed.updatedAt === null || pushed.updatedAt !== (page.updatedAt ?? null);
     const was = this.manifest.tree?.[page.id]?.updatedAt ?? this.manifest.pages[page.id]?.updatedAt;
     if (was === undefined) return !this.manifest.tree && (page.type ?? 'document') !== 'document' ? false : !this.had(page.id);
     return was !== (page.updatedAt ?? null) || (this.place(page.id)?.title ?? page.title) !== page.title;

@@ -24,7 +24,9 @@ export async function recordPush(ctx: Context, folder: Folder, base: Base | unde
   if (!base) return;
   const m: Manifest = base.manifest;
   const cr = to.changeRequest;
-  const places = placesOf(await fetchTree(ctx, { spaceId: to.spaceId, changeRequest: cr?.id }));
+  // Merged: the space's tree tells each page's updatedAt and place now. Into a change request, nothing is read again:
+  // what was sent is recorded by its hash alone (the next push into it compares the text of those pages).
+  const places = cr ? {} : placesOf(await fetchTree(ctx, { spaceId: to.spaceId }));
   m.tree ??= {};
   for (const c of plan.changes) {
     if (c.op === 'delete') {
@@ -45,9 +47,9 @@ export async function recordPush(ctx: Context, folder: Folder, base: Base | unde
       continue;
     }
     const id = c.op === 'update' ? c.id : batcher.createdPage(c.key);
-    if (!id || !places[id] || c.local.kind !== 'page') continue;
+    if (!id || (!cr && !places[id]) || c.local.kind !== 'page') continue;
     const { pushed: _was, ...entry } = m.pages[id] ?? {};
-    const now = { sha256: c.local.sha256, updatedAt: places[id].updatedAt };
+    const now = { sha256: c.local.sha256, updatedAt: places[id]?.updatedAt ?? null };
     // Into a change request: the space's base stays (the space has not changed), what the change request holds is beside it.
     // (A page new there is matched by its file next time.)
     if (cr) {
