@@ -18,14 +18,16 @@ const LOCAL = new Set(['auth logout', 'auth switch', 'auth token', 'config get',
 
 /**
  * Text for Markdown, outside code spans: `<` and `>` (an `<id>` would be read
- * as HTML and vanish), `*` and `_` (emphasis), and `|` in a table cell.
+ * as HTML and vanish), `*` and `_` at a word's edge (emphasis), `\` and `|`
+ * in a table cell.
  */
 export function md(text: string, cell = false): string {
   return text
     .split(/(`[^`]*`)/)
     .map((part, i) => {
       if (i % 2 === 1) return cell ? part.replace(/\|/g, '\\|') : part;
-      const escaped = part.replace(/[\\*_<>]/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`));
+      // An `_` inside a word (DOCPLAT_ORG) is no emphasis on GitHub: only one at a word's edge is escaped.
+      const escaped = part.replace(/[\\*<>]|(?<!\w)_|_(?!\w)/g, (c) => (c === '<' ? '&lt;' : c === '>' ? '&gt;' : `\\${c}`));
       return cell ? escaped.replace(/\|/g, '\\|') : escaped;
     })
     .join('');
@@ -39,7 +41,7 @@ export const anchor = (heading: string) => heading.toLowerCase().replace(/[^\w\-
 function flagRows(flags: ManifestFlag[]): string {
   const rows = flags.map((f) => {
     const values = f.choices ? ` (one of ${f.choices.map((c) => `\`${c}\``).join(', ')})` : '';
-    const repeated = f.repeated ? ' (repeat it for several)' : '';
+    const repeated = f.repeated && !/repeat/i.test(f.description) ? ' (repeat it for several)' : '';
     return `| \`${f.flags.replace(/\|/g, '\\|')}\` | ${md(oneLine(f.description), true)}${values}${repeated} |`;
   });
   return `| flag | meaning |\n|---|---|\n${rows.join('\n')}\n`;

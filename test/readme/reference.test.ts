@@ -51,7 +51,7 @@ describe('docs/reference/', () => {
   });
 
   it('keeps what Markdown would eat: <placeholders>, emphasis and table pipes', () => {
-    expect(md('the <spaceId> of a_b or *x*, `<kept> | too`')).toBe('the &lt;spaceId&gt; of a\\_b or \\*x\\*, `<kept> | too`');
+    expect(md('the <spaceId> of DOCPLAT_ORG or *x* and _y_, `<kept> | too`')).toBe('the &lt;spaceId&gt; of DOCPLAT_ORG or \\*x\\* and \\_y\\_, `<kept> | too`');
     expect(md('a | b `c|d`', true)).toBe('a \\| b `c\\|d`');
   });
 });
