@@ -16,6 +16,36 @@ const GENERATED = '<!-- Generated from the command manifest by `npm run build` (
  */
 const LOCAL = new Set(['auth logout', 'auth switch', 'auth token', 'config get', 'config set', 'config unset', 'config list', 'config path', 'completion', 'sandbox serve', 'sandbox reset', 'openapi validate', 'org schema']);
 
+/** The guide of docs/ that tells a group's story, linked from its page (test/readme/links.test.ts checks the links). */
+const GUIDES: Record<string, string> = {
+  auth: 'setup.md#log-in-against-the-real-api',
+  config: 'setup.md#log-in-against-the-real-api',
+  completion: 'setup.md#shell-completion',
+  api: 'scripting.md#any-api-call-docplat-api',
+  spaces: 'scripting.md#bulk-commands',
+  content: 'content.md',
+  pages: 'content.md',
+  files: 'content.md',
+  members: 'administration.md#members',
+  teams: 'administration.md#teams',
+  sso: 'administration.md#sso',
+  'custom-fields': 'administration.md#custom-fields',
+  translations: 'administration.md#translations',
+  orgs: 'administration.md',
+  sites: 'sites.md',
+  sections: 'sites.md',
+  'section-groups': 'sites.md',
+  'site-spaces': 'sites.md',
+  'share-links': 'sites.md',
+  comments: 'change-requests.md#comments',
+  replies: 'change-requests.md#comments',
+  'change-requests': 'change-requests.md#change-requests',
+  openapi: 'openapi.md',
+  integrations: 'openapi.md#integrations',
+  org: 'org-as-code.md',
+  sandbox: 'sandbox.md',
+};
+
 /**
  * Text for Markdown, outside code spans: `<` and `>` (an `<id>` would be read
  * as HTML and vanish), `*` and `_` at a word's edge (emphasis), `\` and `|`
@@ -130,7 +160,8 @@ function commandSection(path: string, c: ManifestCommand): string {
 
 /** The page of one group: `docs/reference/<group>.md`. */
 export function groupPage(g: ManifestGroup): string {
-  const inherited = 'Every command also takes the [global flags](README.md#global-flags).';
+  const guide = GUIDES[g.name] ? ` The guide: [${GUIDES[g.name].split('#')[0]}](../${GUIDES[g.name]}).` : '';
+  const inherited = `Every command also takes the [global flags](README.md#global-flags).${guide}`;
   if (g.command) return `${GENERATED}\n\n# docplat ${g.name}\n\n${md(g.summary)}. ${inherited}\n\n${commandSection(g.name, g.command)}`.trimEnd() + '\n';
   const list = g.commands.map((c) => `- [\`${c.name}\`](#${anchor(`docplat ${g.name} ${c.name}`)}): ${md(c.summary)}`).join('\n');
   const sections = g.commands.map((c) => commandSection(`${g.name} ${c.name}`, c)).join('');
