@@ -1,6 +1,7 @@
 // Bundles src/ into dist/ with esbuild:
-// - dist/cli.js, the entry (ESM): --version and the prebuilt help, else it
-//   loads dist/main.cjs with a code cache (src/code-cache.ts);
+// - dist/cli.cjs, the entry (CommonJS, as bin/docplat.js: no ES module loader
+//   starts): --version and the prebuilt help, else it loads dist/main.cjs with
+//   a code cache (src/code-cache.ts);
 // - dist/main.cjs, the CLI, and dist/sandbox.cjs, the sandbox: CommonJS, one
 //   file each, so that V8 can cache the compiled bundle (Node 20 caches no ES
 //   module) and no command pays for resolving and linking dozens of chunks; a
@@ -97,13 +98,12 @@ const entry = Promise.all([bundles, vendor]).then(([b, v]) => {
   }
   return build({
     ...common,
+    ...cjs,
     entryPoints: { cli: 'src/cli.ts' },
-    format: 'esm',
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
     external: ['./main.cjs'],
-    // As a string: an object would be a chunk of its own, one more module for --version to load.
-    define: { ...common.define, __DOCPLAT_BUNDLES__: JSON.stringify(JSON.stringify(hashes)) },
+    // The hashes as a string, parsed when a command loads the bundle.
+    define: { ...common.define, 'import.meta.url': '__docplatUrl', __DOCPLAT_BUNDLES__: JSON.stringify(JSON.stringify(hashes)) },
+    banner: { js: 'var __docplatUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
 });
 const results = await Promise.all([
