@@ -6,6 +6,9 @@
 //   file each, so that V8 can cache the compiled bundle (Node 20 caches no ES
 //   module) and no command pays for resolving and linking dozens of chunks; a
 //   module that only some commands need is evaluated when first imported;
+// - dist/group-NAME.cjs: the largest command groups (org, content...), each a
+//   bundle of its own that takes the modules it shares with the CLI from
+//   main.cjs (one copy of each), so that the other commands never load them;
 // - dist/vendor/*.cjs: the large libraries only some commands use (undici,
 //   yaml, the OpenAPI validator, conf, prompts), each in a file of its own, so
 //   that the CLI bundle (and its code cache) holds what most commands run;
@@ -15,7 +18,7 @@ import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,15 +83,70 @@ const vendorEntries = {
 };
 
 const cjs = { format: 'cjs', outExtension: { '.js': '.cjs' }, supported: { 'dynamic-import': false } };
-const bundles = build({
+const cjsCommon = {
   ...common,
   ...cjs,
-  entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/server.ts' },
   // import.meta.url is the bundle's own file URL (the one-shot transport's require, the completion scripts' folder).
   define: { ...common.define, 'import.meta.url': '__docplatUrl' },
   banner: { js: 'var __docplatUrl = require("node:url").pathToFileURL(__filename).href;' },
-  plugins: [split],
-});
+};
+
+/**
+ * The command groups in bundles of their own (dist/group-NAME.cjs), the largest, that the commands typed most never
+ * load: in the one bundle, each function of theirs would be an object in every run (7 MB of peak RSS at 100k items).
+ * Each requires the modules of src/ it shares with the CLI from dist/main.cjs (one copy, evaluated once), through
+ * the table of them main.cjs exports (`__core`); what only the group uses is in its own bundle.
+ */
+const OWN = ['org', 'content', 'change-requests', 'openapi', 'files', 'sites'];
+const groupIndex = (name) => join(root, 'src', 'commands', name, 'index.ts');
+const ownGroup = new Map(OWN.map((name) => [groupIndex(name), name]));
+/** In main.cjs, a group of OWN is required from its bundle when first imported. */
+const groupsOut = {
+  name: 'docplat-groups-out',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/[a-z-]+\/index\.js$/ }, (args) => {
+      if (args.kind !== 'dynamic-import') return undefined;
+      const name = ownGroup.get(join(args.resolveDir, args.path).replace(/\.js$/, '.ts'));
+      return name ? { path: `./group-${name}.cjs`, external: true } : undefined;
+    });
+  },
+};
+// The CLI without those groups: the modules of src/ it holds are the ones the groups take from it.
+const core = await build({ ...cjsCommon, entryPoints: { main: 'src/main.ts' }, write: false, plugins: [split, groupsOut] });
+const coreModules = new Set(Object.keys(core.metafile.inputs).filter((input) => input.startsWith('src/')));
+const used = new Set();
+/** In a group's bundle: a module of src/ that main.cjs holds is main.cjs's (`__core`), not a copy. */
+const fromCore = {
+  name: 'docplat-from-core',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/main\.cjs$/ }, () => ({ path: './main.cjs', external: true }));
+    b.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData === 'core' || args.kind === 'entry-point') return undefined;
+      const r = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'core' });
+      const rel = r.path ? relative(root, r.path).split(sep).join('/') : '';
+      if (!coreModules.has(rel)) return r.errors.length ? { errors: r.errors } : { path: r.path, external: r.external };
+      used.add(rel);
+      return { path: rel, namespace: 'core' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'core' }, (args) => ({ contents: `module.exports = require('./main.cjs').__core[${JSON.stringify(args.path)}]();`, loader: 'js', resolveDir: join(root, 'dist') }));
+  },
+};
+const groups = await build({ ...cjsCommon, entryPoints: Object.fromEntries(OWN.map((name) => [`group-${name}`, `src/commands/${name}/index.ts`])), plugins: [split, fromCore] });
+/** main.cjs's entry: src/main.ts, and the table of the modules the groups take from it (each evaluated on first use). */
+const mainEntry = {
+  name: 'docplat-main-entry',
+  setup(b) {
+    b.onResolve({ filter: /^docplat:main$/ }, () => ({ path: 'main', namespace: 'docplat' }));
+    b.onLoad({ filter: /.*/, namespace: 'docplat' }, () => ({
+      contents: `export * from './src/main.ts';\nexport const __core = {\n${[...used].sort().map((rel) => `  ${JSON.stringify(rel)}: () => require(${JSON.stringify(`./${rel}`)}),`).join('\n')}\n};\n`,
+      resolveDir: root,
+      loader: 'ts',
+    }));
+  },
+};
+const bundles = Promise.all([
+  build({ ...cjsCommon, entryPoints: { main: 'docplat:main', sandbox: 'src/sandbox/server.ts' }, plugins: [split, groupsOut, mainEntry] }),
+]).then(([b]) => ({ metafile: { inputs: { ...groups.metafile.inputs, ...b.metafile.inputs }, outputs: { ...groups.metafile.outputs, ...b.metafile.outputs } } }));
 const vendor = build({ ...common, ...cjs, entryPoints: Object.fromEntries(Object.entries(VENDOR).map(([file, name]) => [`vendor/${file}`, `vendor:${name}`])), plugins: [vendorEntries] });
 // The entry knows the hash of each bundle it loads: their code cache is keyed by it, and no run hashes a bundle.
 const entry = Promise.all([bundles, vendor]).then(([b, v]) => {

@@ -2,7 +2,7 @@
 // first command, used by the next; a stale, torn or tampered cache, or a
 // symbolic link at its name, is refused and the command still works; the
 // cache is never written through a link.
-import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,16 @@ afterAll(() => {
 });
 
 const bundle = join(ROOT, 'dist', 'main.cjs');
+
+describe('the bundles of command groups (bin/build.mjs)', () => {
+  it('hold no copy of a module of src/ that main.cjs holds: they take it from main.cjs, evaluated once', () => {
+    const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const inMain = new Set(Object.keys(meta.outputs['dist/main.cjs'].inputs).filter((input) => input.startsWith('src/')));
+    const groups = Object.keys(meta.outputs).filter((out) => /^dist\/group-[a-z-]+\.cjs$/.test(out));
+    expect(groups).toContain('dist/group-org.cjs');
+    for (const group of groups) expect(Object.keys(meta.outputs[group].inputs).filter((input) => inMain.has(input)), group).toEqual([]);
+  });
+});
 const key = cacheKey(bundle);
 const bytes = Buffer.from('V8 code cache bytes, as V8 made them');
 
@@ -140,6 +150,16 @@ describe('the built CLI', () => {
     await configPath(dir);
     expect(lstatSync(configCache(dir)).isSymbolicLink()).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe('not yours');
+  });
+
+  it.runIf(own)('a group in a bundle of its own runs from it, with a cache of its own; a spaces command loads no such bundle', async () => {
+    const dir = fresh();
+    expect((await run(dir, ['--sandbox', 'sites', 'list', '--output', 'tsv'])).stdout).toMatch(/\t/);
+    const sites = cacheFile(dir, 'group-sites.cjs');
+    expect(readCache(sites, writtenKey(sites))?.commands).toEqual(['sites list']);
+    const other = fresh();
+    await run(other, ['--sandbox', 'spaces', 'list', '--output', 'tsv']);
+    expect(readdirSync(other).filter((f) => f.startsWith('group-'))).toEqual([]);
   });
 
   it('a cache folder that cannot be made does not stop the command', async () => {
