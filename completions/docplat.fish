@@ -890,7 +890,7 @@ complete -c docplat -n '__docplat_at change-requests merge' -l dry-run -d 'print
 complete -c docplat -n '__docplat_arg -eq 0 change-requests merge' -a '(__docplat_ids spaceId)'
 complete -c docplat -n '__docplat_at change-requests rebase' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 change-requests rebase' -a '(__docplat_ids spaceId)'
-complete -c docplat -n '__docplat_at change-requests changes' -l limit -r -d 'most changes to list (default 10) (at least 1)'
+complete -c docplat -n '__docplat_at change-requests changes' -l limit -r -d 'most changes to list (default 10) (1 to 1000)'
 complete -c docplat -n '__docplat_at change-requests changes' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 change-requests changes' -a '(__docplat_ids spaceId)'
 complete -c docplat -n '__docplat_at change-requests diff' -l stat -d 'lines added and removed per page, and the totals'

@@ -93,6 +93,18 @@ describe('valid requests are accepted, as documented', () => {
     expectError(await call(sb, 'POST', `/orgs/${ORG}/invites`, { body: { emails: [{ email: 'x@acme.example' }] } }), 400, /"emails\.0\.role" is required/);
   });
 
+  it('a page read with the description’s document options; a change request created with an empty body; a site space made draft by an update', async () => {
+    const page = (await call(sb, 'GET', `/spaces/${GS}/content/pages`)).body.pages[0].id;
+    const read = await call(sb, 'GET', `/spaces/${GS}/content/page/${page}`, { query: { format: 'markdown', 'format.markdown.refs': 'stable', evaluated: 'deterministic-only', dereferenced: 'true' } });
+    expectOperation(read, 'GET', '/spaces/{spaceId}/content/page/{pageId}', 200);
+    expectOperation(await call(sb, 'POST', `/spaces/${GS}/change-requests`, { body: {} }), 'POST', '/spaces/{spaceId}/change-requests', 201);
+    const s = await site();
+    const ss = (await call(sb, 'GET', `/orgs/${ORG}/sites/${s}/site-spaces`)).body.items[0].id;
+    const up = await call(sb, 'PATCH', `/orgs/${ORG}/sites/${s}/site-spaces/${ss}`, { body: { draft: true } });
+    expectOperation(up, 'PATCH', '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', 200);
+    expect(up.body.draft).toBe(true);
+  });
+
   it('a SAML provider created with only a label answers an ssoURL that is a URI', async () => {
     const res = await call(sb, 'POST', `/orgs/${ORG}/saml`, { body: { label: 'Later' } });
     expectOperation(res, 'POST', '/orgs/{organizationId}/saml', 201);
@@ -108,6 +120,17 @@ describe('invalid requests are refused with the description’s 400', () => {
     ['POST', `/orgs/${ORG}/spaces`, { language: 'xx' }, /"language" must be one of en, fr/],
     ['POST', `/spaces/${GS}/change-requests`, { template: { id: 'x', params: 5 } }, /"template\.params" must be an object/],
     ['POST', `/spaces/${GS}/comments`, { body: { document: { object: 'document' } } }, /"body\.document\.data" is required/],
+    // Found by description-properties.test.ts: inputs the description documents, once ignored whatever their value.
+    ['GET', `/spaces/${GS}/content/page/p1?format.markdown.refs=AAA`, undefined, /"format\.markdown\.refs" must be one of relative, stable/],
+    ['GET', `/spaces/${GS}/revisions/r1/page/p1?dereferenced=AAA`, undefined, /"dereferenced" must be one of true, false, reusable-contents/],
+    ['GET', `/spaces/${GS}/change-requests/cr1/reviews?format=AAA`, undefined, /"format" must be one of document, markdown/],
+    ['GET', `/spaces/${GS}/change-requests/cr1/changes?limit=1001`, undefined, /"limit" must be a whole number from 1 to 1000/],
+    ['POST', `/spaces/${GS}/change-requests/cr1/requested-reviewers`, { users: ['u1'], description: { object: 'x', data: {}, nodes: [] } }, /"description\.object" must be one of document/],
+    ['PATCH', `/spaces/${GS}/change-requests/cr1`, { description: 12345 }, /"description" must be an object/],
+    ['POST', `/spaces/${GS}/comments`, { body: { markdown: 'x' }, tableCell: { record: {}, definition: 'd' } }, /"tableCell\.record" must be a string/],
+    ['PATCH', `/orgs/${ORG}/sites/s1/site-spaces/ss1`, { draft: {} }, /"draft" must be true or false/],
+    ['PATCH', `/orgs/${ORG}/sites/s1/site-spaces/ss1`, { hidden: 'yes' }, /"hidden" must be true or false/],
+    ['POST', `/spaces/${GS}/change-requests`, undefined, /The request body is required/],
   ] as const)('%s %s %j', async (method, path, body, says) => {
     expectError(await call(sb, method, path, body === undefined ? {} : { body }), 400, says);
   });

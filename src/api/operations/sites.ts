@@ -108,8 +108,9 @@ export const SITES_OPERATIONS = {
     body: { ...NEW_SPACE, sectionId: id(), draft: DRAFT, pageId: nullable(id()), title: SITE_TITLE },
     rules: [{ kind: 'needs', field: 'pageId', needs: 'spaceId', why: 'a home page is a page of an existing space' }],
   }),
+  // `draft` is kept; `hidden`, `spaceId` and `pageId` (OpenAPI 0.202.0) are checked, not kept by the sandbox.
   'siteSpaces.update': op('siteSpaces.update', `PATCH ${SITE_SPACE}`, {
-    body: { path: PATH, condition: CONDITION },
+    body: { path: PATH, condition: CONDITION, draft: DRAFT, hidden: bool(), spaceId: id(), pageId: nullable(id()) },
     bodyRequired: true,
   }),
   'siteSpaces.remove': op('siteSpaces.remove', `DELETE ${SITE_SPACE}`),

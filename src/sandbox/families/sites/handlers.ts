@@ -98,7 +98,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const ss = f.addSiteSpace(site, req.body);
       return created(jsonBody(r.siteSpaceObject(site, ss, req.api)), r.location('siteSpaces.update', site, { siteSpaceId: ss.id }, req.api));
     },
-    'siteSpaces.update': (req: Req<object, { path?: string; condition?: string | null }>) => {
+    'siteSpaces.update': (req: Req<object, { path?: string; condition?: string | null; draft?: boolean }>) => {
       const site = at(req);
       return ok(r.siteSpaceObject(site, f.updateSiteSpace(site, f.siteSpace(site, req.params.siteSpaceId), req.body), req.api));
     },

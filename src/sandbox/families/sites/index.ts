@@ -343,11 +343,12 @@ export class Sites implements Family {
     return ss;
   }
 
-  updateSiteSpace(site: SiteRec, ss: SiteSpaceRec, patch: { path?: string; condition?: string | null }): SiteSpaceRec {
+  updateSiteSpace(site: SiteRec, ss: SiteSpaceRec, patch: { path?: string; condition?: string | null; draft?: boolean }): SiteSpaceRec {
     this.orgs.require(site.org, 'create', 'change the structure of sites');
     const siblings = this.order.children(spacesKey(ss)) as SiteSpaceRec[];
     if (patch.path !== undefined && siblings.some((s) => s !== ss && s.path === patch.path)) throw badRequest(`Another site space beside ${ss.id} has the path "${patch.path}".`);
     if (patch.path !== undefined) ss.path = patch.path;
+    if (patch.draft !== undefined) ss.draft = patch.draft;
     setOrClear(ss, 'condition', patch.condition);
     return ss;
   }
