@@ -78,8 +78,8 @@ const REFERENCE_WINS: { why: string; patch: () => void }[] = [
     patch: () => void (schemas.PublishIntegration.properties.contentSecurityPolicy = { type: 'string' }),
   },
   {
-    why: "a site space's condition is 1 to 1024 characters, or null (reference; the description allows an empty one)",
-    patch: () => void (bodyOf('/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}', 'patch').properties.condition.oneOf[0] = { type: 'string', minLength: 1, maxLength: 1024 }),
+    why: "a section's or site space's condition is 1 to 1024 characters, or null (reference; the description's Expression may be empty)",
+    patch: () => void (schemas.Expression.minLength = 1),
   },
   {
     why: "a section's title is at most 64 characters on create (reference: 2 to 128 on update, max 64 on create)",
@@ -99,8 +99,8 @@ const TIGHTER: { why: string; patch: () => void }[] = [
     },
   },
   {
-    why: 'a search has something to look for (the description allows an empty query)',
-    patch: () => void (doc.paths['/spaces/{spaceId}/search'].get.parameters[0].schema.minLength = 1),
+    why: 'a search has something to look for (the description allows an empty or blank query)',
+    patch: () => void (doc.paths['/spaces/{spaceId}/search'].get.parameters[0].schema.pattern = '\\S'),
   },
   {
     why: 'a reaction is an emoji, or its codepoints (the description: any string)',
@@ -122,7 +122,7 @@ for (const { patch } of [...REFERENCE_WINS, ...TIGHTER]) patch();
 const STATE_REFUSALS: { message: RegExp; why: string }[] = [
   { message: /must be an id( \(no spaces, slashes, \? or #\))?(, or null)?[.;]/, why: 'the description types ids as strings; one that cannot be an id (empty, a space, a slash, ? or #) names nothing, refused before any lookup' },
   { message: /"template\.id" must be at least 1 character/, why: 'an empty template id names no template' },
-  { message: /is in another organization|Not members of organization|no team with id|is not in section|: no user |which is not a sibling/, why: 'an id of something elsewhere, or of nothing' },
+  { message: /is in another organization|Not members of organization|no team with id|is not in section|: no user |which is not a sibling|is not in the default section|no page \S+ in the change request/, why: 'an id of something elsewhere, or of nothing' },
   { message: /cannot move into itself/, why: 'a collection moved into itself' },
   { message: /they are the last admin/, why: 'an organization keeps an admin' },
   { message: /^Nothing to change/, why: 'an update with nothing in it' },

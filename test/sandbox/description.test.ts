@@ -105,6 +105,17 @@ describe('valid requests are accepted, as documented', () => {
     expect(up.body.draft).toBe(true);
   });
 
+  it('a section group placed next to another group (type site-section-group), and made draft by an update', async () => {
+    const s = await site();
+    const base = `/orgs/${ORG}/sites/${s}/section-groups`;
+    const [g1, g2] = [(await call(sb, 'POST', base, { body: { title: 'One' } })).body.id, (await call(sb, 'POST', base, { body: { title: 'Two' } })).body.id];
+    const moved = await call(sb, 'POST', `${base}/${g2}/move`, { body: { position: { before: { type: 'site-section-group', id: g1 } } } });
+    expectOperation(moved, 'POST', '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', 200);
+    const ids = (await listAll(sb, base)).items.map((g) => g.id);
+    expect(ids.indexOf(g2)).toBe(ids.indexOf(g1) - 1);
+    expect((await call(sb, 'PATCH', `${base}/${g1}`, { body: { draft: true } })).body.draft).toBe(true);
+  });
+
   it('a SAML provider created with only a label answers an ssoURL that is a URI', async () => {
     const res = await call(sb, 'POST', `/orgs/${ORG}/saml`, { body: { label: 'Later' } });
     expectOperation(res, 'POST', '/orgs/{organizationId}/saml', 201);
@@ -130,6 +141,8 @@ describe('invalid requests are refused with the description’s 400', () => {
     ['POST', `/spaces/${GS}/comments`, { body: { markdown: 'x' }, tableCell: { record: {}, definition: 'd' } }, /"tableCell\.record" must be a string/],
     ['PATCH', `/orgs/${ORG}/sites/s1/site-spaces/ss1`, { draft: {} }, /"draft" must be true or false/],
     ['PATCH', `/orgs/${ORG}/sites/s1/site-spaces/ss1`, { hidden: 'yes' }, /"hidden" must be true or false/],
+    ['PATCH', `/orgs/${ORG}/sites/s1/sections/x1`, { draft: {} }, /"draft" must be true or false/],
+    ['PATCH', `/orgs/${ORG}/sites/s1/section-groups/g1`, { draft: 'no' }, /"draft" must be true or false/],
     ['POST', `/spaces/${GS}/change-requests`, undefined, /The request body is required/],
   ] as const)('%s %s %j', async (method, path, body, says) => {
     expectError(await call(sb, method, path, body === undefined ? {} : { body }), 400, says);

@@ -76,6 +76,7 @@ export const SITES_OPERATIONS = {
       condition: CONDITION,
       icon: ICON,
       description: nullable(str({ max: 256 })),
+      draft: DRAFT,
     },
     bodyRequired: true,
   }),
@@ -87,7 +88,7 @@ export const SITES_OPERATIONS = {
     body: { title: required(GROUP_TITLE), icon: ICON, sections: arr(id()), parent: id(), draft: DRAFT },
   }),
   'sectionGroups.update': op('sectionGroups.update', `PATCH ${GROUP}`, {
-    body: { title: GROUP_TITLE, icon: ICON },
+    body: { title: GROUP_TITLE, icon: ICON, draft: DRAFT },
     bodyRequired: true,
   }),
   'sectionGroups.delete': op('sectionGroups.delete', `DELETE ${GROUP}`),

@@ -63,7 +63,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const g = f.createGroup(site, req.body);
       return created(jsonBody(r.groupObject(site, g, req.api)), r.location('sectionGroups.update', site, { siteSectionGroupId: g.id }, req.api));
     },
-    'sectionGroups.update': (req: Req<object, { title?: string; icon?: string | null }>) => {
+    'sectionGroups.update': (req: Req<object, { title?: string; icon?: string | null; draft?: boolean }>) => {
       const site = at(req);
       return ok(r.groupObject(site, f.updateGroup(site, f.group(site, req.params.siteSectionGroupId), req.body), req.api));
     },
