@@ -116,6 +116,19 @@ describe('valid requests are accepted, as documented', () => {
     expect((await call(sb, 'PATCH', `${base}/${g1}`, { body: { draft: true } })).body.draft).toBe(true);
   });
 
+  it('a section moved into a group by an update (siteSectionGroupId), and back to the top level with null', async () => {
+    const s = await site();
+    const base = `/orgs/${ORG}/sites/${s}`;
+    const group = (await call(sb, 'POST', `${base}/section-groups`, { body: { title: 'Group' } })).body.id;
+    const section = (await call(sb, 'GET', `${base}/sections`)).body.items[0].id;
+    const into = await call(sb, 'PATCH', `${base}/sections/${section}`, { body: { siteSectionGroupId: group } });
+    expectOperation(into, 'PATCH', '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', 200);
+    const grouped = async () => (await listAll(sb, `${base}/section-groups`)).items.find((g) => g.id === group).sections.map((x: { id: string }) => x.id);
+    expect(await grouped()).toEqual([section]);
+    expect((await call(sb, 'PATCH', `${base}/sections/${section}`, { body: { siteSectionGroupId: null } })).status).toBe(200);
+    expect(await grouped()).toEqual([]);
+  });
+
   it('a SAML provider created with only a label answers an ssoURL that is a URI', async () => {
     const res = await call(sb, 'POST', `/orgs/${ORG}/saml`, { body: { label: 'Later' } });
     expectOperation(res, 'POST', '/orgs/{organizationId}/saml', 201);
@@ -143,6 +156,15 @@ describe('invalid requests are refused with the description’s 400', () => {
     ['PATCH', `/orgs/${ORG}/sites/s1/site-spaces/ss1`, { hidden: 'yes' }, /"hidden" must be true or false/],
     ['PATCH', `/orgs/${ORG}/sites/s1/sections/x1`, { draft: {} }, /"draft" must be true or false/],
     ['PATCH', `/orgs/${ORG}/sites/s1/section-groups/g1`, { draft: 'no' }, /"draft" must be true or false/],
+    ['GET', `/orgs/${ORG}/change-requests?finding=AAA`, undefined, /"finding" must be one of none, all/],
+    ['GET', `/orgs/${ORG}/sites?type=AAA`, undefined, /"type\.0" must be one of/],
+    ['PATCH', `/spaces/${GS}`, { mergeRules: 5 }, /"mergeRules" must be an object/],
+    ['PATCH', `/orgs/${ORG}/sites/s1`, { defaultLevel: 'owner' }, /"defaultLevel" must be one of/],
+    ['PATCH', `/orgs/${ORG}/sites/s1`, { styleguide: 5 }, /"styleguide" must be a string, or null/],
+    ['POST', '/integrations/some-name', { runtime: 'v9' }, /"runtime" must be one of v1, v2/],
+    ['PATCH', `/orgs/${ORG}/sites/s1/sections/x1`, { localizedTitle: { fr: 5 } }, /"localizedTitle\.fr" must be a string/],
+    ['PATCH', `/orgs/${ORG}/sites/s1/sections/x1`, { siteSectionGroupId: 5 }, /"siteSectionGroupId" must be a string, or null/],
+    ['PATCH', `/orgs/${ORG}/sites/s1/section-groups/g1`, { parentSectionGroupId: 5 }, /"parentSectionGroupId" must be a string, or null/],
     ['POST', `/spaces/${GS}/change-requests`, undefined, /The request body is required/],
   ] as const)('%s %s %j', async (method, path, body, says) => {
     expectError(await call(sb, method, path, body === undefined ? {} : { body }), 400, says);

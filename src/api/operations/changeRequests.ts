@@ -106,7 +106,8 @@ export const CHANGE_REQUESTS_OPERATIONS = {
   // Every space of the organization the caller can see; `status` is a list here (default: open).
   'changeRequests.listForOrg': op('changeRequests.listForOrg', 'GET /orgs/{organizationId}/change-requests', {
     paginated: true,
-    query: { status: arr(oneOf(CHANGE_REQUEST_STATUSES)), space: id(), site: id(), ...WHO },
+    // styleguideRun and finding (OpenAPI 0.202.0): checked; the sandbox runs no style guide, so they filter nothing.
+    query: { status: arr(oneOf(CHANGE_REQUEST_STATUSES)), space: id(), site: id(), styleguideRun: str(), finding: oneOf(['none', 'all']), ...WHO },
     source: SOURCE,
   }),
   'changeRequests.create': op('changeRequests.create', `POST ${CRS}`, {

@@ -30,6 +30,8 @@ export const INTEGRATIONS_OPERATIONS = {
     body: {
       /** Base64. */
       icon: str(),
+      /** OpenAPI 0.202.0; checked, the sandbox runs no script. */
+      runtime: oneOf(['v1', 'v2']),
       title: required(str({ min: 2, max: 30 })),
       description: required(str({ max: 100 })),
       /** Markdown. */

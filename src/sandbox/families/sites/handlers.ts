@@ -44,9 +44,14 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const s = f.createSection(site, req.body);
       return created(jsonBody(r.sectionObject(site, s, req.api)), r.location('sections.update', site, { siteSectionId: s.id }, req.api));
     },
-    'sections.update': (req: Req<object, SectionFields>) => {
+    'sections.update': (req: Req<object, SectionFields & { siteSectionGroupId?: string | null }>) => {
       const site = at(req);
-      return ok(r.sectionObject(site, f.updateSection(site, f.section(site, req.params.siteSectionId), req.body), req.api));
+      const section = f.updateSection(site, f.section(site, req.params.siteSectionId), req.body);
+      // Into a group (the group's end), or with null back to the site's top level (after its group).
+      const into = req.body.siteSectionGroupId;
+      if (into) f.joinGroup(site, section, f.group(site, into));
+      else if (into === null && section.group) f.leaveGroup(site, f.group(site, section.group), section.id);
+      return ok(r.sectionObject(site, section, req.api));
     },
     'sections.delete': (req: Req) => (f.deleteSection(at(req), req.params.siteSectionId), deleted()),
     'sections.move': (req: Req<object, { position: unknown }>) => {
