@@ -124,6 +124,7 @@ const STATE_REFUSALS: { message: RegExp; why: string }[] = [
   { message: /"template\.id" must be at least 1 character/, why: 'an empty template id names no template' },
   { message: /is in another organization|Not members of organization|no team with id|is not in section|: no user |which is not a sibling|is not in the default section|no page \S+ in the change request/, why: 'an id of something elsewhere, or of nothing' },
   { message: /cannot move into itself/, why: 'a collection moved into itself' },
+  { message: /^Another (site space|section) .* has the path/, why: 'a path is unique among its siblings' },
   { message: /they are the last admin/, why: 'an organization keeps an admin' },
   { message: /^Nothing to change/, why: 'an update with nothing in it' },
   { message: /needs "(page|spaceId)"/, why: 'a field that needs another (a node is a block of a page; a home page is a page of an existing space): rules of the operation table' },
