@@ -68,6 +68,11 @@ describe('valid requests are accepted, as documented', () => {
     expectOperation(variant, 'POST', '/orgs/{organizationId}/sites/{siteId}/site-spaces', 201);
     const titles = (await listAll(sb, `/orgs/${ORG}/spaces`)).items.map((x) => x.title);
     expect(titles).toEqual(expect.arrayContaining(['Brand new', 'A variant']));
+    // A space's title is at most 50 characters: a longer section or variant title makes a space of its first 50.
+    const long = await call(sb, 'POST', `/orgs/${ORG}/sites/${s}/site-spaces`, { body: { spaceId: null, title: 'é'.repeat(60), sectionId: section.body.id } });
+    expectOperation(long, 'POST', '/orgs/{organizationId}/sites/{siteId}/site-spaces', 201);
+    expect(long.body.space.title).toBe('é'.repeat(50));
+    expectOperation(await call(sb, 'POST', `/orgs/${ORG}/sites/${s}/sections`, { body: { spaceId: null, title: 'x'.repeat(64) } }), 'POST', '/orgs/{organizationId}/sites/{siteId}/sections', 201);
     expectError(await call(sb, 'POST', `/orgs/${ORG}/sites/${s}/sections`, { body: { spaceId: null, pageId: 'p' } }), 400, /"pageId" needs "spaceId"/);
   });
 
