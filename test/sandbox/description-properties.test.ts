@@ -35,6 +35,14 @@ const schemas = doc.components.schemas;
 const bodyOf = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
 const answerOf = (path: string, method: string, status: string) => doc.paths[path][method].responses[status].content['application/json'];
 
+/** Gives every path parameter of that name this schema. */
+function pathParams(name: string, schema: object): void {
+  for (const item of Object.values<any>(doc.paths)) {
+    for (const p of [...(item.parameters ?? []), ...Object.values<any>(item).flatMap((o) => o?.parameters ?? [])]) if (p.in === 'path' && p.name === name) p.schema = schema;
+  }
+  for (const p of Object.values<any>(doc.components.parameters)) if (p.in === 'path' && p.name === name) p.schema = schema;
+}
+
 /** The reference's TranslationSettings (api-reference.md, "TranslationSettings"). */
 const TRANSLATION_SETTINGS = {
   type: 'object',
@@ -74,6 +82,10 @@ const REFERENCE_WINS: { why: string; patch: () => void }[] = [
     patch: () => void (schemas.OpenAPISpecSlug.pattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$'),
   },
   {
+    why: "a specification's slug in a path is a slug as above (the description: any string)",
+    patch: () => pathParams('specSlug', { $ref: '#/components/schemas/OpenAPISpecSlug' }),
+  },
+  {
     why: "an integration's contentSecurityPolicy is a string, sent as headers (reference), not a map of directives",
     patch: () => void (schemas.PublishIntegration.properties.contentSecurityPolicy = { type: 'string' }),
   },
@@ -97,6 +109,14 @@ const TIGHTER: { why: string; patch: () => void }[] = [
       }
       doc.components.parameters.listLimit.schema = { type: 'integer', minimum: 1, maximum: 1000 };
     },
+  },
+  {
+    why: "an integration's name in a path (publishing makes one under it) is letters, digits, -, _ and . (the description: any string)",
+    patch: () => pathParams('integrationName', { type: 'string', pattern: '^[A-Za-z0-9_.-]+$', maxLength: 100 }),
+  },
+  {
+    why: 'an integration has a script to run (the description allows an empty or blank one)',
+    patch: () => void (schemas.PublishIntegration.properties.script = { type: 'string', pattern: '\\S' }),
   },
   {
     why: 'a search has something to look for (the description allows an empty or blank query)',
@@ -303,7 +323,14 @@ function requestArbitrary(c: Case, sets: Record<string, string>[]): fc.Arbitrary
   const schema = bodySchema(c);
   const validBody = schema ? spec.compile(pointer(c, 'requestBody', 'content', 'application/json', 'schema')) : undefined;
   const body: fc.Arbitrary<Request['body']> = schema ? arbs.of(schema).map((json) => ({ json, valid: validBody!(json) === true })) : fc.constant(undefined);
-  return fc.record({ params: fc.constantFrom(...sets), query: fc.record(query, { requiredKeys: required }), body });
+  // Mostly live ids; now and then one param any value its schema allows (a 404, or a 400 for one that cannot be an id).
+  const names = Object.keys(sets[0]);
+  const pathSchema = (name: string) => c.params.find((p) => p.in === 'path' && p.name === name)?.schema ?? { type: 'string' };
+  const stray = names.length
+    ? fc.tuple(fc.constantFrom(...sets), fc.constantFrom(...names)).chain(([set, name]) => (arbs.of({ ...pathSchema(name), minLength: 1 }) as fc.Arbitrary<string>).map((value) => ({ ...set, [name]: value })))
+    : undefined;
+  const params = stray ? fc.oneof({ arbitrary: fc.constantFrom(...sets), weight: 4 }, { arbitrary: stray, weight: 1 }) : fc.constantFrom(...sets);
+  return fc.record({ params, query: fc.record(query, { requiredKeys: required }), body });
 }
 
 function urlOf(c: Case, req: Request): string {
@@ -325,8 +352,8 @@ function broken(c: Case, req: Request): { what: string; req: Request }[] {
     if (c.described.requestBody.required && req.body) out.push({ what: 'no body', req: { ...req, body: undefined } });
     if (req.body) out.push({ what: 'a body that is an array', req: { ...req, body: { json: [] } } });
     for (const breaking of breakings(arbs, schema, req.body?.json)) {
-      const json = breaking(req.body?.json);
-      if (valid(json) !== true) out.push({ what: `the body ${JSON.stringify(json).slice(0, 200)}`, req: { ...req, body: { json } } });
+      const json = breaking.apply(req.body?.json);
+      if (valid(json) !== true) out.push({ what: breaking.what, req: { ...req, body: { json } } });
     }
   }
   for (const p of queryParams(c)) {
@@ -434,7 +461,7 @@ describe('the sandbox as the description says, request by generated request', ()
         fc.asyncProperty(invalid, async (way) => {
           if (!way) return;
           const res = await send(sb, c.op.method, urlOf(c, way.req), way.req.body);
-          expect(problems(c, res, false), `${c.op.method} ${urlOf(c, way.req)} with ${way.what}`).toEqual([]);
+          expect(problems(c, res, false), `${c.op.method} ${urlOf(c, way.req)} with ${way.what}: ${JSON.stringify(way.req.body?.json)?.slice(0, 300)}`).toEqual([]);
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true },
       );

@@ -210,26 +210,36 @@ function byFormat(format: string | undefined): fc.Arbitrary<string> | undefined 
  * broken so. Undefined when nothing can be broken (a schema that takes
  * anything). The caller checks with ajv that the result is invalid.
  */
-export function breakings(arbs: SchemaArbitraries, schema: Schema, value: unknown, depth = 0): ((v: unknown) => unknown)[] {
+export interface Breaking {
+  /** What it breaks, in words (`title: 12345`, `title left out`). */
+  what: string;
+  apply: (v: unknown) => unknown;
+}
+
+export function breakings(arbs: SchemaArbitraries, schema: Schema, value: unknown, depth = 0, at = '(body)'): Breaking[] {
   const s = arbs.flat(schema);
-  const out: ((v: unknown) => unknown)[] = [];
+  const out: Breaking[] = [];
+  const to = (bad: unknown) => out.push({ what: `${at}: ${JSON.stringify(bad).slice(0, 40)}`, apply: () => bad });
   const types = typesOf(s);
   if (types.length || s.enum || s.const !== undefined) {
-    if (!types.includes('number') && !types.includes('integer')) out.push(() => 12345);
-    else if (!types.includes('string')) out.push(() => 'AAA');
-    if (!types.includes('object') && !types.includes('null')) out.push(() => ({}));
+    if (!types.includes('number') && !types.includes('integer')) to(12345);
+    else if (!types.includes('string')) to('AAA');
+    if (!types.includes('object') && !types.includes('null')) to({});
   }
-  if (Array.isArray(s.enum) && s.enum.every((e: unknown) => typeof e === 'string')) out.push(() => 'not-one-of-them');
-  if (typeof value === 'string' && s.maxLength !== undefined) out.push(() => 'x'.repeat(s.maxLength + 1));
-  if (typeof value === 'string' && s.minLength > 0) out.push(() => 'x'.repeat(s.minLength - 1));
+  if (Array.isArray(s.enum) && s.enum.every((e: unknown) => typeof e === 'string')) to('not-one-of-them');
+  if (typeof value === 'string' && s.maxLength !== undefined) to('x'.repeat(s.maxLength + 1));
+  if (typeof value === 'string' && s.minLength > 0) to('x'.repeat(s.minLength - 1));
   if (value && typeof value === 'object' && !Array.isArray(value) && depth < 2) {
     const obj = value as Record<string, unknown>;
+    const inside = (key: string) => (at === '(body)' ? key : `${at}.${key}`);
     for (const key of s.required ?? []) {
-      if (key in obj) out.push((v) => omit(v as Record<string, unknown>, key));
+      if (key in obj) out.push({ what: `${inside(key)} left out`, apply: (v) => omit(v as Record<string, unknown>, key) });
     }
     for (const [key, sub] of Object.entries<Schema>(s.properties ?? {})) {
       if (!(key in obj)) continue;
-      for (const inner of breakings(arbs, sub, obj[key], depth + 1)) out.push((v) => ({ ...(v as object), [key]: inner((v as Record<string, unknown>)[key]) }));
+      for (const inner of breakings(arbs, sub, obj[key], depth + 1, inside(key))) {
+        out.push({ what: inner.what, apply: (v) => ({ ...(v as object), [key]: inner.apply((v as Record<string, unknown>)[key]) }) });
+      }
     }
   }
   return out;
