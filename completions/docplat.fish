@@ -921,6 +921,7 @@ complete -c docplat -n '__docplat_at sandbox serve' -l spaces -r -d 'add this ma
 complete -c docplat -n '__docplat_at sandbox serve' -l pages -r -d 'give the first space of the first organization this many pages (for benchmarks)'
 complete -c docplat -n '__docplat_at sandbox serve' -l large-file -r -d 'add a file large.bin of this many MB to that space, generated as it streams (for benchmarks)'
 complete -c docplat -n '__docplat_at sandbox serve' -l faults -r -d 'inject faults, e.g. "429=0.1,503=0.05,reset=0.02,latency=5,seed=1"'
+complete -c docplat -n '__docplat_at sandbox serve' -l allow-private-file-urls -d 'let insert_files fetch a url on this machine or a private network (refused, as the platform does, by default)'
 complete -c docplat -n '__docplat_at sandbox reset' -l seed -r -d 'demo or empty (default: demo)'
 complete -c docplat -n '__docplat_at api' -l method -s X -x -a 'GET HEAD POST PUT PATCH DELETE' -d 'HTTP method: GET, HEAD, POST, PUT, PATCH, DELETE (default: GET, or POST with fields or --input)'
 complete -c docplat -n '__docplat_at api' -l raw-field -s f -r -d 'a string field (repeat it); to the query for GET, else to the JSON body'
