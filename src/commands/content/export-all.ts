@@ -19,6 +19,7 @@ import { allDeletes, goneFolders, pruneAll, type StaleSpace } from './export-all
 import { editedError } from './export-guard.js';
 import { MANIFEST, Writer, claim, readJsonManifest, recorded } from './export-folder.js';
 import { exportSpace, type ExportOptions } from './export.js';
+import { spaceRecord, type ApiCollection, type ApiSpace } from './backup.js';
 import { contentRequest } from './shared.js';
 
 export const ALL_MANIFEST = '.docplat-export-all.json';
@@ -33,24 +34,13 @@ interface SpaceEntry {
   revision: string | null;
 }
 
-interface AllManifest {
+export interface AllManifest {
   format: typeof ALL_FORMAT;
   organization: string;
   collection: string | null;
   spaces: Record<string, SpaceEntry>;
-}
-
-interface ApiSpace {
-  id: string;
-  title?: string;
-  parent?: string | null;
-  revision?: string;
-}
-
-interface ApiCollection {
-  id: string;
-  title?: string;
-  parent?: string | null;
+  /** The organization's collections (a restore makes them first); absent from older exports. */
+  collections?: { id: string; title: string; parent: string | null; description?: string; defaultLevel?: string | null }[];
 }
 
 async function readAllManifest(root: string, org: string, collection: string | undefined): Promise<AllManifest | undefined> {
@@ -150,7 +140,13 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
     return;
   }
 
-  const manifest: AllManifest = { format: ALL_FORMAT, organization: org, collection: opts.collection ?? null, spaces: { ...(old?.spaces ?? {}) } };
+  const manifest: AllManifest = {
+    format: ALL_FORMAT,
+    organization: org,
+    collection: opts.collection ?? null,
+    spaces: { ...(old?.spaces ?? {}) },
+    collections: collections.map((c) => ({ id: c.id, title: String(c.title ?? ''), parent: c.parent ?? null, ...collectionExtras(c) })),
+  };
   const top = await Writer.open(root, (rel) => rel === ALL_MANIFEST);
   let saving = Promise.resolve();
   const save = () => (saving = saving.then(() => top.write(ALL_MANIFEST, JSON.stringify(manifest)).then(() => undefined)));
@@ -172,7 +168,8 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
         // Its collection folders are made inside the root, never through a link that leaves it.
         await top.prepare(`${path}/${MANIFEST}`);
         const pruneLater = (x: Omit<StaleSpace, 'id' | 'path'>) => void stale.push({ ...x, id: space.id, path });
-        await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater });
+        const record = spaceRecord(space, byId, space.revision ?? null);
+        await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater, record });
         manifest.spaces[space.id].revision = space.revision ?? null;
       } catch (err) {
         if (ctx.signal.aborted) return;
@@ -226,4 +223,12 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
   }
   const error = editedError({ edited: [], stale: [], keptStale: [], summary: 'same' }, kept);
   if (error) throw error;
+}
+
+/** A collection's description and default level, when it has them (a restore sets them on a collection it makes). */
+function collectionExtras(c: ApiCollection & { description?: unknown; defaultLevel?: unknown }): { description?: string; defaultLevel?: string | null } {
+  return {
+    ...(typeof c.description === 'string' && c.description !== '' ? { description: c.description } : {}),
+    ...(typeof c.defaultLevel === 'string' || c.defaultLevel === null ? { defaultLevel: c.defaultLevel } : {}),
+  };
 }

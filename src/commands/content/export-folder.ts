@@ -16,6 +16,7 @@ import { TEMPORARY, writeSafely } from '../../files/write.js';
 import { FileLock } from '../../sandbox/core/lock.js';
 import { exists, isDirectory } from '../files/download.js';
 import { describeOtherExport } from './export-links.js';
+import type { BackupRecord } from './backup.js';
 import type { Where } from './shared.js';
 
 export const MANIFEST = '.docplat-export.json';
@@ -35,6 +36,10 @@ export interface ManifestFile {
   path: string;
   name: string;
   size: number;
+  /** SHA-256 (hex) of the bytes written, their type and where the platform served them (absent from older exports). */
+  sha256?: string;
+  contentType?: string;
+  downloadURL?: string;
 }
 
 export interface Manifest {
@@ -45,6 +50,8 @@ export interface Manifest {
   files: Record<string, ManifestFile>;
   /** SHA-256 of SUMMARY.md as written (an edit of it is not replaced without --force). */
   summary?: { sha256: string };
+  /** What a restore needs beside the files (backup.ts); absent from older exports and from a change request's. */
+  backup?: BackupRecord;
 }
 
 export const newManifest = (where: Where): Manifest => ({ format: MANIFEST_FORMAT, space: where.spaceId, changeRequest: where.changeRequest ?? null, pages: {}, files: {} });

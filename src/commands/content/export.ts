@@ -10,6 +10,7 @@
 // missing, moves the files of pages whose path changed, and with --prune
 // removes the files of pages and files that are gone. Every path comes from
 // API data and is confined to the folder (paths.ts).
+import { createHash } from 'node:crypto';
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -28,6 +29,7 @@ import { removeEmptyFolders, removeFiles } from '../../files/delete.js';
 import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan } from '../deletes.js';
 import { toRelative } from './markdown-links.js';
 import { summary } from './summary.js';
+import { readSpaceRecord, treeRecord, type BackupRecord } from './backup.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
 
 export { MANIFEST, type Manifest, type ManifestFile, type ManifestPage } from './export-folder.js';
@@ -193,6 +195,8 @@ export interface ExportOptions {
   pruneLater?(space: { root: string; deletes: DeletePlan; stale: string[] }): void;
   /** One of many (--all-spaces): no progress line and no closing note of its own. */
   quiet?: boolean;
+  /** With --all-spaces: the space's record for a restore, from the lists already read (else the space is read). */
+  record?: Omit<BackupRecord, 'tree'>;
 }
 
 /** One space (or change request) into `root`: the folder claimed and locked for the time of the export. */
@@ -208,7 +212,8 @@ export async function exportSpace(ctx: Context, root: string, where: Where, file
 /** The export itself, into a folder claimed for it. */
 async function exportInto(ctx: Context, root: string, where: Where, old: Manifest | undefined, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
-  // The two reads at once: a space's export waits one round trip for both.
+  // The reads at once: a space's export waits one round trip for them (its settings first: the revision recorded is not newer than the pages).
+  const spaceInfo = where.changeRequest !== undefined ? undefined : (opts.record ?? (opts.dryRun ? undefined : await readSpaceRecord(ctx, where.spaceId)));
   const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
   const { items, paths, stale } = await plan(root, tree, files, old);
   const links = exportPaths(tree, files, paths);
@@ -238,7 +243,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const writer = await Writer.open(root, (rel) => !!opts.force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
   // Temporary files a killed run left: only where an export ran before (a folder claimed empty has none).
   if (old) await removeLeftovers(root, items.map((i) => i.path));
-  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}) };
+  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}), ...(spaceInfo ? { backup: { ...spaceInfo, tree: treeRecord(tree) } } : {}) };
   // Until an item is done, its old entry stands (its old file is still where it was).
   for (const item of items) {
     const before = item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id];
@@ -250,7 +255,18 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   for (const [id, entry] of Object.entries(old?.files ?? {})) if (!present.has(id)) manifest.files[id] = entry;
   const record = (item: Item, bytes: number) => {
     if (item.kind === 'page') manifest.pages[item.id] = { ...old?.pages[item.id], path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
-    else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes };
+    else {
+      const f = item.file!;
+      manifest.files[item.id] = {
+        ...old?.files[item.id],
+        path: item.path,
+        name: String(f.name),
+        size: bytes,
+        ...item.written,
+        ...(typeof f.contentType === 'string' ? { contentType: f.contentType } : {}),
+        ...(typeof f.downloadURL === 'string' ? { downloadURL: f.downloadURL } : {}),
+      };
+    }
   };
   const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
   // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can resume.
@@ -278,7 +294,13 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     }
   };
   const fetchOne = async (item: Item, t: TaskControl) => {
-    if (item.kind === 'file') return finished(item, await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) }));
+    if (item.kind === 'file') {
+      // Its hash as the bytes stream by: a restore compares with it.
+      const hash = createHash('sha256');
+      const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path), onChunk: (c) => hash.update(c) });
+      item.written = { sha256: hash.digest('hex') };
+      return finished(item, bytes);
+    }
     const used = new Set<string>();
     const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), item.path, links, used));
     item.written = { sha256: textHash(markdown), deps: [...used] };
