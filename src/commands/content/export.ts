@@ -349,7 +349,8 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
       `${count('page', 'keep') + count('file', 'keep')} unchanged, ${count('page', 'move') + count('file', 'move')} moved` +
       (opts.prune ? `, ${guard.stale.length} removed` : stale.length ? ` (${stale.length} files of removed pages kept; --prune removes them)` : ''),
   );
-  if (ctx.output.dataAsked) {
+  // One of many (--all-spaces, a restore's check): the caller's item is the answer.
+  if (ctx.output.dataAsked && !opts.quiet) {
     await ctx.output.item({
       dest: root,
       pages,
