@@ -50,7 +50,7 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   if (!top) throw new UsageError(`--from: ${root} holds no ${ALL_MANIFEST}: give a folder content export --all-spaces wrote (or restore one space without --all-spaces)`);
   const entries = Object.entries(top.spaces).filter(([, e]) => e.revision !== null && recorded(root, e.path));
   // Every space's folder is read and checked before anything is sent.
-  const backups = await Promise.all(entries.map(async ([id, e]) => ({ id, backup: await readBackup(join(root, e.path)) })));
+  const backups = await Promise.all(entries.map(async ([id, e]) => ({ id, path: e.path, backup: await readBackup(join(root, e.path)) })));
   const org = await ctx.org();
   const collections = await opts.collections!(org);
 
@@ -72,10 +72,15 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   const concurrency = ctx.willPrompt ? 1 : SPACES_AT_ONCE;
   const report = await runTasks<SpaceReport>(
     ctx,
-    backups.map(({ id, backup }) => ({
+    backups.map(({ id, path, backup }) => ({
       id,
       label: backup.record?.settings.title ?? id,
-      run: async () => ({ state: 'ok' as const, value: await restoreSpace(ctx, backup, { ...opts, target: await targetOf(ctx, backup, org, sameOrg, existing) }) }),
+      run: async () => {
+        // --files-url serves the whole backup: a space's files are under its folder.
+        const filesUrl = opts.filesUrl === undefined ? undefined : `${opts.filesUrl.replace(/\/+$/, '')}/${path.split('/').map(encodeURIComponent).join('/')}`;
+        const target = await targetOf(ctx, backup, org, sameOrg, existing);
+        return { state: 'ok' as const, value: await restoreSpace(ctx, backup, { ...opts, filesUrl, target }) };
+      },
     })),
     { concurrency, progress: (n) => `spaces ${n.done}/${n.total}` },
   );

@@ -112,6 +112,12 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   else space = target.space!;
   report.spaceId = space.id;
   const where = { spaceId: space.id };
+  // A locked space takes no edits: unlocked for the restore (the backup's edit mode is set at the end).
+  const wasLocked = space.editMode === 'locked';
+  if (wasLocked) {
+    space = (await ctx.api.send<ApiSpace>(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body: { editMode: 'live' } }))).data;
+    report.notes.push('unlocked for the restore');
+  }
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
 
   // The plan against the space, the reverts counted in: what the gate shows before anything is sent.
@@ -137,6 +143,7 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   }
   report.skipped.push(...content.skipped);
   await restoreSettings(ctx, space, backup, target, opts, report);
+  if (wasLocked && !backup.record?.settings.editMode) await ctx.api.send(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body: { editMode: 'locked' } }));
   if (opts.verify) {
     report.different = await verifySpace(ctx, backup.root, backup.folder.manifest, space.id, opts.concurrency);
     report.verified = report.different.length === 0;
