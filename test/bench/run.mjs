@@ -250,6 +250,8 @@ try {
   await contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
   const { pushBench } = await import('./push.mjs');
   await pushBench({ api, run, compare, row, fmtMB, node, BIN, HERE, work, serveSandbox });
+  const { restoreBench } = await import('./restore.mjs');
+  await restoreBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
 } catch (err) {
   process.stderr.write(`bench stopped: ${err.message}\n`);
 } finally {

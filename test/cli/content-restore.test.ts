@@ -152,3 +152,29 @@ describe('content restore', () => {
       expect(r.stderr).toMatch(/verified: equal/);
     }));
 });
+
+describe('content restore, bad input', () => {
+  it('is refused before anything is sent: no folder, two targets, a folder that is no export, a bad --files-url', () =>
+    withTestApi({}, async (api) => {
+      const empty = folder();
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(empty);
+      writeFileSync(join(empty, 'SUMMARY.md'), '# Summary\n\n* [A](a.md)\n');
+      writeFileSync(join(empty, 'a.md'), '# A\n');
+      const before = api.sandbox.requestCount;
+      const cases: [string[], RegExp][] = [
+        [['--from', join(base, 'nowhere')], /^error: --from: .*nowhere is not a folder$/m],
+        [['--from', empty, '--into', 'XMTcnou4GLQ44FZ3SWYg', '--new'], /--into and --new name two targets: give one/],
+        [['--from', empty, '--all-spaces', '--new'], /--into and --new restore one space, not --all-spaces/],
+        [['--from', empty, '--files-url', 'not a url'], /--files-url must be an http or https URL/],
+        [['--from', empty], /holds no docplat export manifest naming its space: give the space to restore into with --into, or --new/],
+        [['--from', empty, '--all-spaces'], /holds no \.docplat-export-all\.json/],
+      ];
+      for (const [args, message] of cases) {
+        const r = await api.cli(['content', 'restore', ...args]);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+        expect(r.stderr).toMatch(message);
+      }
+      expect(api.sandbox.requestCount).toBe(before);
+    }));
+});

@@ -85,7 +85,7 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
     { concurrency, progress: (n) => `spaces ${n.done}/${n.total}` },
   );
   if (opts.dryRun) {
-    await ctx.output.changes(made);
+    if (!ctx.output.dataAsked) await ctx.output.changes(made);
   } else for (const m of made) ctx.output.note(m.replace(/^create/, 'created'));
   const done = report.results.flatMap((r) => (r.value ? [r.value] : []));
   for (const r of report.results) if (r.state === 'failed') ctx.warn(`failed: space "${r.label}": ${r.message ?? ''}`);

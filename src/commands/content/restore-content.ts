@@ -33,8 +33,8 @@ export interface ContentPlan {
   /** Files over 1 MB, sent by url. */
   large: LocalAsset[];
   skipped: Skipped[];
-  /** What the plan does, a line each (--dry-run). */
-  lines: string[];
+  /** What the plan does, a line each (--dry-run; made only when asked: a line names where each page goes). */
+  lines(): string[];
 }
 
 /** The backup's pages the space no longer has (every type), in tree order: revert_page brings them back. */
@@ -94,7 +94,7 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
   // Files over 1 MB go by url, in their own batches, before the pages that show them.
   const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
   plan.changes = plan.changes.filter((c) => !(c.op === 'file' && c.asset.size > MAX_INLINE_BYTES));
-  const lines = [
+  const lines = () => [
     ...reverts.map((r) => `revert ${r.type} "${r.title}" (${r.id}) to revision ${backup.record?.revision}`),
     ...large.map((a) => `add file ${a.path} (${a.size} bytes) by url`),
     ...describePlan(plan),

@@ -87,13 +87,13 @@ async function dryRun(ctx: Context, backup: Backup, target: Target, opts: Restor
     await collections.place(backup.record, (title) => made.push(title), true);
     lines.push(...made.map((t) => `create collection "${t}"`), `create space "${titleOf(backup)}" (empty) in organization ${target.org}`);
     const content = await planContent(ctx, backup, undefined, [], 8);
-    lines.push(...content.lines, ...content.skipped.map((s) => `cannot restore ${s.what}: ${s.why}`));
+    lines.push(...content.lines(), ...content.skipped.map((s) => `cannot restore ${s.what}: ${s.why}`));
     return { ...report, lines, skipped: content.skipped };
   }
   const where = { spaceId: target.space!.id };
   const reverts = missingPages(backup, await fetchTree(ctx, where));
   const content = await planContent(ctx, backup, where, reverts, 8, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
-  lines.push(...content.lines.filter((l) => !l.startsWith('delete ')), ...deleteLines(content.deletes), ...content.skipped.map((s) => `cannot restore ${s.what}: ${s.why}`));
+  lines.push(...content.lines().filter((l) => !l.startsWith('delete ')), ...deleteLines(content.deletes), ...content.skipped.map((s) => `cannot restore ${s.what}: ${s.why}`));
   const mass = massNote(content.deletes);
   if (mass) report.notes.push(`the real run ${mass}`);
   return { ...report, lines, skipped: content.skipped };
@@ -122,10 +122,9 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
 
   // The plan against the space, the reverts counted in: what the gate shows before anything is sent.
   const reverts = target.way === 'new' ? [] : missingPages(backup, await fetchTree(ctx, where));
-  const first = await planContent(ctx, backup, where, reverts, concurrency, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
-  const permit = await gateDeletes(ctx, first.deletes, { allowMassDelete: opts.allowMassDelete, where: `from space ${space.id}` });
-  let content = first;
-  if (reverts.length || first.plan.changes.length || first.large.length) {
+  let content = await planContent(ctx, backup, where, reverts, concurrency, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
+  const permit = await gateDeletes(ctx, content.deletes, { allowMassDelete: opts.allowMassDelete, where: `from space ${space.id}` });
+  if (reverts.length || content.plan.changes.length || content.large.length) {
     const cr = (await ctx.api.send<{ id: string; number?: number }>(ctx.api.request('changeRequests.create', { params: { spaceId: space.id }, body: { subject: `Restore from ${titleOf(backup)}` } }))).data;
     const inCr: Required<Where> = { spaceId: space.id, changeRequest: cr.id };
     if (reverts.length) {
@@ -133,8 +132,8 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
       report.reverted = sent.sent;
       if (sent.failed) report.notes.push(`revert_page was refused (${sent.failed}): the pages it would bring back are made again (documents get new ids; groups and link pages cannot be)`);
     }
-    // Compared again with the change request, the reverts in it.
-    content = await planContent(ctx, backup, inCr, [], concurrency);
+    // Compared again with the change request, the reverts in it (without reverts, it holds what the plan was made against).
+    if (reverts.length) content = await planContent(ctx, backup, inCr, [], concurrency);
     await sendLarge(ctx, inCr, backup, content, opts.filesUrl);
     report.batches = await sendPlan(ctx, inCr, content, backup.folder.pages, permit);
     report.changes = content.plan.changes.length;

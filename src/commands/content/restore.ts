@@ -104,7 +104,8 @@ export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun:
   for (const r of reports) {
     const name = `space ${r.spaceId ?? '(new)'} "${escapeControls(r.title)}"`;
     if (dryRun) {
-      await ctx.output.changes(r.lines);
+      // With --json the plan is in the item (one JSON document on stdout).
+      if (!ctx.output.dataAsked) await ctx.output.changes(r.lines);
       ctx.output.note(`dry run: ${name}: ${r.lines[0] ?? r.way}; nothing sent`);
     } else ctx.output.note(`restored ${name} (${r.way}: ${r.why}): ${words(r)}`);
     for (const n of r.notes) ctx.output.note(`  ${escapeControls(n)}`);
