@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
+import { exportedSpace } from './exported.mjs';
 
 /** A proxy in front of the API that records every request and its answer (for the baseline to replay). */
 async function recorder(target) {
@@ -32,15 +33,7 @@ export async function restoreBench({ api, run, compare, row, median, fmtMB, node
   const big = await serveSandbox('restore-2000', ['--pages', '2000']);
   const small = await serveSandbox('restore-200', ['--pages', '200']);
   try {
-    const setup = async (sb, name) => {
-      const space = (await api('GET', `${sb.url}/orgs/${sb.org}/spaces?limit=1`, sb.token)).data.items[0].id;
-      const env = { DOCPLAT_API_URL: sb.url, DOCPLAT_TOKEN: sb.token, DOCPLAT_ORG: sb.org, DOCPLAT_CONFIG_DIR: join(work, 'cli-config') };
-      const dir = join(work, name);
-      const r = await run(node, [BIN, 'content', 'export', space, '--dest', dir], { env });
-      if (r.code !== 0) throw new Error(`export for the restore bench failed: ${r.err.slice(0, 300)}`);
-      await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: 'latency=20' });
-      return { env, dir };
-    };
+    const setup = (sb, name) => exportedSpace({ api, run, node, BIN, work }, sb, name, 'restore');
     const B = await setup(big, 'restore-2000');
     const S = await setup(small, 'restore-200');
     const restore = (sb, s, url = sb.url) => run(node, [BIN, 'content', 'restore', '--from', s.dir, '--new', '--no-verify'], { env: { ...s.env, DOCPLAT_API_URL: url }, node: true });
