@@ -48,6 +48,8 @@ export const BOUNDS = {
   export: { bytes: 64 * MB, what: "an export's own file" },
   lock: { bytes: 4 * KB, what: 'a lock file' },
   stdin: { bytes: 16 * MB, what: 'ids or values on stdin' },
+  state: { bytes: 1024 * MB, what: "the sandbox's state file" },
+  rc: { bytes: 1 * MB, what: "a shell's rc file" },
 } as const satisfies Record<string, { bytes: number; what: string }>;
 
 export type ReadUse = keyof typeof BOUNDS;

@@ -24,9 +24,9 @@ import { MANIFEST, Writer, claimFolder, newManifest, recorded, removeLeftovers, 
 import { withFrontMatter } from './front-matter.js';
 import { exportPaths, relinkStale, dryRunLines } from './export-links.js';
 import { textHash } from './edits.js';
-import { editedError, editedLines, guardEdits, removeStale, staleDeletes } from './export-guard.js';
-import { removeEmptyFolders, removeFiles } from '../../files/delete.js';
-import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan } from '../deletes.js';
+import { editedError, editedLines, guardEdits, removeStale, staleDeletes, type Guard } from './export-guard.js';
+import { removeEmptyFolders, removeFiles, type Kept } from '../../files/delete.js';
+import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan, type Permit } from '../deletes.js';
 import { toRelative } from './markdown-links.js';
 import { summary } from './summary.js';
 import { readSpaceRecord, treeRecord, type BackupRecord } from './backup.js';
@@ -73,7 +73,15 @@ async function sizeOf(path: string): Promise<number | undefined> {
   );
 }
 
-async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
+/**
+ * The planner of an export: each document page and file of the space with
+ * the path it must end up at (claimed so that no two share one, no file
+ * takes a folder's name), and whether it is kept, moved (unchanged in the
+ * space, its path changed) or fetched; the files the last run wrote for
+ * pages and files that are gone (stale); pages to write again because a
+ * link of theirs would change (export-links.ts).
+ */
+export async function planExport(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
   const documents = [...walkTree(tree)].map((e) => e.page).filter((p) => (p.type ?? 'document') === 'document');
   const wanted = documents.map((p) => ({ page: p, rel: pageFile(p) }));
   const fileWanted = files.map((f) => ({ file: f, rel: `${ASSETS}/${localFileName(f)}` }));
@@ -112,8 +120,6 @@ async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manife
   relinkStale(items, old);
   return { items, paths, stale };
 }
-
-// ---- writing -------------------------------------------------------------------------------
 
 // ---- the command -----------------------------------------------------------------------------
 
@@ -209,42 +215,64 @@ export async function exportSpace(ctx: Context, root: string, where: Where, file
   }
 }
 
-/** The export itself, into a folder claimed for it. */
+// ---- writing -------------------------------------------------------------------------------
+
+/** The export itself, into a folder claimed for it: read, plan, guard, then write and report. */
 async function exportInto(ctx: Context, root: string, where: Where, old: Manifest | undefined, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
   // The reads at once: a space's export waits one round trip for them (its settings first: the revision recorded is not newer than the pages).
   const spaceInfo = where.changeRequest !== undefined ? undefined : (opts.record ?? (opts.dryRun ? undefined : await readSpaceRecord(ctx, where.spaceId)));
   const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
-  const { items, paths, stale } = await plan(root, tree, files, old);
-  const links = exportPaths(tree, files, paths);
-
+  const { items, paths, stale } = await planExport(root, tree, files, old);
   const summaryText = summary(tree, paths);
   // Files edited here since the export are kept (not fetched over, not pruned) unless --force: export-guard.ts.
   const guard = await guardEdits(root, old, items, opts.prune ? stale : [], summaryText, !!opts.force);
   const deletes = staleDeletes(old, guard.stale, opts.scope);
-  if (opts.dryRun) {
-    const lines = [...(await dryRunLines(root, items, summaryText, guard.stale)), ...editedLines(guard)];
-    await ctx.output.changes(lines);
-    const kept = items.filter((i) => i.action === 'keep').length;
-    const mass = opts.prune && massNote(deletes);
-    ctx.output.note(`dry run: ${lines.length} changes in ${root} (${kept} unchanged${!opts.prune && stale.length ? `, ${stale.length} stale kept without --prune` : ''}); nothing written${mass ? ` (the real run ${mass})` : ''}`);
-    return;
-  }
+  if (opts.dryRun) return dryRunExport(ctx, root, { items, stale, summaryText, guard, deletes }, opts);
   // --prune's deletes pass the one gate before anything is written (with --all-spaces, they are gated with the others at the end).
   const permit = opts.prune && !opts.pruneLater ? await gateDeletes(ctx, deletes, { allowMassDelete: opts.allowMassDelete, where: `in ${root}` }) : undefined;
+  const out = await openOutput(root, where, old, items, guard, !!opts.force, spaceInfo && { ...spaceInfo, tree: treeRecord(tree) });
+  const links = exportPaths(tree, files, paths);
+  const failures = await writeItems(ctx, root, where, out, { items, links, old, concurrency, quiet: !!opts.quiet });
+  const kept = await tidyUp(root, out, { items, failures, old, guard, summaryText, permit });
+  if (opts.prune && opts.pruneLater) opts.pruneLater({ root, deletes, stale: guard.stale });
+  await reportExport(ctx, root, { items, files: files.length, stale, failures, guard, kept }, opts);
+}
 
-  // A file at an export's path is replaced only when this export wrote it (its manifest says so), or with --force.
+/** --dry-run: what would be written, moved and removed, and nothing written. */
+async function dryRunExport(ctx: Context, root: string, p: { items: Item[]; stale: string[]; summaryText: string; guard: Guard; deletes: DeletePlan }, opts: ExportOptions): Promise<void> {
+  const lines = [...(await dryRunLines(root, p.items, p.summaryText, p.guard.stale)), ...editedLines(p.guard)];
+  await ctx.output.changes(lines);
+  const kept = p.items.filter((i) => i.action === 'keep').length;
+  const mass = opts.prune && massNote(p.deletes);
+  ctx.output.note(`dry run: ${lines.length} changes in ${root} (${kept} unchanged${!opts.prune && p.stale.length ? `, ${p.stale.length} stale kept without --prune` : ''}); nothing written${mass ? ` (the real run ${mass})` : ''}`);
+}
+
+/** Where an export writes: the folder's writer, the manifest as it grows, recording an item written, saving the manifest. */
+interface Output {
+  writer: Writer;
+  manifest: Manifest;
+  record(item: Item, bytes: number): void;
+  save(): Promise<unknown>;
+}
+
+/**
+ * The writer of the folder, which replaces a file at an export's path only
+ * when this export wrote it (its manifest says so) and nobody edited it
+ * since, or with --force; and the manifest, where until an item is done its
+ * old entry stands (its old file is still where it was).
+ */
+async function openOutput(root: string, where: Where, old: Manifest | undefined, items: Item[], guard: Guard, force: boolean, backup?: BackupRecord): Promise<Output> {
   const ours = new Set(
     [...Object.values(old?.pages ?? {}), ...Object.values(old?.files ?? {})].map((e) => recorded(root, e.path)?.toLowerCase()).filter((p) => p !== undefined),
   );
   if (old) ours.add('summary.md');
   ours.add(MANIFEST.toLowerCase());
   const edited = new Set([...guard.edited.map((e) => e.path), ...guard.keptStale, ...(guard.summary === 'edited' ? ['SUMMARY.md'] : [])].map((p) => p.toLowerCase()));
-  const writer = await Writer.open(root, (rel) => !!opts.force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
+  const writer = await Writer.open(root, (rel) => force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
   // Temporary files a killed run left: only where an export ran before (a folder claimed empty has none).
   if (old) await removeLeftovers(root, items.map((i) => i.path));
-  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}), ...(spaceInfo ? { backup: { ...spaceInfo, tree: treeRecord(tree) } } : {}) };
-  // Until an item is done, its old entry stands (its old file is still where it was).
+  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}), ...(backup ? { backup } : {}) };
   for (const item of items) {
     const before = item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id];
     if (before) (item.kind === 'page' ? manifest.pages : manifest.files)[item.id] = before as never;
@@ -253,31 +281,37 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const present = new Set(items.map((i) => i.id));
   for (const [id, entry] of Object.entries(old?.pages ?? {})) if (!present.has(id)) manifest.pages[id] = entry;
   for (const [id, entry] of Object.entries(old?.files ?? {})) if (!present.has(id)) manifest.files[id] = entry;
-  const record = (item: Item, bytes: number) => {
-    if (item.kind === 'page') manifest.pages[item.id] = { ...old?.pages[item.id], path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
-    else {
-      const f = item.file!;
-      manifest.files[item.id] = {
-        ...old?.files[item.id],
-        path: item.path,
-        name: String(f.name),
-        size: bytes,
-        ...item.written,
-        ...(typeof f.contentType === 'string' ? { contentType: f.contentType } : {}),
-        ...(typeof f.downloadURL === 'string' ? { downloadURL: f.downloadURL } : {}),
-      };
-    }
+  const out: Output = {
+    writer,
+    manifest,
+    record(item, bytes) {
+      if (item.kind === 'page') manifest.pages[item.id] = { ...old?.pages[item.id], path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
+      else manifest.files[item.id] = { ...old?.files[item.id], path: item.path, name: String(item.file!.name), size: bytes, ...item.written, ...served(item.file!) };
+    },
+    save: () => writer.write(MANIFEST, JSON.stringify(manifest)),
   };
-  const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
   // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can resume.
-  if (!old) await saveManifest();
+  if (!old) await out.save();
+  return out;
+}
 
+type Failure = { item: Item; message: string };
+
+/**
+ * Moves first, one at a time (a target that is taken makes it a fetch),
+ * then the fetches on the task scheduler: a page's Markdown written while
+ * the next is fetched, a file downloaded to its path, the manifest saved
+ * every 200 and at the end. Ctrl-C: exit 130, every file written complete
+ * and recorded. Returns the failures.
+ */
+async function writeItems(ctx: Context, root: string, where: Where, out: Output, p: { items: Item[]; links: ReturnType<typeof exportPaths>; old: Manifest | undefined; concurrency: number; quiet: boolean }): Promise<Failure[]> {
+  const { items, old } = p;
+  const { writer } = out;
   const progress = exportProgress(items);
-  // Moves first, one at a time: a target that is taken makes it a fetch.
   for (const item of items.filter((i) => i.action === 'move')) {
     try {
       await writer.move(item.from!, item.path);
-      record(item, item.kind === 'page' ? old!.pages[item.id].bytes : old!.files[item.id].size);
+      out.record(item, item.kind === 'page' ? old!.pages[item.id].bytes : old!.files[item.id].size);
     } catch {
       item.action = 'fetch';
     }
@@ -286,11 +320,11 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const queue = items.filter((i) => i.action === 'fetch');
   let sinceSave = 0;
   const finished = async (item: Item, bytes: number) => {
-    record(item, bytes);
+    out.record(item, bytes);
     progress.finished([item]);
     if (++sinceSave >= 200) {
       sinceSave = 0;
-      await saveManifest();
+      await out.save();
     }
   };
   const fetchOne = async (item: Item, t: TaskControl) => {
@@ -302,7 +336,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
       return finished(item, bytes);
     }
     const used = new Set<string>();
-    const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), item.path, links, used));
+    const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), item.path, p.links, used));
     item.written = { sha256: textHash(markdown), deps: [...used] };
     // The page's file is written while the next page is fetched (the disk is off the requests' path).
     await t.release();
@@ -311,55 +345,68 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   let report: Report;
   try {
     report = await runTasks(ctx, queue.map((item, i) => ({ id: String(i), run: (t) => fetchOne(item, t) })), {
-      concurrency,
+      concurrency: p.concurrency,
       // Ctrl-C: pages in flight get a moment to arrive (a re-run need not fetch them again), then are dropped.
       graceMs: INTERRUPT_GRACE_MS,
       // At most this many pages wait for their write.
       released: 64,
-      progress: opts.quiet ? undefined : progress.text,
+      progress: p.quiet ? undefined : progress.text,
     });
   } finally {
-    await saveManifest();
+    await out.save();
   }
-  const failures = report.results.flatMap((r, i) => (r.state === 'failed' ? [{ item: queue[i], message: r.message! }] : []));
   if (report.interrupted) {
     throw new Interrupted(`interrupted: ${progress.done()} of ${items.length} pages and files are in ${root}, each complete and recorded in its manifest; run the same command again to finish`);
   }
+  return report.results.flatMap((r, i) => (r.state === 'failed' ? [{ item: queue[i], message: r.message! }] : []));
+}
 
-  if (guard.summary === 'write') await writer.write('SUMMARY.md', summaryText);
-  if (guard.summary !== 'edited') manifest.summary = { sha256: textHash(summaryText) };
-  // A page or file fetched again at a new path (renamed and changed): its old file goes (the guard kept an edited one).
+/**
+ * After the writes: SUMMARY.md (unless edited here), the old file of a page
+ * or file fetched again at a new path (renamed and changed), folders left
+ * empty by moves, and with --prune the files of what is gone (each through
+ * the permit of the delete gate). Returns the edited files kept.
+ */
+async function tidyUp(root: string, out: Output, p: { items: Item[]; failures: Failure[]; old: Manifest | undefined; guard: Guard; summaryText: string; permit?: Permit }): Promise<Kept[]> {
+  const { items, old, guard } = p;
+  if (guard.summary === 'write') await out.writer.write('SUMMARY.md', p.summaryText);
+  if (guard.summary !== 'edited') out.manifest.summary = { sha256: textHash(p.summaryText) };
   const taken = new Set(items.map((i) => i.path.toLowerCase()));
-  const left = items.filter((i) => i.action === 'fetch' && !failures.some((f) => f.item === i)).flatMap((item) => {
+  const left = items.filter((i) => i.action === 'fetch' && !p.failures.some((f) => f.item === i)).flatMap((item) => {
     const before = recorded(root, (item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id])?.path);
     return before && before !== item.path && !taken.has(before.toLowerCase()) ? [before] : [];
   });
   const kept = (await removeFiles(root, left)).kept;
   await removeEmptyFolders(root, items.filter((i) => i.action === 'move').map((i) => i.from!));
-  if (permit) {
-    for (const rel of guard.stale) permit.check('file', rel);
-    kept.push(...(await removeStale(root, manifest, guard.stale)));
+  if (p.permit) {
+    for (const rel of guard.stale) p.permit.check('file', rel);
+    kept.push(...(await removeStale(root, out.manifest, guard.stale)));
   }
-  await saveManifest();
-  if (opts.prune && opts.pruneLater) opts.pruneLater({ root, deletes, stale: guard.stale });
-  const count = (kind: Item['kind'], action: Item['action']) => items.filter((i) => i.kind === kind && i.action === action).length;
+  await out.save();
+  return kept;
+}
+
+/** The closing note, the result with --json, and the failures (exit 5) or the edited files kept (exit 1). */
+async function reportExport(ctx: Context, root: string, r: { items: Item[]; files: number; stale: string[]; failures: Failure[]; guard: Guard; kept: Kept[] }, opts: ExportOptions): Promise<void> {
+  const { items, failures, guard } = r;
+  const count = (action: Item['action']) => items.filter((i) => i.action === action).length;
   const pages = items.filter((i) => i.kind === 'page').length;
+  const fetched = count('fetch') - failures.length;
   if (!opts.quiet) ctx.output.note(
-    `Exported ${pages} pages and ${files.length} files to ${root}: ${count('page', 'fetch') + count('file', 'fetch') - failures.length} fetched, ` +
-      `${count('page', 'keep') + count('file', 'keep')} unchanged, ${count('page', 'move') + count('file', 'move')} moved` +
-      (opts.prune ? `, ${guard.stale.length} removed` : stale.length ? ` (${stale.length} files of removed pages kept; --prune removes them)` : ''),
+    `Exported ${pages} pages and ${r.files} files to ${root}: ${fetched} fetched, ${count('keep')} unchanged, ${count('move')} moved` +
+      (opts.prune ? `, ${guard.stale.length} removed` : r.stale.length ? ` (${r.stale.length} files of removed pages kept; --prune removes them)` : ''),
   );
   // One of many (--all-spaces, a restore's check): the caller's item is the answer.
   if (ctx.output.dataAsked && !opts.quiet) {
     await ctx.output.item({
       dest: root,
       pages,
-      files: files.length,
-      fetched: count('page', 'fetch') + count('file', 'fetch') - failures.length,
-      unchanged: count('page', 'keep') + count('file', 'keep'),
-      moved: count('page', 'move') + count('file', 'move'),
+      files: r.files,
+      fetched,
+      unchanged: count('keep'),
+      moved: count('move'),
       removed: opts.prune ? guard.stale.length : 0,
-      edited: editedError(guard, kept)?.details.paths ?? [],
+      edited: editedError(guard, r.kept)?.details.paths ?? [],
       failed: failures.map((f) => ({ kind: f.item.kind, id: f.item.id, path: f.item.path, message: f.message })),
     }, []);
   }
@@ -367,9 +414,12 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     for (const f of failures) ctx.warn(`failed: ${f.item.kind} ${f.item.id} (${f.item.path}): ${f.message}`);
     throw new PartialFailure(`${failures.length} of ${items.length} pages and files failed; run the command again to retry them`, failures.map((f) => f.item.id));
   }
-  const error = editedError(guard, kept);
+  const error = editedError(guard, r.kept);
   if (error) throw error;
 }
+
+/** A file's type and where the platform served it, as a restore needs them. */
+const served = (f: ApiFile) => ({ ...(typeof f.contentType === 'string' ? { contentType: f.contentType } : {}), ...(typeof f.downloadURL === 'string' ? { downloadURL: f.downloadURL } : {}) });
 
 async function fetchMarkdown(ctx: Context, where: Where, pageId: string, signal: AbortSignal): Promise<string> {
   const request = contentRequest(ctx, 'pages.get', where, { pageId }, { format: 'markdown' });
