@@ -51,10 +51,13 @@ export function missingPages(backup: Backup, tree: ApiPage[]): { id: string; typ
  */
 export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Skipped[]): LocalPage[] {
   const pool = [...walkTree(remote)].map((e) => e.page).filter((p) => p.type === 'group' || p.type === 'link');
-  const take = (local: LocalPage) => {
-    const i = pool.findIndex((p) => p.type === local.kind && (local.kind === 'group' ? p.title === local.title : String(p.href ?? '') === local.target));
-    return i >= 0 ? pool.splice(i, 1).length > 0 : false;
+  const matches = (p: ApiPage, local: LocalPage) => p.type === local.kind && (local.kind === 'group' ? p.title === local.title : String(p.href ?? '') === local.target);
+  /** Takes the space's group or link page that matches `local` out of `from`; whether there was one. */
+  const claim = (from: ApiPage[], local: LocalPage) => {
+    const i = from.findIndex((p) => matches(p, local));
+    return i >= 0 && from.splice(i, 1).length > 0;
   };
+  const take = (local: LocalPage) => claim(pool, local);
   const trim = (pages: LocalPage[], where: string): LocalPage[] =>
     pages.flatMap((local) => {
       if (local.kind === 'page') return [{ ...local, children: trim(local.children, `under "${local.title}"`) }];
@@ -64,7 +67,11 @@ export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Sk
       else skipped.push({ what: `group "${local.title}"`, why: `${why}; its ${local.children.length} pages are ${where} instead` });
       return trim(local.children, where);
     });
-  return trim(tree, 'at the top level');
+  // Nothing missing (the common case): the tree as it is, not a copy.
+  const wanted = (pages: LocalPage[]): LocalPage[] => pages.flatMap((p) => [...(p.kind === 'page' ? [] : [p]), ...wanted(p.children)]);
+  const spare = [...pool];
+  const allThere = wanted(tree).every((local) => claim(spare, local));
+  return allThere ? tree : trim(tree, 'at the top level');
 }
 
 /**
@@ -76,7 +83,7 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
   const [read, files] = where ? await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(contentRequest(ctx, 'files.list', where))]) : [[], []];
   const tree = adjust ? adjust(read) : read;
   const skipped: Skipped[] = [];
-  const folder = { ...backup.folder, tree: withoutMissing(backup.folder.tree, tree, skipped), manifest: comparable(backup, tree) };
+  const folder = { ...backup.folder, tree: withoutMissing(backup.folder.tree, tree, skipped), manifest: comparable(backup, tree, where?.spaceId) };
   // The pages a revert brings back are planned as in the backup (a dry run's revert is not sent).
   const reverted = new Set(reverts.map((r) => r.id));
   const markdown = async (pageId: string) => {
@@ -109,9 +116,10 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
  * in the app; a restore undoes it); an unchanged one keeps its hash and is
  * not even fetched.
  */
-function comparable(backup: Backup, tree: ApiPage[]): Backup['folder']['manifest'] {
+function comparable(backup: Backup, tree: ApiPage[], spaceId: string | undefined): Backup['folder']['manifest'] {
   const m = backup.folder.manifest;
-  if (!m) return m;
+  // The plan reads a manifest of this space only (another space's pages are new here).
+  if (!m || m.space !== spaceId) return m;
   const updated = new Map([...walkTree(tree)].map((e) => [e.page.id, e.page.updatedAt ?? null]));
   const pages = Object.fromEntries(Object.entries(m.pages).map(([id, p]) => [id, updated.get(id) === p.updatedAt ? p : { ...p, sha256: undefined }]));
   return { ...m, pages };
