@@ -178,3 +178,17 @@ describe('content restore, bad input', () => {
       expect(api.sandbox.requestCount).toBe(before);
     }));
 });
+
+describe('content restore into another space', () => {
+  it('--into a space whose file has the name and size of the backup\'s but other bytes: never reported equal (exit 5, named)', () =>
+    withTestApi({ allowPrivateFileUrls: true }, async (api) => {
+      const dir = await backup(api, await spaceId(api, 'Getting Started'));
+      const other = await spaceId(api, 'Installation Guide');
+      const r = await api.cli(['content', 'restore', '--from', dir, '--into', other, '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(5);
+      const out = JSON.parse(r.stdout);
+      expect([out.way, out.reverted]).toEqual(['existing', 0]);
+      expect(out.different).toEqual(['.gitbook/assets/dataset.bin: other bytes']);
+      expect(r.stderr).toMatch(/^warning: different: \.gitbook\/assets\/dataset\.bin: other bytes$|different: \.gitbook\/assets\/dataset\.bin: other bytes/m);
+    }));
+});

@@ -98,6 +98,12 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
     const byFile = new Map(Object.entries(backup.folder.manifest?.pages ?? {}).map(([id, m]) => [m.path.toLowerCase(), id]));
     plan.changes = plan.changes.filter((c) => !(c.op === 'insert' && reverted.has(byFile.get(c.local.target.toLowerCase()) ?? '')));
   }
+  // A file of the same name with another size is not the backup's: sent too (the API deletes no file: the other stays, and the check names it).
+  const sizes = new Map(files.map((f) => [String(f.name), f.size]));
+  for (const asset of folder.assets.values()) {
+    const size = sizes.get(asset.name);
+    if (typeof size === 'number' && size !== asset.size && plan.fileIds.delete(asset.name)) plan.changes.unshift({ op: 'file', asset });
+  }
   // Files over 1 MB go by url, in their own batches, before the pages that show them.
   const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
   plan.changes = plan.changes.filter((c) => !(c.op === 'file' && c.asset.size > MAX_INLINE_BYTES));

@@ -91,7 +91,7 @@ async function dryRun(ctx: Context, backup: Backup, target: Target, opts: Restor
     return { ...report, lines, skipped: content.skipped };
   }
   const where = { spaceId: target.space!.id };
-  const reverts = missingPages(backup, await fetchTree(ctx, where));
+  const reverts = where.spaceId !== backup.source ? [] : missingPages(backup, await fetchTree(ctx, where));
   const content = await planContent(ctx, backup, where, reverts, 8, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
   lines.push(...content.lines().filter((l) => !l.startsWith('delete ')), ...deleteLines(content.deletes), ...content.skipped.map((s) => `cannot restore ${s.what}: ${s.why}`));
   const mass = massNote(content.deletes);
@@ -121,7 +121,8 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
 
   // The plan against the space, the reverts counted in: what the gate shows before anything is sent.
-  const reverts = target.way === 'new' ? [] : missingPages(backup, await fetchTree(ctx, where));
+  // Reverts take pages back from the backup's revision: of the space the backup came from only.
+  const reverts = target.way === 'new' || space.id !== backup.source ? [] : missingPages(backup, await fetchTree(ctx, where));
   let content = await planContent(ctx, backup, where, reverts, concurrency, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
   const permit = await gateDeletes(ctx, content.deletes, { allowMassDelete: opts.allowMassDelete, where: `from space ${space.id}` });
   if (reverts.length || content.plan.changes.length || content.large.length) {
