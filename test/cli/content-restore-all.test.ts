@@ -6,13 +6,11 @@
 // same backup restored into another organization, files over 1 MB served
 // by --files-url: the collections made, every space created once.
 import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join, normalize } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir, withTestApi, type TestApi } from '../helpers.js';
-import { admin, filesUnder, flat, type Page } from '../content-helpers.js';
+import { admin, filesUnder, flat, serve, type Page } from '../content-helpers.js';
 
 const base = tempDir('docplat-restore-all-');
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -29,21 +27,6 @@ function sameFiles(a: string, b: string, except: (path: string) => boolean = () 
   const left = filesUnder(a, skip).filter((p) => !except(p));
   expect(filesUnder(b, skip).filter((p) => !except(p))).toEqual(left);
   for (const f of left) expect(sha(join(b, f)), f).toBe(sha(join(a, f)));
-}
-
-/** Serves a folder over http on loopback (as a user serves a backup for --files-url). */
-async function serve(root: string): Promise<{ url: string; close(): Promise<void>; served: string[] }> {
-  const served: string[] = [];
-  const server: Server = createServer((req, res) => {
-    const rel = normalize(decodeURIComponent(new URL(req.url!, 'http://x').pathname)).replace(/^\/+/, '');
-    const file = join(root, rel);
-    if (rel.startsWith('..') || !statSync(file, { throwIfNoEntry: false })?.isFile()) return void res.writeHead(404).end();
-    served.push(rel);
-    res.writeHead(200, { 'content-length': statSync(file).size });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 async function spaces(api: TestApi, org: string): Promise<{ id: string; title: string; parent?: string; emoji?: string; editMode?: string; defaultLevel?: string | null }[]> {

@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir, withTestApi, type TestApi } from '../helpers.js';
-import { admin, filesUnder, flat, spaceId, type Page } from '../content-helpers.js';
+import { baseEnv, runInProcess, tempDir, withTestApi, type TestApi } from '../helpers.js';
+import { admin, filesUnder, flat, serve, spaceId, type Page } from '../content-helpers.js';
 
 const base = tempDir('docplat-restore-');
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -191,4 +191,26 @@ describe('content restore into another space', () => {
       expect(out.different).toEqual(['.gitbook/assets/dataset.bin: other bytes']);
       expect(r.stderr).toMatch(/^warning: different: \.gitbook\/assets\/dataset\.bin: other bytes$|different: \.gitbook\/assets\/dataset\.bin: other bytes/m);
     }));
+});
+
+describe('the embedded sandbox and file urls', () => {
+  it('--sandbox refuses a file url on this machine as the platform does; DOCPLAT_SANDBOX_ALLOW_PRIVATE_FILE_URLS=1 fetches it', async () => {
+    const env = baseEnv();
+    const dir = folder();
+    const cli = (args: string[], extra: Record<string, string> = {}) => runInProcess(['--sandbox', ...args], { env: { ...env, ...extra } });
+    expect((await cli(['content', 'export', 'XMTcnou4GLQ44FZ3SWYg', '--dest', dir])).code).toBe(0);
+    const refused = await cli(['content', 'restore', '--from', dir, '--new', '--no-verify', '--json']);
+    expect(JSON.parse(refused.stdout).skipped.map((x: { what: string }) => x.what)).toContain('file .gitbook/assets/dataset.bin (3145851 bytes)');
+    // Each run's embedded sandbox serves files on a port of its own: the backup is served for it.
+    const served = await serve(dir);
+    try {
+      const allowed = await cli(['content', 'restore', '--from', dir, '--new', '--files-url', served.url, '--json'], { DOCPLAT_SANDBOX_ALLOW_PRIVATE_FILE_URLS: '1' });
+      expect(JSON.parse(allowed.stdout).skipped.map((x: { what: string }) => x.what)).not.toContain('file .gitbook/assets/dataset.bin (3145851 bytes)');
+      expect(JSON.parse(allowed.stdout).different).not.toContain('.gitbook/assets/dataset.bin: other bytes');
+      expect(served.served).toEqual(['.gitbook/assets/dataset.bin']);
+    } finally {
+      await served.close();
+    }
+    rmSync(env.DOCPLAT_CONFIG_DIR!, { recursive: true, force: true });
+  });
 });
