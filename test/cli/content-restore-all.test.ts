@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tempDir, withTestApi, type TestApi } from '../helpers.js';
+import { lines, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 import { admin, filesUnder, flat, serve, type Page } from '../content-helpers.js';
 
 const base = tempDir('docplat-restore-all-');
@@ -118,4 +118,30 @@ describe('content restore --all-spaces', () => {
         await served.close();
       }
     }));
+
+  it('Ctrl-C mid-restore exits 130; the same command again finishes, every space restored once', async () => {
+    const log: string[] = [];
+    await withTestApi({ allowPrivateFileUrls: true, log: (l) => log.push(l) }, async (api) => {
+      const dir = join(base, 'interrupted');
+      expect((await api.cli(['content', 'export', '--all-spaces', '--dest', dir])).code).toBe(0);
+      const target = 'InitechDemoOrg000001';
+      await fetch(`${new URL(api.sandbox.url).origin}/_sandbox/faults`, { method: 'POST', headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ spec: 'latency=20' }) });
+      const created = () => log.filter((l) => l.startsWith(`POST /v1/orgs/${target}/spaces 201`)).length;
+      const run = startCli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--no-verify'], { env: api.env() });
+      await until(() => created() >= 3);
+      run.child.kill('SIGINT');
+      const first = await run.done;
+      expect(first.code, first.stderr).toBe(130);
+      expect(lines(first.stderr).at(-1)).toMatch(/^error: interrupted: \d+ of \d+ spaces restored; run the same command again/);
+      const top = JSON.parse(readFileSync(join(dir, '.docplat-export-all.json'), 'utf8'));
+      const total = Object.keys(top.spaces).length;
+      expect(created()).toBeLessThan(total);
+      await fetch(`${new URL(api.sandbox.url).origin}/_sandbox/faults`, { method: 'POST', headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ spec: '' }) });
+      const second = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--no-verify']);
+      expect(second.code, second.stderr).toBe(5);
+      expect(created()).toBe(total);
+      const made = await spaces(api, target);
+      for (const entry of Object.values(top.spaces) as { title: string }[]) expect(made.filter((m) => m.title === entry.title).length, entry.title).toBe(1);
+    });
+  });
 });
