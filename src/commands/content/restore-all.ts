@@ -39,7 +39,9 @@ async function targetOf(ctx: Context, backup: Backup, org: string, sameOrg: bool
     const chosen = await chooseTarget(ctx, backup, { org });
     if (chosen.way !== 'new') return chosen;
   }
-  const found = record ? existing.get(placeKey(record.collection?.path ?? [], record.settings.title)) : undefined;
+  // An older backup records no collection: its space is looked for at the top level, by the title its manifest has.
+  const title = record?.settings.title || backup.title;
+  const found = title ? existing.get(placeKey(record?.collection?.path ?? [], title)) : undefined;
   if (found) return { way: 'existing', org, space: found, why: `a space "${found.title}" is in the same collection path of organization ${org}` };
   return { way: 'new', org, why: sameOrg ? `space ${backup.source} is gone` : `not in organization ${org}` };
 }
@@ -49,15 +51,15 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   const top = await readJsonManifest<AllManifest>(root, ALL_MANIFEST, (m) => typeof m?.spaces === 'object' && m.spaces !== null && typeof m.organization === 'string');
   if (!top) throw new UsageError(`--from: ${root} holds no ${ALL_MANIFEST}: give a folder content export --all-spaces wrote (or restore one space without --all-spaces)`);
   const entries = Object.entries(top.spaces).filter(([, e]) => e.revision !== null && recorded(root, e.path));
-  // Every space's folder is read and checked before anything is sent.
-  const backups = await Promise.all(entries.map(async ([id, e]) => ({ id, path: e.path, backup: await readBackup(join(root, e.path)) })));
+  // Each space's folder is read by its task (one folder in memory per space in flight, not the whole organization's).
+  const backups = entries.map(([id, e]) => ({ id, path: e.path, title: e.title }));
   const org = await ctx.org();
   const collections = await opts.collections!(org);
 
   // The collections first, parents before children.
   const made: string[] = [];
   const recordedCollections = new Map((top.collections ?? []).map((c) => [c.id, c]));
-  const paths = [...(top.collections ?? []).map((c) => collectionTitles(recordedCollections, c.id)), ...backups.map((b) => b.backup.record?.collection?.path ?? [])];
+  const paths = (top.collections ?? []).map((c) => collectionTitles(recordedCollections, c.id));
   for (const path of paths.filter((p) => p.length).sort((a, b) => a.length - b.length)) {
     await collections.ensure(path, (title) => made.push(`create collection "${title}" (${path.join('/')})`), !!opts.dryRun);
   }
@@ -72,10 +74,11 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   const concurrency = ctx.willPrompt ? 1 : SPACES_AT_ONCE;
   const report = await runTasks<SpaceReport>(
     ctx,
-    backups.map(({ id, path, backup }) => ({
+    backups.map(({ id, path, title }) => ({
       id,
-      label: backup.record?.settings.title ?? id,
+      label: title || id,
       run: async () => {
+        const backup: Backup = { ...(await readBackup(join(root, path))), title };
         // --files-url serves the whole backup: a space's files are under its folder.
         const filesUrl = opts.filesUrl === undefined ? undefined : `${opts.filesUrl.replace(/\/+$/, '')}/${path.split('/').map(encodeURIComponent).join('/')}`;
         const target = await targetOf(ctx, backup, org, sameOrg, existing);

@@ -45,7 +45,7 @@ export interface SpaceReport {
   lines: string[];
 }
 
-const titleOf = (backup: Backup) => backup.record?.settings.title ?? [...basename(backup.root)].slice(0, 50).join('');
+const titleOf = (backup: Backup) => backup.record?.settings.title || backup.title || [...basename(backup.root)].slice(0, 50).join('');
 
 /** The reverted pages as the tree would have them after the reverts (for the plan made before they are sent). */
 function withReverted(tree: ApiPage[], backup: Backup, reverts: ContentPlan['reverts']): ApiPage[] {

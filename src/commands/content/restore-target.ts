@@ -27,6 +27,8 @@ export interface Backup {
   record?: BackupRecord;
   /** The manifest's files by name (their hash, type, downloadURL). */
   files: Map<string, ManifestFile>;
+  /** The space's title in an export --all-spaces manifest (what an older backup has of it). */
+  title?: string;
 }
 
 export interface Target {
@@ -108,8 +110,17 @@ export class Collections {
     return this.list.some((c) => c.id === id);
   }
 
+  /** One ensure() at a time: two spaces restored at once never make the same collection twice. */
+  private queue: Promise<unknown> = Promise.resolve();
+
   /** The collection at this title path (made when missing, unless `dryRun`: then what would be made is said, and undefined). */
-  async ensure(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
+  ensure(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
+    const next = this.queue.then(() => this.ensureNow(path, made, dryRun));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async ensureNow(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
     let parent: string | null = null;
     for (const title of path) {
       const found: ApiCollection | undefined = this.list.find((c) => c.title === title && (c.parent ?? null) === parent);
