@@ -161,9 +161,12 @@ async function restoreSettings(ctx: Context, space: ApiSpace, backup: Backup, ta
     report.notes.push(`settings set: ${Object.keys(body).join(', ')}`);
   }
   const c = backup.record!.collection;
-  if (target.way !== 'new' && (space.parent ?? null) !== (c?.id ?? null)) {
-    const collections = await opts.collections!(target.org);
-    const parent = c ? await collections.place(backup.record, (title) => report.notes.push(`created collection "${title}"`), false) : null;
+  // Its collection: by id in the organization it came from, by title path in another (made when missing).
+  let parent = space.parent ?? null;
+  if (target.way !== 'new' && parent !== (c?.id ?? null)) {
+    parent = c ? ((await (await opts.collections!(target.org)).place(backup.record, (title) => report.notes.push(`created collection "${title}"`), false)) ?? null) : null;
+  }
+  if ((space.parent ?? null) !== (parent ?? null)) {
     await ctx.api.send(ctx.api.request('spaces.move', { params: { spaceId: space.id }, body: { parent: parent ?? null } }));
     report.notes.push(`moved into ${c ? `collection "${c.path.join('/')}"` : 'the top level'}`);
   }
