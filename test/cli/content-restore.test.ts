@@ -137,6 +137,19 @@ describe('content restore', () => {
       expect(bad.stderr).toMatch(/--files-url must be an http or https URL/);
     }));
 
+  it('a page removed before the backup, its file kept there without --prune, is no page of the backup: the check finds the space equal', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const dir = await backup(api, id);
+      const faq = flat(await treeOf(api, id)).find((p) => p.path === 'faq')!;
+      await admin(api, 'remove-page', { spaceId: id, pageId: faq.id });
+      expect((await api.cli(['content', 'export', id, '--dest', dir])).code).toBe(0);
+      expect(filesUnder(dir)).toContain('faq.md');
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/0 changes in 0 batches, verified: equal/);
+    }));
+
   it('an old backup (no record) still restores with --into, saying the settings are not in it', () =>
     withTestApi({}, async (api) => {
       const id = await spaceId(api, 'Getting Started');

@@ -17,7 +17,9 @@ import { contentRequest } from './shared.js';
 /** The paths of an export: SUMMARY.md, its pages' files and its files' (with their hashes when recorded). */
 function pathsOf(m: Manifest | undefined): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>([['SUMMARY.md', undefined]]);
-  for (const p of Object.values(m?.pages ?? {})) out.set(p.path, undefined);
+  // A page gone before the backup was taken (its file kept without --prune) is no page of it.
+  const tree = m?.backup ? new Set(m.backup.tree.map((p) => p.id)) : undefined;
+  for (const [id, p] of Object.entries(m?.pages ?? {})) if (!tree || tree.has(id)) out.set(p.path, undefined);
   for (const f of Object.values(m?.files ?? {})) out.set(f.path, typeof f.sha256 === 'string' ? f.sha256 : undefined);
   return out;
 }
