@@ -32,6 +32,15 @@ async function backup(api: TestApi, id: string): Promise<string> {
   return dir;
 }
 
+/** Getting Started backed up, then its page FAQ removed from the space. */
+async function backupThenRemoveFaq(api: TestApi): Promise<{ id: string; dir: string }> {
+  const id = await spaceId(api, 'Getting Started');
+  const dir = await backup(api, id);
+  const faq = flat(await treeOf(api, id)).find((p) => p.path === 'faq')!;
+  await admin(api, 'remove-page', { spaceId: id, pageId: faq.id });
+  return { id, dir };
+}
+
 /** Whether two exports hold the same files with the same bytes (their manifests aside). */
 function sameFiles(a: string, b: string): void {
   const skip = ['.docplat-export.json'];
@@ -78,10 +87,7 @@ describe('content restore', () => {
 
   it('from the trash: spaces restore first (its id kept), then the content made equal', () =>
     withTestApi({}, async (api) => {
-      const id = await spaceId(api, 'Getting Started');
-      const dir = await backup(api, id);
-      const faq = flat(await treeOf(api, id)).find((p) => p.path === 'faq')!;
-      await admin(api, 'remove-page', { spaceId: id, pageId: faq.id });
+      const { id, dir } = await backupThenRemoveFaq(api);
       expect((await api.cli(['spaces', 'delete', id, '--yes'])).code).toBe(0);
       const dry = await api.cli(['content', 'restore', '--from', dir, '--dry-run']);
       expect(dry.stdout + dry.stderr).toMatch(/restore from the trash: space \S+ is in the trash/);
@@ -139,10 +145,7 @@ describe('content restore', () => {
 
   it('a page removed before the backup, its file kept there without --prune, is no page of the backup: the check finds the space equal', () =>
     withTestApi({}, async (api) => {
-      const id = await spaceId(api, 'Getting Started');
-      const dir = await backup(api, id);
-      const faq = flat(await treeOf(api, id)).find((p) => p.path === 'faq')!;
-      await admin(api, 'remove-page', { spaceId: id, pageId: faq.id });
+      const { id, dir } = await backupThenRemoveFaq(api);
       expect((await api.cli(['content', 'export', id, '--dest', dir])).code).toBe(0);
       expect(filesUnder(dir)).toContain('faq.md');
       const r = await api.cli(['content', 'restore', '--from', dir, '--yes']);
