@@ -186,7 +186,12 @@ export async function sendPlan(ctx: Context, where: Required<Where>, content: Co
   const batcher = new Batcher(content.plan, pages);
   let sent = 0;
   while (!batcher.done) {
-    if (ctx.signal.aborted) throw new Interrupted(`interrupted: change request ${where.changeRequest} of space ${where.spaceId} holds ${sent} batches, each complete; run the same restore again: it compares and sends the rest`);
+    if (ctx.signal.aborted) {
+      throw new Interrupted(
+        `interrupted: change request ${where.changeRequest} of space ${where.spaceId} holds ${sent} batches, each complete, and is not merged; ` +
+          'run the same restore again: it compares with the space and sends what differs in a new change request (archive this one)',
+      );
+    }
     const batch = await batcher.build();
     if (batch.changes.length === 0) throw new DocplatError(`batch ${sent + 1}: the answers did not give the ids of the pages created before it`);
     for (const change of batch.changes) if (change.operation === 'delete_page') permit.check('page', String(change.page));
