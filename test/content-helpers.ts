@@ -1,9 +1,9 @@
-import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize, relative } from 'node:path';
-import { expect } from 'vitest';
-import type { TestApi } from './helpers.js';
+import { afterAll, expect } from 'vitest';
+import { tempDir, type TestApi } from './helpers.js';
 
 // Shared by the content tests (sandbox and CLI): the page tree as the API gives it.
 export interface Page {
@@ -61,4 +61,17 @@ export async function serve(root: string): Promise<{ url: string; close(): Promi
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** `dir(name)`: a new folder of that name in a temporary folder, removed after the file's tests. */
+export function tempFolders(): (name: string) => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const d of made) rmSync(d, { recursive: true, force: true });
+  });
+  return (name) => {
+    const d = tempDir();
+    made.push(d);
+    return join(d, name);
+  };
 }

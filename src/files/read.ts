@@ -338,6 +338,11 @@ export class Confined {
 
   /** Checks `rel` as `read` will (inside, a regular file, within the bound), without opening it: its size. */
   async size(rel: string, use: ReadUse, shown = rel): Promise<number> {
+    return (await this.stat(rel, use, shown)).size;
+  }
+
+  /** The same check, with the file's modification time too (content push tells a file untouched since the export by both). */
+  async stat(rel: string, use: ReadUse, shown = rel): Promise<{ size: number; mtimeMs: number }> {
     const segments = this.segments(rel, shown);
     if (segments.length === 0) throw isFolder(shown);
     let path = join(await this.folder(segments.slice(0, -1), shown), segments[segments.length - 1]);
@@ -356,7 +361,7 @@ export class Confined {
     const bad = notRegular(st);
     if (bad) throw new ReadRefused(shown, bad.reason, bad.refusal, bad.why);
     if (st.size > BOUNDS[use].bytes) throw overBound(shown, use);
-    return st.size;
+    return { size: st.size, mtimeMs: st.mtimeMs };
   }
 
   /**

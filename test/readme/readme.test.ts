@@ -62,6 +62,9 @@ const VALUES: Values = {
   '<commentId>': 'CZUdfCjDuTdt65rAXLHE', // an open comment of Getting Started
   '<pageId>': 'pg00e2ad98', // its page "FAQ", which has an open comment
   '<fileId>': 'fl007c4ead', // its diagram.png
+  // docs/review.md's other editor and reviewer, as `sandbox serve` prints their tokens.
+  '<edsgerToken>': (s) => s.userTokens().find((u) => u.email === 'edsger@acme.example')?.token ?? '',
+  '<linusToken>': (s) => s.userTokens().find((u) => u.email === 'linus@acme.example')?.token ?? '',
 };
 const SECTION_VALUES: Record<string, Values> = {};
 const SHARE_LINK_SITE: Values = {

@@ -20,11 +20,11 @@ import { INTERRUPT_GRACE_MS, runTasks, type Report, type TaskControl } from '../
 import { defineCommand } from '../define.js';
 import { PathClaims, cleanPath, localFileName } from '../../files/paths.js';
 import { downloadTo, type ApiFile } from '../files/download.js';
-import { MANIFEST, Writer, claimFolder, newManifest, recorded, removeLeftovers, type Manifest, type ManifestPage } from './export-folder.js';
+import { MANIFEST, Writer, claimFolder, newManifest, placesOf, recorded, removeLeftovers, type Manifest, type ManifestPage, type ManifestPlace } from './export-folder.js';
 import { withFrontMatter } from './front-matter.js';
 import { exportPaths, relinkStale, dryRunLines } from './export-links.js';
-import { textHash } from './edits.js';
-import { editedError, editedLines, guardEdits, removeStale, staleDeletes, type Guard } from './export-guard.js';
+import { mtimeOf, textHash } from './edits.js';
+import { editedError, editedLines, guardEdits, recordBeside, removeStale, staleDeletes, type Guard } from './export-guard.js';
 import { removeEmptyFolders, removeFiles, type Kept } from '../../files/delete.js';
 import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan, type Permit } from '../deletes.js';
 import { toRelative } from './markdown-links.js';
@@ -48,7 +48,7 @@ export interface Item {
   page?: ApiPage;
   file?: ApiFile;
   /** With fetch, a page: what its manifest entry records of the file written. */
-  written?: Pick<ManifestPage, 'sha256' | 'deps'>;
+  written?: Pick<ManifestPage, 'sha256' | 'deps'> & { mtimeMs?: number };
 }
 
 // ---- the plan ------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ async function sizeOf(path: string): Promise<number | undefined> {
  * pages and files that are gone (stale); pages to write again because a
  * link of theirs would change (export-links.ts).
  */
-export async function planExport(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
+export async function planExport(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined, force = false): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
   const documents = [...walkTree(tree)].map((e) => e.page).filter((p) => (p.type ?? 'document') === 'document');
   const wanted = documents.map((p) => ({ page: p, rel: pageFile(p) }));
   const fileWanted = files.map((f) => ({ file: f, rel: `${ASSETS}/${localFileName(f)}` }));
@@ -98,7 +98,8 @@ export async function planExport(root: string, tree: ApiPage[], files: ApiFile[]
     const before = old?.pages[page.id];
     const from = recorded(root, before?.path);
     // Unchanged in the space and still there: kept as it is (edited here or not: an edit is the user's, push sends it).
-    const same = before && from && before.updatedAt === (page.updatedAt ?? null) && (await sizeOf(join(root, from))) !== undefined;
+    // A page whose version in the space was written beside it (both changed it) is fetched again with --force, which takes the space's version.
+    const same = before && from && before.updatedAt === (page.updatedAt ?? null) && !(force && before.remote) && (await sizeOf(join(root, from))) !== undefined;
     items.push({ kind: 'page', id: page.id, path, page, action: same ? (from === path ? 'keep' : 'move') : 'fetch', from: same ? from : undefined });
   }
   for (const { file, rel } of fileWanted) {
@@ -142,8 +143,11 @@ would be written and removed.
 
 --dest must be empty or hold this export's manifest: a file the export did not write is never
 replaced or removed (--force takes over a folder holding other files). A file the export wrote
-and someone edited since is never replaced or removed either: when the space changed it too, it
-is kept and named at the end (exit 1); --force replaces it. No delete follows a symbolic link or
+and someone edited since is never replaced or removed either. Run again over an edited folder,
+export brings it up to date (there is no separate pull): pages not edited here take the space's
+changes; a page changed on both sides keeps its file, the space's version is written beside it
+as <page>.remote.md, and the page is named at the end (exit 1): merge it into the page, remove
+the .remote.md, and content push sends the result. --force replaces edited files instead. No delete follows a symbolic link or
 leaves --dest. One export at a time writes a folder: a second one names the process that holds
 it and exits 1.
 
@@ -223,7 +227,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   // The reads at once: a space's export waits one round trip for them (its settings first: the revision recorded is not newer than the pages).
   const spaceInfo = where.changeRequest !== undefined ? undefined : (opts.record ?? (opts.dryRun ? undefined : await readSpaceRecord(ctx, where.spaceId)));
   const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
-  const { items, paths, stale } = await planExport(root, tree, files, old);
+  const { items, paths, stale } = await planExport(root, tree, files, old, !!opts.force);
   const summaryText = summary(tree, paths);
   // Files edited here since the export are kept (not fetched over, not pruned) unless --force: export-guard.ts.
   const guard = await guardEdits(root, old, items, opts.prune ? stale : [], summaryText, !!opts.force);
@@ -231,9 +235,9 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   if (opts.dryRun) return dryRunExport(ctx, root, { items, stale, summaryText, guard, deletes }, opts);
   // --prune's deletes pass the one gate before anything is written (with --all-spaces, they are gated with the others at the end).
   const permit = opts.prune && !opts.pruneLater ? await gateDeletes(ctx, deletes, { allowMassDelete: opts.allowMassDelete, where: `in ${root}` }) : undefined;
-  const out = await openOutput(root, where, old, items, guard, !!opts.force, spaceInfo && { ...spaceInfo, tree: treeRecord(tree) });
+  const out = await openOutput(root, where, old, items, guard, !!opts.force, placesOf(tree), spaceInfo && { ...spaceInfo, tree: treeRecord(tree) });
   const links = exportPaths(tree, files, paths);
-  const failures = await writeItems(ctx, root, where, out, { items, links, old, concurrency, quiet: !!opts.quiet });
+  const failures = await writeItems(ctx, root, where, out, { items, links, old, concurrency, quiet: !!opts.quiet, guard });
   const kept = await tidyUp(root, out, { items, failures, old, guard, summaryText, permit });
   if (opts.prune && opts.pruneLater) opts.pruneLater({ root, deletes, stale: guard.stale });
   await reportExport(ctx, root, { items, files: files.length, stale, failures, guard, kept }, opts);
@@ -262,17 +266,20 @@ interface Output {
  * since, or with --force; and the manifest, where until an item is done its
  * old entry stands (its old file is still where it was).
  */
-async function openOutput(root: string, where: Where, old: Manifest | undefined, items: Item[], guard: Guard, force: boolean, backup?: BackupRecord): Promise<Output> {
+async function openOutput(root: string, where: Where, old: Manifest | undefined, items: Item[], guard: Guard, force: boolean, tree: Record<string, ManifestPlace>, backup?: BackupRecord): Promise<Output> {
   const ours = new Set(
     [...Object.values(old?.pages ?? {}), ...Object.values(old?.files ?? {})].map((e) => recorded(root, e.path)?.toLowerCase()).filter((p) => p !== undefined),
   );
   if (old) ours.add('summary.md');
+  // The space's versions an earlier run wrote beside edited pages are replaced by this run's.
+  for (const e of Object.values(old?.pages ?? {})) if (typeof e?.remote === 'string' && recorded(root, e.remote)) ours.add(e.remote.toLowerCase());
   ours.add(MANIFEST.toLowerCase());
   const edited = new Set([...guard.edited.map((e) => e.path), ...guard.keptStale, ...(guard.summary === 'edited' ? ['SUMMARY.md'] : [])].map((p) => p.toLowerCase()));
   const writer = await Writer.open(root, (rel) => force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
   // Temporary files a killed run left: only where an export ran before (a folder claimed empty has none).
   if (old) await removeLeftovers(root, items.map((i) => i.path));
-  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}), ...(backup ? { backup } : {}) };
+  // The base a three-way push compares with: each page's hash (as written) and every page's place (the tree's, placesOf); what a restore needs (backup.ts).
+  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}), tree, ...(backup ? { backup } : {}) };
   for (const item of items) {
     const before = item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id];
     if (before) (item.kind === 'page' ? manifest.pages : manifest.files)[item.id] = before as never;
@@ -285,8 +292,10 @@ async function openOutput(root: string, where: Where, old: Manifest | undefined,
     writer,
     manifest,
     record(item, bytes) {
-      if (item.kind === 'page') manifest.pages[item.id] = { ...old?.pages[item.id], path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
-      else manifest.files[item.id] = { ...old?.files[item.id], path: item.path, name: String(item.file!.name), size: bytes, ...item.written, ...served(item.file!) };
+      // Fetched (or moved): no version of the space waits beside it any more.
+      const { remote: _beside, pushed: _pushed, ...was } = old?.pages[item.id] ?? ({} as Partial<ManifestPage>);
+      if (item.kind === 'page') manifest.pages[item.id] = { ...was, path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
+      else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes, ...item.written, ...served(item.file!) };
     },
     save: () => writer.write(MANIFEST, JSON.stringify(manifest)),
   };
@@ -304,7 +313,7 @@ type Failure = { item: Item; message: string };
  * every 200 and at the end. Ctrl-C: exit 130, every file written complete
  * and recorded. Returns the failures.
  */
-async function writeItems(ctx: Context, root: string, where: Where, out: Output, p: { items: Item[]; links: ReturnType<typeof exportPaths>; old: Manifest | undefined; concurrency: number; quiet: boolean }): Promise<Failure[]> {
+async function writeItems(ctx: Context, root: string, where: Where, out: Output, p: { items: Item[]; links: ReturnType<typeof exportPaths>; old: Manifest | undefined; concurrency: number; quiet: boolean; guard: Guard }): Promise<Failure[]> {
   const { items, old } = p;
   const { writer } = out;
   const progress = exportProgress(items);
@@ -317,7 +326,8 @@ async function writeItems(ctx: Context, root: string, where: Where, out: Output,
     }
   }
   progress.finished(items.filter((i) => i.action !== 'fetch'));
-  const queue = items.filter((i) => i.action === 'fetch');
+  // A page edited here and changed in the space is fetched too: its version goes beside the file (recordBeside).
+  const queue = items.filter((i) => i.action === 'fetch' || (i.action === 'edited' && i.kind === 'page'));
   let sinceSave = 0;
   const finished = async (item: Item, bytes: number) => {
     out.record(item, bytes);
@@ -329,18 +339,25 @@ async function writeItems(ctx: Context, root: string, where: Where, out: Output,
   };
   const fetchOne = async (item: Item, t: TaskControl) => {
     if (item.kind === 'file') {
-      // Its hash as the bytes stream by: a restore compares with it.
+      // Its hash as the bytes stream by (every file: a restore compares with it; push tells an asset replaced here by it).
       const hash = createHash('sha256');
       const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path), onChunk: (c) => hash.update(c) });
-      item.written = { sha256: hash.digest('hex') };
+      const mtimeMs = await mtimeOf(root, item.path);
+      item.written = { sha256: hash.digest('hex'), ...(mtimeMs !== undefined ? { mtimeMs } : {}) };
       return finished(item, bytes);
     }
+    const at = p.guard.edited.find((e) => e.item === item);
     const used = new Set<string>();
-    const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), item.path, p.links, used));
+    const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), at?.path ?? item.path, p.links, used));
+    if (at) return recordBeside(root, out, at, markdown, used);
     item.written = { sha256: textHash(markdown), deps: [...used] };
     // The page's file is written while the next page is fetched (the disk is off the requests' path).
     await t.release();
-    await finished(item, await writer.write(item.path, markdown));
+    const bytes = await writer.write(item.path, markdown);
+    // Its time as written: push reads a page of this size and time again only when it changed.
+    const mtimeMs = await mtimeOf(root, item.path);
+    if (mtimeMs !== undefined) item.written.mtimeMs = mtimeMs;
+    await finished(item, bytes);
   };
   let report: Report;
   try {

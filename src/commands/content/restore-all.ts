@@ -78,7 +78,7 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
       id,
       label: title || id,
       run: async () => {
-        const backup: Backup = { ...(await readBackup(join(root, path))), title };
+        const backup: Backup = { ...(await readBackup(join(root, path), ctx)), title };
         // --files-url serves the whole backup: a space's files are under its folder.
         const filesUrl = opts.filesUrl === undefined ? undefined : `${opts.filesUrl.replace(/\/+$/, '')}/${path.split('/').map(encodeURIComponent).join('/')}`;
         const target = await targetOf(ctx, backup, org, sameOrg, existing);

@@ -15,8 +15,9 @@ import { MAX_CONTENT_CHANGES } from '../../api/operations/changeRequests.js';
 import type { DeletePlan, Permit } from '../deletes.js';
 import type { ApiFile } from '../files/download.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer, type ApiChange } from './push-batches.js';
-import type { LocalAsset, LocalPage } from './push-folder.js';
-import { deletePlanOf, describePlan, planPush, type Plan } from './push-plan.js';
+import { loaded, type LocalAsset, type LocalPage } from './push-folder.js';
+import { planPush, type Plan } from './push-plan.js';
+import { deletePlanOf, describePlan } from './push-report.js';
 import type { Backup } from './restore-target.js';
 import { contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
 
@@ -47,31 +48,28 @@ export function missingPages(backup: Backup, tree: ApiPage[]): { id: string; typ
 /**
  * The folder's tree without the groups and link pages the space does not
  * have (matched as push matches them: groups by title, links by URL): a
- * group's pages take its place, a link is left out; each is named.
+ * group's pages take its place, a link is left out; each is named. The tree
+ * is changed in place (its pages stay the same objects: the plan and the
+ * batches know them so).
  */
 export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Skipped[]): LocalPage[] {
   const pool = [...walkTree(remote)].map((e) => e.page).filter((p) => p.type === 'group' || p.type === 'link');
-  const matches = (p: ApiPage, local: LocalPage) => p.type === local.kind && (local.kind === 'group' ? p.title === local.title : String(p.href ?? '') === local.target);
-  /** Takes the space's group or link page that matches `local` out of `from`; whether there was one. */
-  const claim = (from: ApiPage[], local: LocalPage) => {
-    const i = from.findIndex((p) => matches(p, local));
-    return i >= 0 && from.splice(i, 1).length > 0;
+  const take = (local: LocalPage) => {
+    const i = pool.findIndex((p) => p.type === local.kind && (local.kind === 'group' ? p.title === local.title : String(p.href ?? '') === local.target));
+    return i >= 0 && pool.splice(i, 1).length > 0;
   };
-  const take = (local: LocalPage) => claim(pool, local);
   const trim = (pages: LocalPage[], where: string): LocalPage[] =>
     pages.flatMap((local) => {
-      if (local.kind === 'page') return [{ ...local, children: trim(local.children, `under "${local.title}"`) }];
-      if (take(local)) return [{ ...local, children: trim(local.children, `in the group "${local.title}"`) }];
+      if (local.kind === 'page' || take(local)) {
+        local.children = trim(local.children, local.kind === 'page' ? `under "${local.title}"` : `in the group "${local.title}"`);
+        return [local];
+      }
       const why = 'the change-request operations cannot create one';
       if (local.kind === 'link') skipped.push({ what: `link page "${local.title}" (${local.target})`, why });
       else skipped.push({ what: `group "${local.title}"`, why: `${why}; its ${local.children.length} pages are ${where} instead` });
       return trim(local.children, where);
     });
-  // Nothing missing (the common case): the tree as it is, not a copy.
-  const wanted = (pages: LocalPage[]): LocalPage[] => pages.flatMap((p) => [...(p.kind === 'page' ? [] : [p]), ...wanted(p.children)]);
-  const spare = [...pool];
-  const allThere = wanted(tree).every((local) => claim(spare, local));
-  return allThere ? tree : trim(tree, 'at the top level');
+  return trim(tree, 'at the top level');
 }
 
 /**
@@ -83,7 +81,8 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
   const [read, files] = where ? await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(contentRequest(ctx, 'files.list', where))]) : [[], []];
   const tree = adjust ? adjust(read) : read;
   const skipped: Skipped[] = [];
-  const folder = { ...backup.folder, tree: withoutMissing(backup.folder.tree, tree, skipped), manifest: comparable(backup, tree, where?.spaceId) };
+  const folder = backup.folder;
+  folder.tree = withoutMissing(folder.tree, tree, skipped);
   // The pages a revert brings back are planned as in the backup (a dry run's revert is not sent).
   const reverted = new Set(reverts.map((r) => r.id));
   const markdown = async (pageId: string) => {
@@ -93,16 +92,13 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
     if (typeof data?.markdown !== 'string') throw new DocplatError(`page ${pageId} has no markdown`);
     return data.markdown;
   };
-  const plan = await planPush(folder, { tree, files, markdown }, { spaceId: where?.spaceId ?? '', changeRequest: where?.changeRequest, prune: true, concurrency });
+  // The backup wins (push's --force): what the space changed since is overwritten, moved and renamed back; pages
+  // added in the space since the backup are deleted too (push keeps them).
+  const plan = await planPush(folder, { tree, files, markdown }, { spaceId: where?.spaceId ?? '', changeRequest: where?.changeRequest, prune: true, concurrency, scope: ctx, force: true });
+  plan.changes.push(...plan.added.map((page) => ({ op: 'delete' as const, id: page.id, remote: page })));
   if (reverted.size) {
     const byFile = new Map(Object.entries(backup.folder.manifest?.pages ?? {}).map(([id, m]) => [m.path.toLowerCase(), id]));
     plan.changes = plan.changes.filter((c) => !(c.op === 'insert' && reverted.has(byFile.get(c.local.target.toLowerCase()) ?? '')));
-  }
-  // A file of the same name with another size is not the backup's: sent too (the API deletes no file: the other stays, and the check names it).
-  const sizes = new Map(files.map((f) => [String(f.name), f.size]));
-  for (const asset of folder.assets.values()) {
-    const size = sizes.get(asset.name);
-    if (typeof size === 'number' && size !== asset.size && plan.fileIds.delete(asset.name)) plan.changes.unshift({ op: 'file', asset });
   }
   // Files over 1 MB go by url, in their own batches, before the pages that show them.
   const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
@@ -113,22 +109,6 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
     ...describePlan(plan),
   ];
   return { reverts, plan, deletes: deletePlanOf(plan, tree), large, skipped, lines };
-}
-
-/**
- * The backup's manifest as the plan reads it: a page the space changed since
- * the backup (its updatedAt is not the one recorded) has no hash, so the
- * plan compares its text and sends the backup's (push keeps a change made
- * in the app; a restore undoes it); an unchanged one keeps its hash and is
- * not even fetched.
- */
-function comparable(backup: Backup, tree: ApiPage[], spaceId: string | undefined): Backup['folder']['manifest'] {
-  const m = backup.folder.manifest;
-  // The plan reads a manifest of this space only (another space's pages are new here).
-  if (!m || m.space !== spaceId) return m;
-  const updated = new Map([...walkTree(tree)].map((e) => [e.page.id, e.page.updatedAt ?? null]));
-  const pages = Object.fromEntries(Object.entries(m.pages).map(([id, p]) => [id, updated.get(id) === p.updatedAt ? p : { ...p, sha256: undefined }]));
-  return { ...m, pages };
 }
 
 /** Sends one batch of changes to a change request; its answer. */
@@ -183,6 +163,8 @@ export async function sendLarge(ctx: Context, where: Required<Where>, backup: Ba
 
 /** The plan's batches, one after the other (each names what the ones before created); only the deletes the gate let through. */
 export async function sendPlan(ctx: Context, where: Required<Where>, content: ContentPlan, pages: Backup['folder']['pages'], permit: Permit): Promise<number> {
+  // Pages left unread (as the export wrote them) are read now that their text is sent.
+  await loaded(content.plan.changes.flatMap((c) => (c.op === 'insert' || (c.op === 'update' && c.document) ? [c.local] : [])));
   const batcher = new Batcher(content.plan, pages);
   let sent = 0;
   while (!batcher.done) {

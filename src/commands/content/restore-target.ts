@@ -14,6 +14,7 @@ import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import type { ApiCollection, ApiSpace, BackupRecord, SpaceSettings } from './backup.js';
 import type { ManifestFile } from './export.js';
+import type { Scope } from '../../tasks/schedule.js';
 import { readFolder, type Folder } from './push-folder.js';
 
 export type Way = 'trash' | 'existing' | 'new';
@@ -40,8 +41,8 @@ export interface Target {
 }
 
 /** The backup folder, read and checked before anything is sent (its problems named with --from). */
-export async function readBackup(dir: string): Promise<Backup> {
-  const folder = await readFolder(dir).catch((err: unknown) => {
+export async function readBackup(dir: string, scope: Scope): Promise<Backup> {
+  const folder = await readFolder(dir, scope).catch((err: unknown) => {
     if (err instanceof UsageError) throw new UsageError(err.message.replace(/^--src\b/, '--from'));
     throw err;
   });

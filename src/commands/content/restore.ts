@@ -79,7 +79,7 @@ restores nothing twice, and a run interrupted is finished by running it again.`,
     }
     // Loaded when run: the content commands' group stays light to start.
     const [{ readBackup }, { restoreSpace }] = await Promise.all([import('./restore-target.js'), import('./restore-space.js')]);
-    const backup = await readBackup(opts.from!);
+    const backup = await readBackup(opts.from!, ctx);
     const report = await restoreSpace(ctx, backup, options);
     await reportSpaces(ctx, [report], !!opts.dryRun);
   },

@@ -19,15 +19,11 @@ const CONNECT = 'tools.ts';
 const RAW = ['api/', 'files/download.ts', 'openapi/publish.ts', 'org/live.ts'];
 
 /**
- * The content push modules, which another engineer is rewriting (the
- * three-way push): they still take the client (`ctx.client()`, with the
- * deprecated `request` and string-path `all`), to be converted to ctx.api
- * with that work. An entry whose module no longer takes the client fails
- * too: the list only shrinks.
+ * Modules that still take the client (`ctx.client()`), each with the reason;
+ * empty now that content push sends through ctx.api. An entry whose module
+ * no longer takes the client fails: the list only shrinks.
  */
-const NOT_YET: Record<string, string> = {
-  'content/push.ts': 'converted with the three-way push (content push)',
-};
+const NOT_YET: Record<string, string> = {};
 
 /** What a module of src/commands (`path`, relative) does that only some may. */
 function reaches(path: string, text: string): string[] {
