@@ -74,6 +74,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** How long processing an OpenAPI document takes, in sandbox-clock ms (default 1500). */
   processingMs?: number;
+  /** insert_files may fetch a `url` that resolves to a private or reserved address (loopback: a backup served on this machine). */
+  allowPrivateFileUrls?: boolean;
 }
 
 export interface Sandbox {
@@ -220,6 +222,7 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     extra: { spaces: opts.spaces ?? 0, content: opts.pages ?? 0, contentLargeFileMB: opts.largeFileMB ?? 0 },
   });
   if (opts.processingMs !== undefined) world.family('openapi').processingMs = opts.processingMs;
+  world.family('changeRequests').allowPrivateFileUrls = !!opts.allowPrivateFileUrls;
   const log = opts.log;
   const saver = opts.dataFile ? new Saver(opts.dataFile, world, (err) => log?.(`autosave failed: ${err.message}`)) : undefined;
   const autosave = () => {
@@ -305,8 +308,9 @@ async function open(opts: SandboxOptions, initialFaults: FaultInjector | undefin
     if (!handle) return errorReply(501, `${method} ${path} is not emulated by the sandbox yet`);
     const json = method === 'GET' || method === 'DELETE' ? undefined : await readBody(req);
     const { query, body } = parseInputs(operation, new URLSearchParams(search), json);
+    const prepared = await world.prepare(operation.id, { params, body });
     await world.settled();
-    const reply = world.as(auth.caller?.user, () => handle({ params, query, body, api, integration }));
+    const reply = world.as(auth.caller?.user, () => handle({ params, query, body, api, integration, prepared }));
     if (method !== 'GET') {
       world.wrote();
       autosave();
