@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { filesUnder } from '../content-helpers.js';
 import { expectValid, latestSpec } from '../sandbox/helpers.js';
-import { lines, setFaults, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
+import { lines, setFaults, spaceId, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 
 const made: string[] = [];
 const dir = (name: string) => {
@@ -31,10 +31,6 @@ const files = (root: string) => filesUnder(root, ['.docplat-export.json']);
 function expectSame(a: string, b: string): void {
   expect(files(b)).toEqual(files(a));
   for (const f of files(a)) expect(readFileSync(join(b, f)).equals(readFileSync(join(a, f))), f).toBe(true);
-}
-
-async function spaceId(api: TestApi, title: string): Promise<string> {
-  return (await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`])).stdout.trim();
 }
 
 /** The demo space "Getting Started" exported into a new folder. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseEnv, onTerminal, runCli, runInProcess } from '../helpers.js';
 
-describe('small gaps', () => {
+describe('docplat help and the bare command', () => {
   it('docplat help spaces list shows the command\'s help', async () => {
     const r = await runCli(['help', 'spaces', 'list']);
     expect(r.code).toBe(0);
