@@ -65,6 +65,9 @@ export class MemoryDispatcher extends Dispatcher {
       wake?.();
     }, {});
     try {
+      // An answer comes in a later turn of the event loop, as from a connection: a caller that
+      // polls in a loop lets timers and I/O (a fetch the sandbox makes) run between its requests.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (aborted) throw aborted;
       const method = opts.method;
       const authorization = headerOf(opts.headers, 'authorization');
