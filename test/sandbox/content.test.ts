@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 import { tempDir } from '../helpers.js';
-import { admin, call, demo, expectError, expectOperation, latestSpec, listAll, olderSpec } from './helpers.js';
+import { admin, call, demo, expectError, expectOperation, listAll, olderSpec } from './helpers.js';
 import { flat, type Page } from '../content-helpers.js';
 
 const ids = demo();
@@ -20,18 +20,6 @@ beforeEach(async () => {
   sb = await startSandbox({ port: 0 });
   return () => sb.close();
 });
-
-beforeAll(() => {
-  // The description's Document is oneOf {markdown} | {document} | an empty
-  // object with additionalProperties false, which a page in a tree (which
-  // has other fields and no content) can never match; the platform itself
-  // answers such pages. Here, at test time only, the empty variant accepts a
-  // page's other fields (same kind of fix as olderSpec() applies to Space).
-  const doc = latestSpec().doc.components.schemas.Document;
-  delete doc.oneOf[2].additionalProperties;
-  doc.oneOf[2].not = { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] };
-});
-
 
 async function pages(spaceId = SPACE, cr?: string): Promise<Page[]> {
   const res = await call(sb, 'GET', `/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}/content/pages`);
