@@ -73,3 +73,6 @@ execFileSync(process.execPath, ['--input-type=module', '-e', script], {
   env: { ...process.env, COLUMNS: '80' },
   stdio: 'inherit',
 });
+
+// The command reference (docs/reference/, committed), from the manifest just written.
+execFileSync(process.execPath, [join(root, 'bin', 'reference.mjs')], { cwd: root, stdio: 'inherit' });

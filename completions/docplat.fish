@@ -567,7 +567,7 @@ complete -c docplat -n '__docplat_at content push' -l subject -r -d 'subject of 
 complete -c docplat -n '__docplat_at content push' -l merge -d 'merge the change request once everything is sent'
 complete -c docplat -n '__docplat_at content push' -l prune -d 'delete the pages the folder does not have (and the pages under them)'
 complete -c docplat -n '__docplat_at content push' -l allow-mass-delete -d 'let the run delete more than half of a kind (or all of it): spaces, pages of a space, files of an export'
-complete -c docplat -n '__docplat_at content push' -l force -d 'with --prune: push a folder exported from another space (its manifest names it)'
+complete -c docplat -n '__docplat_at content push' -l force -d 'send the folder as it is, over changes made in the space since the export (named); with --prune: a folder exported from another space'
 complete -c docplat -n '__docplat_at content push' -l concurrency -r -d 'pages read at once to compare (default 8, at most 64)'
 complete -c docplat -n '__docplat_at content push' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 content push' -a '(__docplat_ids spaceId)'

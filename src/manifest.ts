@@ -55,9 +55,15 @@ export interface ManifestCommand {
   aliases: string[];
   summary: string;
   /** `optional`: may be left out (`[name]`); `param`: the path param the argument fills; `path`: it is a path docplat reads. */
-  args: { name: string; variadic: boolean; optional?: boolean; choices?: string[]; ids?: string; ref?: RefKind; param?: string; path?: ManifestPath }[];
+  args: { name: string; description?: string; variadic: boolean; optional?: boolean; choices?: string[]; ids?: string; ref?: RefKind; param?: string; path?: ManifestPath }[];
   flags: ManifestFlag[];
   help: string;
+  /** The usage line as the help prints it, after `Usage: `: `docplat spaces delete <spaceId...> [flags]`. */
+  usage: string;
+  /** The declaration's help paragraphs, as written (the help wraps them at 80 columns). */
+  details?: string;
+  /** Typical invocations, each a whole `docplat ...` line, as the help lists them. */
+  examples?: string[];
 }
 
 export interface ManifestGroup {
@@ -104,6 +110,9 @@ function flagOf(o: Option, choices?: readonly string[], idOf?: string, repeated?
 }
 
 function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
+  const help = helpOf(c);
+  // The examples' prefix is the group for a verb, the command itself for a one-command group (register.ts).
+  const prefix = c.parent?.parent ? c.parent.name() : def.name;
   return {
     name: c.name(),
     aliases: c.aliases(),
@@ -114,7 +123,7 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
       const ids = !choices && listOperation(kind) ? kind : undefined;
       const ref = def.run ? undefined : refKind(kind);
       const param = argParam(def, i);
-      return { name: a.name(), variadic: a.variadic, ...(a.required ? {} : { optional: true }), ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}), ...(param ? { param } : {}), ...manifestPath(def.args?.[i]?.path) };
+      return { name: a.name(), ...(a.description ? { description: a.description } : {}), variadic: a.variadic, ...(a.required ? {} : { optional: true }), ...(choices ? { choices: [...choices] } : {}), ...(ids ? { ids } : {}), ...(ref ? { ref } : {}), ...(param ? { param } : {}), ...manifestPath(def.args?.[i]?.path) };
     }),
     flags: c.options.map((o) => {
       const f = def.flags?.[o.attributeName()];
@@ -123,7 +132,10 @@ function manifestCommand(c: Command, def: CommandDef): ManifestCommand {
       if (f?.file && !f.path) throw new Error(`${c.name()} ${o.long}: a flag with \`file\` declares its \`path\` (its bound)`);
       return { ...flag, ...(f?.param ? { param: f.param } : {}), ...manifestPath(f?.path) };
     }),
-    help: helpOf(c),
+    help,
+    usage: /^Usage: (.*)$/m.exec(help)?.[1] ?? `docplat ${c.name()}`,
+    ...(def.help ? { details: def.help } : {}),
+    ...(def.examples?.length ? { examples: def.examples.map((e) => `docplat ${prefix} ${e}`) } : {}),
   };
 }
 
@@ -184,3 +196,4 @@ export async function writeManifest(dist: string): Promise<Manifest> {
 
 export { writeCompletions } from './completion/scripts.js';
 export { writeMan } from './man.js';
+export { referencePages } from './reference.js';

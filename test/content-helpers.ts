@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect } from 'vitest';
-import type { TestApi } from './helpers.js';
+import { afterAll, expect } from 'vitest';
+import { tempDir, type TestApi } from './helpers.js';
 
 // Shared by the content tests (sandbox and CLI): the page tree as the API gives it.
 export interface Page {
@@ -40,4 +40,17 @@ export async function admin(api: TestApi, action: string, body: Record<string, u
     body: JSON.stringify(body),
   });
   expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** `dir(name)`: a new folder of that name in a temporary folder, removed after the file's tests. */
+export function tempFolders(): (name: string) => string {
+  const made: string[] = [];
+  afterAll(() => {
+    for (const d of made) rmSync(d, { recursive: true, force: true });
+  });
+  return (name) => {
+    const d = tempDir();
+    made.push(d);
+    return join(d, name);
+  };
 }

@@ -156,21 +156,6 @@ export class ApiClient {
   }
 
   /**
-   * @deprecated A method and a path: send a built request (`send`) instead.
-   * Kept for the handlers not converted yet (content push, content export,
-   * org apply and live, files fetch and download, bulk.ts): the static test
-   * test/commands/runner/client-calls.test.ts confines it to them.
-   */
-  request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    return this.exchange<T>(method, path, opts);
-  }
-
-  /** @deprecated A GET of a path: send a built request (`send`) instead (see `request`). */
-  get<T>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-    return this.exchange<T>('GET', path, opts);
-  }
-
-  /**
    * Sends a request, retrying when that is safe. The time limit covers the
    * request as the user waits for it: each try gets what is left of it, and a
    * wait that would outlast it is not taken (so a try that timed out is not
@@ -210,23 +195,22 @@ export class ApiClient {
 
   /**
    * Follows `next.page` cursors of a list request (see paging.ts); a repeated
-   * cursor is an error. A built request's pages are checked to be lists. (A
-   * string path is deprecated: see `request`.)
+   * cursor is an error. A built request's pages are checked to be lists.
    */
-  pages<T>(target: ClientRequest | string, opts: PageOptions = {}): AsyncGenerator<Page<T>> {
-    return pages<T>(this.getter(target), pathOf(target), withQuery(target, opts));
+  pages<T>(target: ClientRequest, opts: PageOptions = {}): AsyncGenerator<Page<T>> {
+    return pages<T>(this.getter(target), target.path, withQuery(target, opts));
   }
 
-  /** Every item of a paginated list (all its pages, in order), at most MAX_LIST_ITEMS. (A string path is deprecated: see `request`.) */
-  all<T>(target: ClientRequest | string, opts: PageOptions = {}): Promise<T[]> {
-    return all<T>(this.getter(target), pathOf(target), withQuery(target, opts));
+  /** Every item of a paginated list (all its pages, in order), at most MAX_LIST_ITEMS. */
+  all<T>(target: ClientRequest, opts: PageOptions = {}): Promise<T[]> {
+    return all<T>(this.getter(target), target.path, withQuery(target, opts));
   }
 
   /** GET for the pager: a built request's pages are checked to be lists. */
-  private getter(target: ClientRequest | string) {
+  private getter(target: ClientRequest) {
     return async <T>(path: string, opts: RequestOptions): Promise<ApiResponse<T>> => {
       const res = await this.exchange<T>('GET', path, opts);
-      if (typeof target !== 'string' && !isRaw(target)) checkShape(res.data, 'list', `GET ${this.shown(this.url(path, opts.query), opts.maskedQuery)}`, res.status);
+      if (!isRaw(target)) checkShape(res.data, 'list', `GET ${this.shown(this.url(path, opts.query), opts.maskedQuery)}`, res.status);
       return res;
     };
   }
@@ -237,10 +221,7 @@ export class ApiClient {
   }
 }
 
-const pathOf = (target: ClientRequest | string): string => (typeof target === 'string' ? target : target.path);
-
-function withQuery(target: ClientRequest | string, opts: PageOptions): PageOptions {
-  if (typeof target === 'string') return opts;
+function withQuery(target: ClientRequest, opts: PageOptions): PageOptions {
   const maskedQuery = isRaw(target) ? target.maskedQuery : target.operation.maskedQuery;
   return { ...opts, query: { ...target.query, ...opts.query }, maskedQuery };
 }

@@ -68,27 +68,10 @@ const NO_CONTENT = new Set([204, 205]);
  * bodyTimeout, or node:http's idle timeout).
  */
 export async function sendOnce<T>(c: TryContext, method: string, url: string, opts: RequestOptions, signal: AbortSignal | undefined, limitMs: number): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { 'user-agent': c.userAgent, accept: '*/*' };
-  for (const [k, v] of Object.entries(opts.headers ?? {})) {
-    if (k.toLowerCase() !== 'authorization') headers[k.toLowerCase()] = v;
-  }
-  // The token goes to the API's own origin and nowhere else (a file's downloadURL may be on a storage host).
-  if (c.token && new URL(url).origin === c.origin) headers.authorization = `Bearer ${c.token}`;
-  let body: string | Uint8Array | undefined;
-  if (opts.rawBody !== undefined) {
-    body = opts.rawBody;
-  } else if (opts.body !== undefined) {
-    body = JSON.stringify(opts.body);
-    headers['content-type'] = 'application/json';
-  }
+  const { headers, body } = outgoing(c, url, opts);
   const debug = c.debug;
   const started = performance.now();
-  if (debug) {
-    debug(`> ${method} ${redactQuery(url, opts.maskedQuery)}`);
-    for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer ***' : v}`);
-    const shown = opts.shownBody !== undefined && opts.rawBody === undefined ? JSON.stringify(opts.shownBody) : body;
-    if (shown) debug(`> ${typeof shown === 'string' ? truncate(shown, 2000) : `(${shown.length} bytes)`}`);
-  }
+  if (debug) trace(debug, method, url, opts, headers, body);
   const maxBytes = opts.maxBytes ?? MAX_ANSWER_BYTES;
   // undici's own timers tick every half second or so: a time limit under a second would not hold.
   const timer = new AbortController();
@@ -161,18 +144,48 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
     clearTimeout(timeout);
     if (!streaming) signal?.removeEventListener('abort', onAbort);
   }
-  const status = res.statusCode;
-  if (debug) debug(`< ${status} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes, ${via})`);
-  const parsed = parseAnswer(text, res.headers['content-type']);
-  if (!isSuccess(status)) throw new HttpFailure(status, res.headers, text, parsed);
-  if (opts.as === 'text') return { status, headers: res.headers, data: text as T };
-  if (opts.as === 'none' || NO_CONTENT.has(status) || (!text && status !== 200 && status !== 201)) return { status, headers: res.headers, data: undefined as T };
-  if (parsed === NOT_JSON || parsed === undefined) {
-    throw new HttpFailure(status, res.headers, text, parsed, text ? 'response is not JSON' : 'empty response');
+  if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes, ${via})`);
+  return answered<T>(res.statusCode, res.headers, text, opts.as);
+}
+
+/** The headers of a try (the token only to the API's own origin) and its body, as JSON or as given. */
+function outgoing(c: TryContext, url: string, opts: RequestOptions): { headers: Record<string, string>; body?: string | Uint8Array } {
+  const headers: Record<string, string> = { 'user-agent': c.userAgent, accept: '*/*' };
+  for (const [k, v] of Object.entries(opts.headers ?? {})) {
+    if (k.toLowerCase() !== 'authorization') headers[k.toLowerCase()] = v;
   }
-  if (isErrorBody(parsed)) throw new HttpFailure(status, res.headers, text, parsed, 'error body with a success status');
-  if (deeperThan(parsed)) throw new HttpFailure(status, res.headers, '', undefined, `JSON nested deeper than ${MAX_DEPTH} levels`);
-  return { status, headers: res.headers, data: parsed as T };
+  // The token goes to the API's own origin and nowhere else (a file's downloadURL may be on a storage host).
+  if (c.token && new URL(url).origin === c.origin) headers.authorization = `Bearer ${c.token}`;
+  if (opts.rawBody !== undefined) return { headers, body: opts.rawBody };
+  if (opts.body === undefined) return { headers };
+  headers['content-type'] = 'application/json';
+  return { headers, body: JSON.stringify(opts.body) };
+}
+
+/** The --debug lines of a try: its URL and headers, secrets masked, and its body (the shown one, masked fields hidden). */
+function trace(debug: (line: string) => void, method: string, url: string, opts: RequestOptions, headers: Record<string, string>, body: string | Uint8Array | undefined): void {
+  debug(`> ${method} ${redactQuery(url, opts.maskedQuery)}`);
+  for (const [k, v] of Object.entries(headers)) debug(`> ${k}: ${k === 'authorization' ? 'Bearer ***' : v}`);
+  const shown = opts.shownBody !== undefined && opts.rawBody === undefined ? JSON.stringify(opts.shownBody) : body;
+  if (shown) debug(`> ${typeof shown === 'string' ? truncate(shown, 2000) : `(${shown.length} bytes)`}`);
+}
+
+/**
+ * An answer read whole, sorted: a failure (HttpFailure: not 2xx; not JSON,
+ * empty, an error body or nested too deep where JSON was expected), or its
+ * data as `as` asks (text, nothing, or parsed JSON).
+ */
+function answered<T>(status: number, headers: ApiResponse['headers'], text: string, as: RequestOptions['as']): ApiResponse<T> {
+  const parsed = parseAnswer(text, headers['content-type']);
+  if (!isSuccess(status)) throw new HttpFailure(status, headers, text, parsed);
+  if (as === 'text') return { status, headers, data: text as T };
+  if (as === 'none' || NO_CONTENT.has(status) || (!text && status !== 200 && status !== 201)) return { status, headers, data: undefined as T };
+  if (parsed === NOT_JSON || parsed === undefined) {
+    throw new HttpFailure(status, headers, text, parsed, text ? 'response is not JSON' : 'empty response');
+  }
+  if (isErrorBody(parsed)) throw new HttpFailure(status, headers, text, parsed, 'error body with a success status');
+  if (deeperThan(parsed)) throw new HttpFailure(status, headers, '', undefined, `JSON nested deeper than ${MAX_DEPTH} levels`);
+  return { status, headers, data: parsed as T };
 }
 
 /** A body's text, reading no more than `max` bytes (the rest is not read: the stream is destroyed). */

@@ -3,12 +3,11 @@
 // when some failed; and the dry run that prints requests instead of sending them.
 import { shownBody, type BuiltRequest } from '../api/request.js';
 import { redactQuery, requestUrl } from '../client/url.js';
-import type { ApiClient } from '../client/http.js';
 import type { Context } from '../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../errors.js';
-import { escapeControls, isStructured, onePage, type Column } from '../output/format.js';
+import { isStructured, onePage, type Column } from '../output/format.js';
 import { startTasks, type Outcome, type Settled, type State, type TaskControl } from '../tasks/schedule.js';
-import { interruptedLines, summaryLine } from '../tasks/summary.js';
+import { interruptedLines, settledLine, summaryLine } from '../tasks/summary.js';
 import { parseInteger } from '../validate.js';
 import type { Bulk } from './define.js';
 
@@ -79,13 +78,12 @@ type Answer = Pick<BulkResult, 'status' | 'exitCode'>;
  * flight (outcome unknown) or never started.
  */
 export async function runBulk(ctx: Context, ids: string[], requests: BulkRequest[], concurrency: number, spec: Bulk): Promise<void> {
-  const client = await ctx.client();
   const deleting = requests[0]?.request.method === 'DELETE';
   // A DELETE answers no data: its results are messages, on stderr. For a person (a table), one line per id as it completes.
   const lines = deleting && !ctx.output.dataAsked ? 'stderr' : ctx.output.opts.format === 'table' ? 'stdout' : undefined;
   const run = startTasks<Answer>(
     ctx,
-    ids.map((id, i) => ({ id, run: (t) => runOne(client, spec, requests[i], t) })),
+    ids.map((id, i) => ({ id, run: (t) => runOne(ctx, spec, requests[i], t) })),
     {
       concurrency,
       // A change in flight at Ctrl-C is dropped at once: its outcome is unknown (test/cli/bulk-interrupt.test.ts).
@@ -140,7 +138,7 @@ async function printLines(ctx: Context, total: number, pages: AsyncIterable<{ it
     let text = '';
     for (const r of page.items) {
       if (total === 1 && r.result === 'failed') continue;
-      if (r.result !== 'ok' || !ctx.globals.quiet || !toStderr) text += resultLine(r, spec) + '\n';
+      if (r.result !== 'ok' || !ctx.globals.quiet || !toStderr) text += settledLine(r.id, r.result, r.message, spec.done) + '\n';
     }
     if (text && toStderr) ctx.terminal.line(text.slice(0, -1).split('\n'));
     else if (text) {
@@ -179,15 +177,15 @@ export async function* printable(pages: AsyncIterable<{ items: BulkResult[] }>) 
  * scheduler, which tells an id whose change was sent (outcome unknown) from
  * one interrupted in its check (not started: nothing was changed).
  */
-async function runOne(client: ApiClient, spec: Bulk, { request: r, check }: BulkRequest, t: TaskControl): Promise<Outcome<Answer>> {
+async function runOne(ctx: Context, spec: Bulk, { request: r, check }: BulkRequest, t: TaskControl): Promise<Outcome<Answer>> {
   try {
     if (check && spec.check) {
-      const { data } = await client.send(check, { signal: t.signal });
+      const { data } = await ctx.api.send(check, { signal: t.signal });
       const skip = spec.check.skip(data, r.body);
       if (skip) return { state: 'skipped', message: skip };
     }
     t.sending();
-    const res = await client.send(r, { signal: t.signal });
+    const res = await ctx.api.send(r, { signal: t.signal });
     // A delete answers 204 when there was nothing to delete (when its success is 205; some answer only 204).
     const skip = r.method === 'DELETE' && res.status === 204 && r.operation.success.includes(205) ? 'already deleted' : undefined;
     if (skip) return { state: 'skipped', message: spec.nothing ?? skip, value: { status: res.status } };
@@ -209,12 +207,3 @@ async function runOne(client: ApiClient, spec: Bulk, { request: r, check }: Bulk
 
 /** Why a delete answered 404 is skipped. */
 const NOT_THERE = 'not found: already deleted, or never existed';
-
-function resultLine(r: BulkResult, spec: Bulk): string {
-  const id = escapeControls(r.id);
-  const message = escapeControls(r.message ?? '');
-  if (r.result === 'ok') return `${id}: ${message || spec.done}`;
-  if (r.result === 'skipped') return `${id}: skipped (${message})`;
-  if (r.result === 'unknown') return `${id}: ${message}`;
-  return `${id}: failed: ${message}`;
-}

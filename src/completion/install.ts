@@ -3,7 +3,8 @@
 // says what it did and the line the shell's rc file needs, if any. The file
 // goes through the one safe writer (src/files/write.ts): nothing planted in
 // the folder (a link at a temporary name, or at the script's) is followed.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { readTyped } from '../files/read.js';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { xdgHome } from '../config/paths.js';
@@ -53,9 +54,9 @@ export async function installScript(shell: Shell, script: string, env: NodeJS.Pr
     const folder = tilde(dirname(path), home);
     let text = '';
     try {
-      text = readFileSync(rc, 'utf8');
+      text = (await readTyped(rc, 'rc')).toString('utf8');
     } catch {
-      // no .zshrc yet
+      // no .zshrc yet (or not one docplat reads: a folder, a device, over 1 MB)
     }
     if (text.includes(folder) || text.includes(dirname(path))) notes.push(`${tilde(rc, home)} already adds ${folder} to fpath: open a new shell`);
     else notes.push(`add these lines to ${tilde(rc, home)} (the fpath line before any compinit), then open a new shell:`, `  fpath=(${folder} $fpath)`, '  autoload -Uz compinit && compinit');

@@ -57,12 +57,8 @@ const flagPairs = (flags: ManifestFlag[]): [string, string][] => flags.flatMap((
  */
 const ids = (kind: string): string => `_docplat_ids ${sq(kind)}`;
 
-/** The POSIX functions bash and zsh share. */
-function posixFunctions(m: Manifest): string {
-  const cmds = commandsOf(m);
-  const globals: [string, string][] = [...flagPairs(m.globalFlags.filter((f) => !isVersion(f))), ['--help', 'show help'], ['-h', 'show help']];
-  let s = '';
-  s += `# Ids of kind $1 from the API, with the --sandbox, --org and --profile typed (set by _docplat_candidates).
+/** The POSIX function that reads ids for completion (static: the tables below name the kinds). */
+const POSIX_IDS = `# Ids of kind $1 from the API, with the --sandbox, --org and --profile typed (set by _docplat_candidates).
 _docplat_ids() {
   [ -n "$_docplat_probe" ] && return 0
   set -- __ids "$1"
@@ -73,41 +69,9 @@ _docplat_ids() {
 }
 
 `;
-  s += `_docplat_groups() {\n  ${described(groupsOf(m).map((g) => [g.name, g.summary]))}\n}\n\n`;
-  s += `# One-command groups (docplat api <path>) have no verbs.\n_docplat_single() {\n  case $1 in\n`;
-  const single = groupsOf(m).filter((g) => g.command).map((g) => sq(g.name));
-  s += single.length ? `    ${single.join('|')}) return 0 ;;\n` : '';
-  s += `  esac\n  return 1\n}\n\n`;
-  s += `_docplat_verbs() {\n  case $1 in\n`;
-  for (const g of groupsOf(m)) if (g.commands.length) s += `    ${sq(g.name)}) ${described(g.commands.flatMap((c) => [c.name, ...c.aliases].map((n): [string, string] => [n, c.summary])))} ;;\n`;
-  s += `  esac\n}\n\n`;
-  s += `# The verb a word names (an alias gives its verb).\n_docplat_verb() {\n  case "$1 $2" in\n`;
-  for (const g of groupsOf(m)) for (const c of g.commands) s += `    ${[c.name, ...c.aliases].map((n) => sq(`${g.name} ${n}`)).join('|')}) echo ${sq(c.name)} ;;\n`;
-  s += `    *) return 1 ;;\n  esac\n}\n\n`;
-  s += `_docplat_flags() {\n  case $1 in\n`;
-  for (const c of cmds) s += `    ${sq(c.key)}) ${described(flagPairs(c.flags))} ;;\n`;
-  const version = m.globalFlags.filter(isVersion);
-  s += `  esac\n  ${described(globals)}\n  [ -z "$1" ] && ${described(flagPairs(version))}\n  return 0\n}\n\n`;
-  s += `# Whether flag $2 of command $1 takes a value (status 0), and its values, if a fixed set.\n_docplat_value() {\n  case "$1 $2" in\n`;
-  for (const f of m.globalFlags.filter((x) => x.value)) {
-    s += `    ${namesOf(f).map((n) => `*${sq(` ${n}`)}`).join('|')}) ${f.choices ? print(f.choices) : ':'} ;;\n`;
-  }
-  for (const c of cmds) {
-    for (const f of c.flags.filter((x) => x.value)) {
-      s += `    ${namesOf(f).map((n) => sq(`${c.key} ${n}`)).join('|')}) ${f.choices ? print(f.choices) : f.ids ? ids(f.ids) : ':'} ;;\n`;
-    }
-  }
-  s += `    *) return 1 ;;\n  esac\n}\n\n`;
-  s += `# The values of argument $2 (0 the first) of command $1, if a fixed set.\n_docplat_arg() {\n  case "$1 $2" in\n`;
-  for (const c of cmds) {
-    c.args.forEach((a, i) => {
-      const values = a.choices ? print(a.choices) : a.ids ? ids(a.ids) : undefined;
-      // A variadic argument takes every position from its own on.
-      if (values) s += `    ${sq(`${c.key} ${i}`)}${a.variadic ? `|${sq(`${c.key} `)}*` : ''}) ${values} ;;\n`;
-    });
-  }
-  s += `  esac\n}\n\n`;
-  s += `# What may come at the cursor: $1 is the word being typed, the others the words before it.
+
+/** The POSIX function that completes the word at the cursor from the tables (static). */
+const POSIX_CANDIDATES = `# What may come at the cursor: $1 is the word being typed, the others the words before it.
 _docplat_candidates() {
   local cur key group flag verb w n _docplat_org= _docplat_profile= _docplat_sandbox= _docplat_probe=
   cur=$1
@@ -160,6 +124,51 @@ _docplat_candidates() {
   return 0
 }
 `;
+
+/** The POSIX functions bash and zsh share: the ids reader, the manifest's tables, the candidates. */
+function posixFunctions(m: Manifest): string {
+  return POSIX_IDS + posixTables(m) + POSIX_CANDIDATES;
+}
+
+/** The manifest as shell functions of `case` tables: groups, verbs, each command's flags, values and arguments. */
+function posixTables(m: Manifest): string {
+  const cmds = commandsOf(m);
+  const globals: [string, string][] = [...flagPairs(m.globalFlags.filter((f) => !isVersion(f))), ['--help', 'show help'], ['-h', 'show help']];
+  let s = '';
+  s += `_docplat_groups() {\n  ${described(groupsOf(m).map((g) => [g.name, g.summary]))}\n}\n\n`;
+  s += `# One-command groups (docplat api <path>) have no verbs.\n_docplat_single() {\n  case $1 in\n`;
+  const single = groupsOf(m).filter((g) => g.command).map((g) => sq(g.name));
+  s += single.length ? `    ${single.join('|')}) return 0 ;;\n` : '';
+  s += `  esac\n  return 1\n}\n\n`;
+  s += `_docplat_verbs() {\n  case $1 in\n`;
+  for (const g of groupsOf(m)) if (g.commands.length) s += `    ${sq(g.name)}) ${described(g.commands.flatMap((c) => [c.name, ...c.aliases].map((n): [string, string] => [n, c.summary])))} ;;\n`;
+  s += `  esac\n}\n\n`;
+  s += `# The verb a word names (an alias gives its verb).\n_docplat_verb() {\n  case "$1 $2" in\n`;
+  for (const g of groupsOf(m)) for (const c of g.commands) s += `    ${[c.name, ...c.aliases].map((n) => sq(`${g.name} ${n}`)).join('|')}) echo ${sq(c.name)} ;;\n`;
+  s += `    *) return 1 ;;\n  esac\n}\n\n`;
+  s += `_docplat_flags() {\n  case $1 in\n`;
+  for (const c of cmds) s += `    ${sq(c.key)}) ${described(flagPairs(c.flags))} ;;\n`;
+  const version = m.globalFlags.filter(isVersion);
+  s += `  esac\n  ${described(globals)}\n  [ -z "$1" ] && ${described(flagPairs(version))}\n  return 0\n}\n\n`;
+  s += `# Whether flag $2 of command $1 takes a value (status 0), and its values, if a fixed set.\n_docplat_value() {\n  case "$1 $2" in\n`;
+  for (const f of m.globalFlags.filter((x) => x.value)) {
+    s += `    ${namesOf(f).map((n) => `*${sq(` ${n}`)}`).join('|')}) ${f.choices ? print(f.choices) : ':'} ;;\n`;
+  }
+  for (const c of cmds) {
+    for (const f of c.flags.filter((x) => x.value)) {
+      s += `    ${namesOf(f).map((n) => sq(`${c.key} ${n}`)).join('|')}) ${f.choices ? print(f.choices) : f.ids ? ids(f.ids) : ':'} ;;\n`;
+    }
+  }
+  s += `    *) return 1 ;;\n  esac\n}\n\n`;
+  s += `# The values of argument $2 (0 the first) of command $1, if a fixed set.\n_docplat_arg() {\n  case "$1 $2" in\n`;
+  for (const c of cmds) {
+    c.args.forEach((a, i) => {
+      const values = a.choices ? print(a.choices) : a.ids ? ids(a.ids) : undefined;
+      // A variadic argument takes every position from its own on.
+      if (values) s += `    ${sq(`${c.key} ${i}`)}${a.variadic ? `|${sq(`${c.key} `)}*` : ''}) ${values} ;;\n`;
+    });
+  }
+  s += `  esac\n}\n\n`;
   return s;
 }
 
@@ -234,14 +243,8 @@ fi
 /** A word in single quotes for fish. */
 const fq = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
-function fishScript(m: Manifest): string {
-  const cmds = commandsOf(m);
-  const valueFlags = [...new Set([...m.globalFlags, ...cmds.flatMap((c) => c.flags)].filter((f) => f.value).flatMap(namesOf))];
-  let s = `${HEADER}# fish: copy it to ~/.config/fish/completions/docplat.fish
-
-set -g __docplat_value_flags ${valueFlags.map(fq).join(' ')}
-
-# The words typed so far that are not flags or flag values.
+/** The fish functions the completions call (static), and completion of files off. */
+const FISH_FUNCTIONS = `# The words typed so far that are not flags or flag values.
 function __docplat_words
     set -l skip 0
     set -l tokens (commandline -opc)
@@ -306,6 +309,15 @@ end
 
 complete -c docplat -f
 `;
+
+function fishScript(m: Manifest): string {
+  const cmds = commandsOf(m);
+  const valueFlags = [...new Set([...m.globalFlags, ...cmds.flatMap((c) => c.flags)].filter((f) => f.value).flatMap(namesOf))];
+  let s = `${HEADER}# fish: copy it to ~/.config/fish/completions/docplat.fish
+
+set -g __docplat_value_flags ${valueFlags.map(fq).join(' ')}
+
+${FISH_FUNCTIONS}`;
   const flagLine = (cond: string, f: ManifestFlag) => {
     let line = `complete -c docplat${cond}`;
     if (f.long) line += ` -l ${f.long.slice(2)}`;

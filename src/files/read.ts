@@ -48,6 +48,8 @@ export const BOUNDS = {
   export: { bytes: 64 * MB, what: "an export's own file" },
   lock: { bytes: 4 * KB, what: 'a lock file' },
   stdin: { bytes: 16 * MB, what: 'ids or values on stdin' },
+  state: { bytes: 1024 * MB, what: "the sandbox's state file" },
+  rc: { bytes: 1 * MB, what: "a shell's rc file" },
 } as const satisfies Record<string, { bytes: number; what: string }>;
 
 export type ReadUse = keyof typeof BOUNDS;
@@ -336,6 +338,11 @@ export class Confined {
 
   /** Checks `rel` as `read` will (inside, a regular file, within the bound), without opening it: its size. */
   async size(rel: string, use: ReadUse, shown = rel): Promise<number> {
+    return (await this.stat(rel, use, shown)).size;
+  }
+
+  /** The same check, with the file's modification time too (content push tells a file untouched since the export by both). */
+  async stat(rel: string, use: ReadUse, shown = rel): Promise<{ size: number; mtimeMs: number }> {
     const segments = this.segments(rel, shown);
     if (segments.length === 0) throw isFolder(shown);
     let path = join(await this.folder(segments.slice(0, -1), shown), segments[segments.length - 1]);
@@ -354,7 +361,7 @@ export class Confined {
     const bad = notRegular(st);
     if (bad) throw new ReadRefused(shown, bad.reason, bad.refusal, bad.why);
     if (st.size > BOUNDS[use].bytes) throw overBound(shown, use);
-    return st.size;
+    return { size: st.size, mtimeMs: st.mtimeMs };
   }
 
   /**

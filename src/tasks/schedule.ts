@@ -1,7 +1,8 @@
 // The one scheduler of work done many at once: a bulk verb's ids, the files
-// of `files download --all`, the pages and files of a `content export`, the
-// live reads of `org plan`. It starts tasks up to a concurrency limit, in
-// dependency order; on an interrupt (the context's signal) it starts no more
+// of `files download --all`, the pages and files of a `content export` and
+// the spaces of `--all-spaces`, the live reads of `org plan`, the changes of
+// `org apply`. It starts tasks up to a concurrency limit, in dependency order
+// (deletes `last`); on an interrupt (the context's signal) it starts no more
 // and gives those in flight a grace period before their signal aborts; it
 // settles every task in one of five states, draws the progress line through
 // the terminal writer, and streams the settled tasks as they come. It knows
@@ -65,6 +66,8 @@ export interface Task<V = undefined> {
   needs?: readonly string[];
   /** Tasks that must have ended, in whatever state, before this one starts (an order, not a need). */
   after?: readonly string[];
+  /** Starts once every task not `last` has ended, in whatever state (org apply's deletes come after every other change). */
+  last?: boolean;
   run(t: TaskControl): Promise<Outcome<V> | void>;
 }
 
@@ -151,178 +154,250 @@ export async function allOrNothing<T, R>(scope: Scope, items: readonly T[], conc
 /** Starts the tasks; the run goes on as its settled tasks are read (or not). */
 export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[], opts: TaskOptions): TaskRun<V> {
   if (!(opts.concurrency >= 1)) throw new RangeError(`concurrency must be at least 1 (got ${opts.concurrency})`);
-  const graph = dependencies(tasks);
-  const n = tasks.length;
-  const label = (i: number) => tasks[i].label ?? tasks[i].id;
-  const results: Settled<V>[] = new Array<Settled<V>>(n);
-  const order: Settled<V>[] = [];
-  const counts: Counts = { total: n, ok: 0, skipped: 0, failed: 0, unknown: 0, notStarted: 0, done: 0 };
-  const ready: number[] = graph.waiting.flatMap((w, i) => (w === 0 ? [i] : []));
-  let head = 0;
-  let holding = 0;
-  let released = 0;
-  let stopped = false;
-  let ended = false;
-  let drained = false;
-  const maxReleased = opts.released ?? 64;
-  const line = opts.progress && scope.terminal ? progressLine({ terminal: scope.terminal }) : undefined;
-  const sent = new Set<number>();
+  const run = new Run(scope, tasks, opts, new Ledger(tasks, dependencies(tasks)));
+  return { settled: () => run.ledger.settled(), done: run.done };
+}
 
-  // The tasks' signal: aborted after the grace period of an interrupt, or at once by a failFast stop.
-  const stop = new AbortController();
-  setMaxListeners(0, stop.signal);
-  const graceMs = opts.graceMs ?? INTERRUPT_GRACE_MS;
-  let graceTimer: NodeJS.Timeout | undefined;
-  const onInterrupt = () => {
-    // While the run goes on, some task is in flight.
-    if (opts.interruptNote && !ended) scope.terminal?.line(opts.interruptNote(holding + released));
-    if (graceMs <= 0) stop.abort(scope.signal.reason);
-    else if (Number.isFinite(graceMs)) graceTimer = setTimeout(() => stop.abort(scope.signal.reason), graceMs).unref();
-    pump();
-  };
-  const onExit = () => {
-    const labels = [...sent].map(label);
-    if (labels.length) scope.terminal?.line((opts.unknownOnExit ?? unknownOnExit)(labels));
-  };
+type Result<V> = Omit<Settled<V>, 'id' | 'label'>;
 
-  const waiters: (() => void)[] = [];
-  /** Tasks waiting in release() for a released one to end. */
-  const roomWaiters: (() => void)[] = [];
-  const wake = () => waiters.splice(0).forEach((w) => w());
-  let finish!: (report: Report<V>) => void;
-  const done = new Promise<Report<V>>((resolve) => (finish = resolve));
+/**
+ * What is known of a run's tasks: each one's result once settled, in the
+ * order they settled, the counts, and those ready to start. Settling a task
+ * makes ready those that waited for it, or settles as not started those
+ * that needed it; readers of `settled()` are woken.
+ */
+class Ledger<V> {
+  readonly results: Settled<V>[];
+  readonly order: Settled<V>[] = [];
+  readonly counts: Counts;
+  /** Tasks whose dependencies have ended, in the order they became ready; those before `head` were taken. */
+  readonly ready: number[];
+  head = 0;
+  ended = false;
+  private readonly waiters: (() => void)[] = [];
 
-  const halted = () => scope.signal.aborted || stopped;
+  constructor(
+    private readonly tasks: readonly Task<V>[],
+    readonly graph: Graph,
+  ) {
+    this.results = new Array<Settled<V>>(tasks.length);
+    this.counts = { total: tasks.length, ok: 0, skipped: 0, failed: 0, unknown: 0, notStarted: 0, done: 0 };
+    this.ready = graph.waiting.flatMap((w, i) => (w === 0 ? [i] : []));
+  }
+
+  label(i: number): string {
+    return this.tasks[i].label ?? this.tasks[i].id;
+  }
+
+  get complete(): boolean {
+    return this.order.length === this.tasks.length;
+  }
 
   /** Settles a task, and then those of its dependents it leaves unable to start (without recursion: chains may be long). */
-  const settle = (first: number, firstResult: Omit<Settled<V>, 'id' | 'label'>) => {
-    const todo: [number, Omit<Settled<V>, 'id' | 'label'>][] = [[first, firstResult]];
+  settle(first: number, firstResult: Result<V>): void {
+    const { results, graph, counts, ready } = this;
+    const todo: [number, Result<V>][] = [[first, firstResult]];
     while (todo.length) {
       const [i, result] = todo.pop()!;
       if (results[i]) continue;
-      const s: Settled<V> = { id: tasks[i].id, label: label(i), ...result };
+      const s: Settled<V> = { id: this.tasks[i].id, label: this.label(i), ...result };
       results[i] = s;
-      order.push(s);
+      this.order.push(s);
       counts[s.state === 'not started' ? 'notStarted' : s.state]++;
       if (s.state !== 'not started') counts.done++;
+      if (!this.tasks[i].last && graph.gate && --graph.gate.left === 0) for (const j of graph.gate.last) if (--graph.waiting[j] === 0 && !results[j]) ready.push(j);
       const fine = s.state === 'ok' || s.state === 'skipped';
       for (const { task, need } of graph.dependents[i]) {
         if (results[task]) continue;
-        if (need && !fine) todo.push([task, { state: 'not started', message: `not started: it needs ${label(i)}, which ${s.state === 'unknown' ? 'has an unknown outcome' : s.state === 'failed' ? 'failed' : 'was not started'}` }]);
+        if (need && !fine) todo.push([task, { state: 'not started', message: `not started: it needs ${this.label(i)}, which ${s.state === 'unknown' ? 'has an unknown outcome' : s.state === 'failed' ? 'failed' : 'was not started'}` }]);
         else if (--graph.waiting[task] === 0) ready.push(task);
       }
     }
-    wake();
-  };
-
-  const draw = () => {
-    const text = line && !halted() ? opts.progress!(counts) : undefined;
-    if (text !== undefined) line!.show(text, order.length === n);
-  };
-
-  const start = (i: number) => {
-    holding++;
-    let holds = true;
-    let sending = false;
-    const control: TaskControl = {
-      signal: stop.signal,
-      sending: () => {
-        if (sending) return;
-        sending = true;
-        sent.add(i);
-        if (sent.size === 1) process.once('exit', onExit);
-      },
-      release: async () => {
-        if (!holds) return;
-        while (released >= maxReleased) await new Promise<void>((resolve) => roomWaiters.push(resolve));
-        if (!holds) return;
-        holds = false;
-        holding--;
-        released++;
-        queueMicrotask(pump);
-      },
-    };
-    const finishTask = (result: Omit<Settled<V>, 'id' | 'label'>) => {
-      if (holds) holding--;
-      else {
-        released--;
-        roomWaiters.shift()?.();
-      }
-      if (sent.delete(i) && sent.size === 0) process.off('exit', onExit);
-      if (result.state === 'failed' && opts.failFast && !stopped) {
-        stopped = true;
-        stop.abort(result.error);
-      }
-      settle(i, result);
-      draw();
-      pump();
-    };
-    Promise.resolve()
-      .then(() => tasks[i].run(control))
-      .then(
-        (outcome) => finishTask(outcome ? { state: outcome.state, message: outcome.message, value: outcome.value } : { state: 'ok' }),
-        (err: unknown) => {
-          // Stopped meanwhile: what it was sending may have been applied; a read cut short did nothing.
-          if (halted()) finishTask(sending ? { state: 'unknown', message: UNKNOWN_MESSAGE, error: err } : { state: 'not started', error: err });
-          else finishTask({ state: 'failed', message: err instanceof Error ? err.message : String(err), error: err });
-        },
-      );
-  };
-
-  function pump(): void {
-    if (ended) return;
-    if (halted()) {
-      // Nothing starts any more: what waits is not started (those waiting for others once; those made ready later as they come).
-      while (head < ready.length) settle(ready[head++], { state: 'not started' });
-      if (!drained) for (let i = 0; i < n; i++) if (!results[i] && graph.waiting[i] > 0) settle(i, { state: 'not started' });
-      drained = true;
-    } else {
-      while (head < ready.length && holding < opts.concurrency && released < maxReleased) {
-        const i = ready[head++];
-        // Made ready by one dependency and left unable to start by another (needed and failed): settled already.
-        if (!results[i]) start(i);
-      }
-    }
-    if (order.length === n) end();
+    this.wake();
   }
 
-  function end(): void {
-    ended = true;
-    scope.signal.removeEventListener('abort', onInterrupt);
-    clearTimeout(graceTimer);
-    line?.clear();
-    wake();
-    finish({ results, counts, interrupted: scope.signal.aborted });
+  /** Nothing starts any more: what is ready is not started, and (once) what waits for others. */
+  drain(first: boolean): void {
+    while (this.head < this.ready.length) this.settle(this.ready[this.head++], { state: 'not started' });
+    if (first) for (let i = 0; i < this.tasks.length; i++) if (!this.results[i] && this.graph.waiting[i] > 0) this.settle(i, { state: 'not started' });
   }
 
-  async function* settled(): AsyncGenerator<Settled<V>[]> {
+  wake(): void {
+    this.waiters.splice(0).forEach((w) => w());
+  }
+
+  async *settled(): AsyncGenerator<Settled<V>[]> {
     let read = 0;
     while (true) {
-      if (read < order.length) {
-        const batch = order.slice(read);
-        read = order.length;
+      if (read < this.order.length) {
+        const batch = this.order.slice(read);
+        read = this.order.length;
         yield batch;
         continue;
       }
-      if (ended) return;
-      await new Promise<void>((resolve) => waiters.push(resolve));
+      if (this.ended) return;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+}
+
+/**
+ * A run in progress: the places taken (`holding`, and `released` by tasks
+ * writing to disk), the tasks' signal (aborted after the grace of an
+ * interrupt, or by a failFast stop), those sending a change (named if the
+ * process exits), the progress line; it starts tasks as places free up.
+ */
+class Run<V> {
+  readonly done: Promise<Report<V>>;
+  private finish!: (report: Report<V>) => void;
+  private holding = 0;
+  private released = 0;
+  private stopped = false;
+  private drained = false;
+  private readonly maxReleased: number;
+  private readonly line: ReturnType<typeof progressLine> | undefined;
+  /** Tasks sending a change, not answered yet. */
+  private readonly sent = new Set<number>();
+  private readonly stop = new AbortController();
+  private graceTimer: NodeJS.Timeout | undefined;
+  /** Tasks waiting in release() for a released one to end. */
+  private readonly roomWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly scope: Scope,
+    private readonly tasks: readonly Task<V>[],
+    private readonly opts: TaskOptions,
+    readonly ledger: Ledger<V>,
+  ) {
+    this.done = new Promise<Report<V>>((resolve) => (this.finish = resolve));
+    this.maxReleased = opts.released ?? 64;
+    this.line = opts.progress && scope.terminal ? progressLine({ terminal: scope.terminal }) : undefined;
+    setMaxListeners(0, this.stop.signal);
+    if (scope.signal.aborted) this.onInterrupt();
+    else {
+      scope.signal.addEventListener('abort', this.onInterrupt, { once: true });
+      this.draw();
+      this.pump();
     }
   }
 
-  if (scope.signal.aborted) onInterrupt();
-  else {
-    scope.signal.addEventListener('abort', onInterrupt, { once: true });
-    draw();
-    pump();
+  private halted(): boolean {
+    return this.scope.signal.aborted || this.stopped;
   }
-  return { settled, done };
+
+  private readonly onInterrupt = () => {
+    const graceMs = this.opts.graceMs ?? INTERRUPT_GRACE_MS;
+    // While the run goes on, some task is in flight.
+    if (this.opts.interruptNote && !this.ledger.ended) this.scope.terminal?.line(this.opts.interruptNote(this.holding + this.released));
+    if (graceMs <= 0) this.stop.abort(this.scope.signal.reason);
+    else if (Number.isFinite(graceMs)) this.graceTimer = setTimeout(() => this.stop.abort(this.scope.signal.reason), graceMs).unref();
+    this.pump();
+  };
+
+  private readonly onExit = () => {
+    const labels = [...this.sent].map((i) => this.ledger.label(i));
+    if (labels.length) this.scope.terminal?.line((this.opts.unknownOnExit ?? unknownOnExit)(labels));
+  };
+
+  private draw(): void {
+    const text = this.line && !this.halted() ? this.opts.progress!(this.ledger.counts) : undefined;
+    if (text !== undefined) this.line!.show(text, this.ledger.complete);
+  }
+
+  private start(i: number): void {
+    this.holding++;
+    const task = { holds: true, sending: false };
+    const control: TaskControl = {
+      signal: this.stop.signal,
+      sending: () => {
+        if (task.sending) return;
+        task.sending = true;
+        this.sent.add(i);
+        if (this.sent.size === 1) process.once('exit', this.onExit);
+      },
+      release: async () => {
+        if (!task.holds) return;
+        while (this.released >= this.maxReleased) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+        if (!task.holds) return;
+        task.holds = false;
+        this.holding--;
+        this.released++;
+        queueMicrotask(this.pump);
+      },
+    };
+    Promise.resolve()
+      .then(() => this.tasks[i].run(control))
+      .then(
+        (outcome) => this.ended(i, task.holds, outcome ? { state: outcome.state, message: outcome.message, value: outcome.value } : { state: 'ok' }),
+        (err: unknown) => {
+          // Stopped meanwhile: what it was sending may have been applied; a read cut short did nothing.
+          if (this.halted()) this.ended(i, task.holds, task.sending ? { state: 'unknown', message: UNKNOWN_MESSAGE, error: err } : { state: 'not started', error: err });
+          else this.ended(i, task.holds, { state: 'failed', message: err instanceof Error ? err.message : String(err), error: err });
+        },
+      );
+  }
+
+  /** A task ended: its place is free (held, or released), a failFast run stops at a failure, the next start. */
+  private ended(i: number, holds: boolean, result: Result<V>): void {
+    if (holds) this.holding--;
+    else {
+      this.released--;
+      this.roomWaiters.shift()?.();
+    }
+    if (this.sent.delete(i) && this.sent.size === 0) process.off('exit', this.onExit);
+    if (result.state === 'failed' && this.opts.failFast && !this.stopped) {
+      this.stopped = true;
+      this.stop.abort(result.error);
+    }
+    this.ledger.settle(i, result);
+    this.draw();
+    this.pump();
+  }
+
+  private readonly pump = (): void => {
+    const ledger = this.ledger;
+    if (ledger.ended) return;
+    if (this.halted()) {
+      // Nothing starts any more: what waits is not started (those waiting for others once; those made ready later as they come).
+      ledger.drain(!this.drained);
+      this.drained = true;
+    } else {
+      while (ledger.head < ledger.ready.length && this.holding < this.opts.concurrency && this.released < this.maxReleased) {
+        const i = ledger.ready[ledger.head++];
+        // Made ready by one dependency and left unable to start by another (needed and failed): settled already.
+        if (!ledger.results[i]) this.start(i);
+      }
+    }
+    if (ledger.complete) this.end();
+  };
+
+  private end(): void {
+    this.ledger.ended = true;
+    this.scope.signal.removeEventListener('abort', this.onInterrupt);
+    clearTimeout(this.graceTimer);
+    this.line?.clear();
+    this.ledger.wake();
+    this.finish({ results: this.ledger.results, counts: this.ledger.counts, interrupted: this.scope.signal.aborted });
+  }
+}
+
+interface Graph {
+  /** How many tasks (or the gate) each task still waits for. */
+  waiting: number[];
+  dependents: { task: number; need: boolean }[][];
+  /** The `last` tasks, waiting for the `left` tasks not last to end (one count each, not an edge from every task: deletes after thousands of changes). */
+  gate?: { left: number; last: number[] };
 }
 
 /** Each task's dependents, and how many tasks each waits for; an unknown id, an ambiguous one or a cycle is a programming error. */
-function dependencies(tasks: readonly Task<unknown>[]): { waiting: number[]; dependents: { task: number; need: boolean }[][] } {
+function dependencies(tasks: readonly Task<unknown>[]): Graph {
   const waiting = tasks.map(() => 0);
   const dependents: { task: number; need: boolean }[][] = tasks.map(() => []);
-  if (!tasks.some((t) => t.needs?.length || t.after?.length)) return { waiting, dependents };
+  const last = tasks.flatMap((t, i) => (t.last ? [i] : []));
+  const left = tasks.length - last.length;
+  const gate = last.length && left ? { left, last } : undefined;
+  for (const i of gate?.last ?? []) waiting[i]++;
+  if (!tasks.some((t) => t.needs?.length || t.after?.length)) return { waiting, dependents, gate };
   // Only ids that are named must be unique: independent tasks may share a label-like id.
   const index = new Map<string, number | null>();
   tasks.forEach((t, i) => index.set(t.id, index.has(t.id) ? null : i));
@@ -333,15 +408,16 @@ function dependencies(tasks: readonly Task<unknown>[]): { waiting: number[]; dep
         if (j === undefined) throw new Error(`task ${t.id} depends on ${id}, which is not a task of this run`);
         if (j === null) throw new Error(`task ${t.id} depends on ${id}, which names several tasks`);
         if (j === i) throw new Error(`task ${t.id} depends on itself`);
+        if (tasks[j].last && !t.last) throw new Error(`task ${t.id} depends on ${id}, which comes last`);
         dependents[j].push({ task: i, need });
         waiting[i]++;
       }
     }
   });
-  // Kahn's order: a task left unordered is on a cycle.
-  const left = [...waiting];
-  const queue = left.flatMap((w, i) => (w === 0 ? [i] : []));
-  for (let k = 0; k < queue.length; k++) for (const d of dependents[queue[k]]) if (--left[d.task] === 0) queue.push(d.task);
-  if (queue.length < tasks.length) throw new Error(`task dependencies form a cycle: ${tasks.filter((_, i) => left[i] > 0).map((t) => t.id).join(', ')}`);
-  return { waiting, dependents };
+  // Kahn's order, the gate aside (nothing it holds comes before it): a task left unordered is on a cycle.
+  const unmet = waiting.map((w, i) => w - (gate && tasks[i].last ? 1 : 0));
+  const queue = unmet.flatMap((w, i) => (w === 0 ? [i] : []));
+  for (let k = 0; k < queue.length; k++) for (const d of dependents[queue[k]]) if (--unmet[d.task] === 0) queue.push(d.task);
+  if (queue.length < tasks.length) throw new Error(`task dependencies form a cycle: ${tasks.filter((_, i) => unmet[i] > 0).map((t) => t.id).join(', ')}`);
+  return { waiting, dependents, gate };
 }

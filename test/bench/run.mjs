@@ -135,6 +135,12 @@ const env = { DOCPLAT_API_URL: sb.url, DOCPLAT_TOKEN: sb.token, DOCPLAT_ORG: sb.
 const node = process.execPath;
 
 try {
+  // BENCH_ONLY=push: the content push rows alone.
+  if (process.env.BENCH_ONLY === 'push') {
+    const { pushBench } = await import('./push.mjs');
+    await pushBench({ api, run, compare, row, fmtMB, node, BIN, HERE, work, serveSandbox });
+    throw new Error('BENCH_ONLY=push: the other rows are not run');
+  }
   // Goal 10 (organization as code) first: BENCH_ONLY=org stops after it.
   const { orgBench } = await import('./org.mjs');
   await orgBench({ api, run, compare, row, fmtMB, node, BIN, HERE, work, serveSandbox });

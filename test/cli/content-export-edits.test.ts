@@ -40,7 +40,7 @@ async function exported(api: TestApi): Promise<Exported> {
 const text = (dest: string, rel: string) => readFileSync(join(dest, rel), 'utf8');
 
 describe('content export keeps files edited since it wrote them', () => {
-  it('a page changed in the app over a file edited here: exit 1 naming it, not replaced; the other changes are written; --force takes it over', () =>
+  it('a page changed in the app over a file edited here: exit 1 naming it, not replaced, the space\'s version written beside it; the other changes are written; --force takes it over', () =>
     withTestApi({}, async (api) => {
       const { id, dest, ids } = await exported(api);
       writeFileSync(join(dest, 'faq.md'), `${text(dest, 'faq.md')}\nMy local note.\n`);
@@ -48,16 +48,34 @@ describe('content export keeps files edited since it wrote them', () => {
       await admin(api, 'edit-page', { spaceId: id, pageId: ids['guides/configuration.md'], markdown: '# Configuration\n\nAlso changed in the app.\n' });
       const r = await api.cli(['content', 'export', id, '--dest', dest]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(/^error: 1 file edited here since the export \(or not the export's\) kept as they are, not replaced or removed: faq\.md; --force replaces them$/m);
+      expect(r.stderr).toMatch(/^error: 1 page changed here and in the space, the space's version written beside each: faq\.md \(faq\.remote\.md\); merge it into the page and remove it, then push; --force replaces them$/m);
       expect(text(dest, 'faq.md')).toContain('My local note.');
+      expect(text(dest, 'faq.remote.md')).toContain('Changed in the app.');
       expect(text(dest, 'guides/configuration.md')).toContain('Also changed in the app.');
-      // The next run still sees it: nothing was recorded over it.
-      expect((await api.cli(['content', 'export', id, '--dest', dest])).code).toBe(1);
+      // The base moved on to the space's version: the next run has nothing new to say of faq.md.
+      expect((await api.cli(['content', 'export', id, '--dest', dest])).code).toBe(0);
+      // Changed in the app again: the version beside it is replaced (this export wrote it), the file still not.
+      await admin(api, 'edit-page', { spaceId: id, pageId: ids['faq.md'], markdown: '# FAQ\n\nChanged in the app again.\n' });
       const dry = await api.cli(['content', 'export', id, '--dest', dest, '--dry-run']);
-      expect(dry.stdout).toContain('keep faq.md (edited here since the export, and changed in the space: --force replaces it)');
+      expect(dry.stdout).toContain("keep faq.md (edited here since the export, and changed in the space: the space's version goes beside it, faq.remote.md; --force replaces it)");
+      expect((await api.cli(['content', 'export', id, '--dest', dest])).code).toBe(1);
+      expect(text(dest, 'faq.remote.md')).toContain('Changed in the app again.');
+      expect(text(dest, 'faq.md')).toContain('My local note.');
       const forced = await api.cli(['content', 'export', id, '--dest', dest, '--force']);
       expect(forced.code, forced.stderr).toBe(0);
-      expect(text(dest, 'faq.md')).toContain('Changed in the app.');
+      expect(text(dest, 'faq.md')).toContain('Changed in the app again.');
+    }));
+
+  it('a page both sides changed the same way is no conflict: nothing is written beside it, the run succeeds', () =>
+    withTestApi({}, async (api) => {
+      const { id, dest, ids } = await exported(api);
+      await admin(api, 'edit-page', { spaceId: id, pageId: ids['faq.md'], markdown: '# FAQ\n\nThe same change.\n' });
+      const fresh = join(dest, '..', 'fresh');
+      expect((await api.cli(['content', 'export', id, '--dest', fresh])).code).toBe(0);
+      writeFileSync(join(dest, 'faq.md'), text(fresh, 'faq.md'));
+      const r = await api.cli(['content', 'export', id, '--dest', dest]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(join(dest, 'faq.remote.md'))).toBe(false);
     }));
 
   it('a file edited here whose page did not change is kept, and the run succeeds; CRLF line ends alone are no edit', () =>

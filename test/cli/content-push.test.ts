@@ -4,25 +4,17 @@
 // plan, an asset too large refused before anything is sent, --merge on
 // conflicts (exit 1, the change request left open), and Ctrl-C between
 // batches then a re-run with --change-request that finishes the job.
-import { mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { filesUnder } from '../content-helpers.js';
+import { filesUnder, tempFolders } from '../content-helpers.js';
 import { expectValid, latestSpec } from '../sandbox/helpers.js';
-import { lines, setFaults, spaceId, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
+import { lines, setFaults, spaceId, startCli, until, withTestApi, type TestApi } from '../helpers.js';
 
-const made: string[] = [];
-const dir = (name: string) => {
-  const d = tempDir();
-  made.push(d);
-  return join(d, name);
-};
-afterAll(() => {
-  for (const d of made) rmSync(d, { recursive: true, force: true });
-});
+const dir = tempFolders();
 
 /** Every file under a folder but the export's manifest (which records the run). */
 const files = (root: string) => filesUnder(root, ['.docplat-export.json']);

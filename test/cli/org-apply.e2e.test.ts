@@ -67,7 +67,7 @@ describe('org apply under failure', () => {
       expect(await titles(api)).toContain('Lang 02');
     }));
 
-  it('--json: one result per change; a change that follows a failed one is not applied', () =>
+  it('--json: one result per change; a change that follows a failed one is not started, naming it', () =>
     withTestApi({}, async (api) => {
       const file = write('deps.yaml', { version: 1, collections: [{ title: 'Parent', collections: [{ title: 'Child' }] }] });
       const proxy = await refusing(api, (method, _url, body) => method === 'POST' && body.includes('"Parent"'));
@@ -75,8 +75,9 @@ describe('org apply under failure', () => {
         const r = await api.cli(['org', 'apply', '-f', file, '--yes', '--json'], { env: { DOCPLAT_API_URL: proxy.url } });
         expect(r.code).toBe(5);
         const results = JSON.parse(r.stdout);
-        expect(results.map((x: { key: string; result: string }) => `${x.key} ${x.result}`)).toEqual(['Parent failed', 'Parent/Child failed']);
-        expect(results[1].message).toBe('not applied: it follows collections Parent, which failed');
+        expect(results.map((x: { key: string; result: string }) => `${x.key} ${x.result}`)).toEqual(['Parent failed', 'Parent/Child not started']);
+        expect(results[1].message).toBe('not started: it needs collections Parent, which failed');
+        expect(JSON.parse(r.stderr).error).toMatchObject({ message: 'applied 0 of 2 changes, 1 failed, 1 not started: collections Parent, collections Parent/Child', failed: ['collections:Parent', 'collections:Parent/Child'] });
       } finally {
         await proxy.close();
       }
@@ -94,7 +95,7 @@ describe('org apply under failure', () => {
         const r = await api.cli(['org', 'apply', '-f', file, '--prune', '--yes'], { env: { DOCPLAT_API_URL: proxy.url } });
         expect(r.code).toBe(5);
         expect(r.stdout).toContain('spaces Architecture: failed: ');
-        expect(r.stdout).toContain('collections Engineering: failed: not applied: it follows spaces Architecture, which failed');
+        expect(r.stdout).toContain('collections Engineering: not started: it needs spaces Architecture, which failed');
       } finally {
         await proxy.close();
       }
@@ -111,8 +112,8 @@ describe('org apply under failure', () => {
       run.child.kill('SIGINT');
       const r = await run.done;
       expect(r.code).toBe(130);
-      expect(r.stderr).toMatch(/interrupted: (\d+) applied, 0 failed, 0 outcome unknown, (\d+) not started; apply again to converge/);
-      const [, applied, notStarted] = /interrupted: (\d+) applied, 0 failed, 0 outcome unknown, (\d+) not started/.exec(r.stderr)!.map(Number);
+      expect(r.stderr).toMatch(/interrupted: (\d+) completed, 0 failed, 0 outcome unknown, (\d+) not started\n(.*\n)*apply again to converge/);
+      const [, applied, notStarted] = /interrupted: (\d+) completed, 0 failed, 0 outcome unknown, (\d+) not started/.exec(r.stderr)!.map(Number);
       expect(applied + notStarted).toBe(12);
       expect(notStarted).toBeGreaterThan(0);
       await setFaults(api, '');

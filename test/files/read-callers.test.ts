@@ -20,8 +20,7 @@ const ALLOWED: Record<string, { names: string[]; why: string }> = {
   'config/profile.ts': { names: ['readFileSync'], why: 'the config file, read after config/safety.ts checked it' },
   'cli.ts': { names: ['readFileSync'], why: 'the help files the build wrote beside the bundle' },
   'completion/files.ts': { names: ['readFileSync'], why: 'the completion scripts the build wrote in completions/' },
-  'completion/install.ts': { names: ['readFileSync'], why: "the shell's own rc file (~/.zshrc), searched for one line: a path docplat derives, not one a user or a file names" },
-  'sandbox/core/persist.ts': { names: ['open', 'readFile'], why: "the sandbox's state file (its config dir, or `sandbox serve --data`)" },
+  'sandbox/core/persist.ts': { names: ['open'], why: "writes the sandbox's state file atomically (it is read through the reader)" },
   'sandbox/core/lock.ts': { names: ['open', 'readFileSync'], why: 'creates its lock exclusively, and at exit compares the lock it wrote; the lock of another is read through the reader' },
 };
 

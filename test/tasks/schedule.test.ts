@@ -129,8 +129,41 @@ describe('dependencies', () => {
     expect(report.counts).toMatchObject({ ok: 1, failed: 1, notStarted: 2, done: 2 });
   });
 
+  it('a task marked last starts once every other has ended, in whatever state; its needs still hold', async () => {
+    const log: string[] = [];
+    const step = (id: string, ms: number, fail = false) => async () => {
+      log.push(`start ${id}`);
+      await sleep(ms);
+      log.push(`end ${id}`);
+      if (fail) throw new Error('boom');
+    };
+    const report = await runTasks(
+      { signal: never },
+      [
+        { id: 'd1', last: true, run: step('d1', 1) },
+        { id: 'a', run: step('a', 15) },
+        { id: 'b', run: step('b', 1, true) },
+        { id: 'c', after: ['a'], run: step('c', 5) },
+        { id: 'd2', last: true, needs: ['b'], run: step('d2', 1) },
+        { id: 'd3', last: true, after: ['d1'], run: step('d3', 1) },
+      ],
+      { concurrency: 8 },
+    );
+    expect(log.indexOf('start d1')).toBeGreaterThan(log.indexOf('end c'));
+    expect(log.indexOf('start d3')).toBeGreaterThan(log.indexOf('end d1'));
+    expect(report.results.map((r) => [r.id, r.state])).toEqual([['d1', 'ok'], ['a', 'ok'], ['b', 'failed'], ['c', 'ok'], ['d2', 'not started'], ['d3', 'ok']]);
+    // Only tasks marked last: they run as any others.
+    expect((await runTasks({ signal: never }, [{ id: 'x', last: true, run: async () => undefined }], { concurrency: 1 })).counts.ok).toBe(1);
+    // An interrupt before they start: not started, the run ends.
+    const ctl = new AbortController();
+    const run = runTasks({ signal: ctl.signal }, [{ id: 'a', run: (t) => request(20, t.signal) }, { id: 'z', last: true, run: async () => undefined }], { concurrency: 1, graceMs: 0 });
+    ctl.abort();
+    expect((await run).results.map((r) => r.state)).toEqual(['not started', 'not started']);
+  });
+
   it('refuses a cycle, an unknown id and an ambiguous one (independent tasks may share ids)', async () => {
     const run = async () => undefined;
+    expect(() => startTasks({ signal: never }, [{ id: 'a', last: true, run }, { id: 'b', after: ['a'], run }], { concurrency: 1 })).toThrow(/b depends on a, which comes last/);
     expect(() => startTasks({ signal: never }, [{ id: 'a', needs: ['b'], run }, { id: 'b', after: ['a'], run }, { id: 'c', run }], { concurrency: 1 })).toThrow(/cycle: a, b$/);
     expect(() => startTasks({ signal: never }, [{ id: 'a', needs: ['nope'], run }], { concurrency: 1 })).toThrow(/depends on nope, which is not a task/);
     expect(() => startTasks({ signal: never }, [{ id: 'a', run }, { id: 'a', run }, { id: 'b', needs: ['a'], run }], { concurrency: 1 })).toThrow(/names several tasks/);

@@ -39,95 +39,121 @@ export const COMMANDS: CommandDef[] = [
     ].join('\n'),
     examples: ['/orgs/{org}/spaces --paginate --jq length', '-X PATCH /spaces/<spaceId> -f title=Handbook', '/orgs/{org}/spaces -i --jq ".items[].title"'],
     async run(ctx, { args, opts }) {
-      const method = parseMethod(opts.method, !!(opts.rawField?.length || opts.field?.length || opts.input !== undefined));
-      const headers = parseHeaders(opts.header ?? []);
-      if (opts.input === '-' && ctx.io.stdinTTY) throw new UsageError('--input - reads stdin, but stdin is a terminal: pipe the body in');
-      const fields = await parseFields(opts.rawField ?? [], opts.field ?? [], () => {
-        if (ctx.io.stdinTTY) throw new UsageError('-F key=@- reads stdin, but stdin is a terminal: pipe the value in');
-        if (opts.input === '-') throw new UsageError('--input - and -F key=@- cannot both read stdin');
-        return ctx.readStdin('body');
-      });
-      if (opts.input !== undefined && (method === 'GET' || method === 'HEAD')) throw new UsageError(`--input sends a body: not with ${method}`);
-      if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}`);
-      if (opts.paginate && opts.include) throw new UsageError('--paginate and --include cannot be used together');
+      const call = await apiCall(ctx, args[0], opts);
       const output = apiOutput(ctx);
-      const { apiUrl } = await ctx.settings();
-      const path = await resolvePath(args[0], apiUrl, () => ctx.org());
-
-      const toQuery = method === 'GET' || method === 'HEAD' || opts.input !== undefined;
-      const query = toQuery ? queryOf(fields) : {};
-      let body: Record<string, unknown> | undefined;
-      let rawBody: Buffer | undefined;
-      if (opts.input !== undefined) {
-        rawBody = opts.input === '-' ? await ctx.readStdinBytes('body') : await readBytes('--input', opts.input);
-        headers['content-type'] ??= 'application/json';
-      } else if (!toQuery && fields.length) {
-        body = bodyOf(fields);
-      }
-
-      // The operation of the path, found as the sandbox routes it: resent as the table allows, its secrets masked.
-      const operation = await operationAt(method, requestUrl(apiUrl, path), apiUrl);
       if (opts.dryRun) {
-        const shown = rawBody ? rawText(rawBody) : body;
-        return ctx.api.dryRun([{ method, path, query, body: shown, operation: shown && typeof shown === 'object' ? operation : undefined }]);
+        const shown = call.rawBody ? rawText(call.rawBody) : call.body;
+        return ctx.api.dryRun([{ method: call.method, path: call.path, query: call.query, body: shown, operation: shown && typeof shown === 'object' ? call.operation : undefined }]);
       }
-      // Sent again after a failure only when repeating it is harmless; a path the table does not know: a POST or a PATCH only when surely not received.
-      const idempotency = operation ? (operation.safe ? 'safe' : 'create') : undefined;
-      if (opts.paginate) {
-        let received = 0;
-        const paging = pagingOf(path, query);
-        const pages = ctx.api.pages(ctx.api.raw('GET', paging.path, { query, maskedQuery: operation?.maskedQuery }), { cursor: paging.cursor, pageSize: paging.pageSize });
-        const checked = async function* () {
-          for await (const page of pages) {
-            if (!Array.isArray(page.items)) throw new DocplatError(`--paginate: GET ${args[0]} answered no list (no "items" array)`);
-            received += page.items.length;
-            yield page;
-          }
-        };
-        try {
-          await output.list(checked(), []);
-        } catch (err) {
-          if (ctx.signal.aborted) throw new Interrupted(`interrupted after ${received} items; the rest were not fetched`);
-          throw err;
-        }
-        return;
-      }
-      /** `--include`: the status line and the headers, as gh prints them, before the body. */
-      const printHead = async (status: number, responseHeaders: Record<string, string | string[] | undefined>) => {
-        let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
-        for (const [name, value] of Object.entries(responseHeaders)) for (const v of Array.isArray(value) ? value : [value ?? '']) head += `${name}: ${v}\n`;
-        await output.text(`${head}\n`);
-      };
-      let res;
-      try {
-        res = await ctx.api.send<string>(ctx.api.raw(method, path, { query, body, rawBody, headers, as: 'text', idempotency, maskedQuery: operation?.maskedQuery, maxBytes: MAX_PAGE_BYTES }));
-      } catch (err) {
-        // An error answer's body goes to stdout, as gh api prints it (with --include after the status line and
-        // headers); the error line and the exit code follow, on stderr, as for every command.
-        if (err instanceof ApiError && err.status !== undefined && err.response) {
-          if (opts.include) await printHead(err.status, err.response.headers);
-          if (err.response.text) await output.text(errorBody(err.response.text));
-        }
-        throw err;
-      }
-      if (opts.include) await printHead(res.status, res.headers);
-      const text = res.data ?? '';
-      if (!text) return;
-      if (/json/i.test(String(res.headers['content-type'] ?? ''))) {
-        let value: unknown;
-        try {
-          value = JSON.parse(text);
-        } catch {
-          return output.text(text);
-        }
-        if (deeperThan(value)) throw new DocplatError(`unexpected answer from ${method} ${args[0]}: JSON nested deeper than ${MAX_DEPTH} levels`);
-        return output.item(value, []);
-      }
-      if (ctx.globals.jq) throw new DocplatError(`--jq: the answer is not JSON (${String(res.headers['content-type'] ?? 'no content type')})`);
-      await output.text(text);
+      if (opts.paginate) return printPages(ctx, output, call, args[0]);
+      return printAnswer(ctx, output, call, args[0], !!opts.include);
     },
   }),
 ];
+
+type ApiOptions = { method?: string; rawField?: string[]; field?: string[]; input?: string; header?: string[]; paginate?: boolean; include?: boolean };
+
+/** The call `docplat api` makes, from its flags: method, path, query, body, headers, and the operation of the table at that path (if any). */
+interface ApiCall {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  body?: Record<string, unknown>;
+  rawBody?: Buffer;
+  headers: Record<string, string>;
+  operation?: Operation;
+}
+
+/** The call from the flags, every one checked before anything is read or sent. */
+async function apiCall(ctx: Context, target: string, opts: ApiOptions): Promise<ApiCall> {
+  const method = parseMethod(opts.method, !!(opts.rawField?.length || opts.field?.length || opts.input !== undefined));
+  const headers = parseHeaders(opts.header ?? []);
+  if (opts.input === '-' && ctx.io.stdinTTY) throw new UsageError('--input - reads stdin, but stdin is a terminal: pipe the body in');
+  const fields = await parseFields(opts.rawField ?? [], opts.field ?? [], () => {
+    if (ctx.io.stdinTTY) throw new UsageError('-F key=@- reads stdin, but stdin is a terminal: pipe the value in');
+    if (opts.input === '-') throw new UsageError('--input - and -F key=@- cannot both read stdin');
+    return ctx.readStdin('body');
+  });
+  if (opts.input !== undefined && (method === 'GET' || method === 'HEAD')) throw new UsageError(`--input sends a body: not with ${method}`);
+  if (opts.paginate && method !== 'GET') throw new UsageError(`--paginate follows the pages of a GET, not of a ${method}`);
+  if (opts.paginate && opts.include) throw new UsageError('--paginate and --include cannot be used together');
+  // The format asked for is checked here, among the flags (run makes the output).
+  apiOutput(ctx);
+  const { apiUrl } = await ctx.settings();
+  const path = await resolvePath(target, apiUrl, () => ctx.org());
+  const toQuery = method === 'GET' || method === 'HEAD' || opts.input !== undefined;
+  const call: ApiCall = { method, path, query: toQuery ? queryOf(fields) : {}, headers };
+  if (opts.input !== undefined) {
+    call.rawBody = opts.input === '-' ? await ctx.readStdinBytes('body') : await readBytes('--input', opts.input);
+    headers['content-type'] ??= 'application/json';
+  } else if (!toQuery && fields.length) {
+    call.body = bodyOf(fields);
+  }
+  // The operation of the path, found as the sandbox routes it: resent as the table allows, its secrets masked.
+  call.operation = await operationAt(method, requestUrl(apiUrl, path), apiUrl);
+  return call;
+}
+
+/** --paginate: the items of every page, through the one pager, as one list. */
+async function printPages(ctx: Context, output: Output, call: ApiCall, target: string): Promise<void> {
+  let received = 0;
+  const paging = pagingOf(call.path, call.query);
+  const pages = ctx.api.pages(ctx.api.raw('GET', paging.path, { query: call.query, maskedQuery: call.operation?.maskedQuery }), { cursor: paging.cursor, pageSize: paging.pageSize });
+  const checked = async function* () {
+    for await (const page of pages) {
+      if (!Array.isArray(page.items)) throw new DocplatError(`--paginate: GET ${target} answered no list (no "items" array)`);
+      received += page.items.length;
+      yield page;
+    }
+  };
+  try {
+    await output.list(checked(), []);
+  } catch (err) {
+    if (ctx.signal.aborted) throw new Interrupted(`interrupted after ${received} items; the rest were not fetched`);
+    throw err;
+  }
+}
+
+/** The one request, and its answer: JSON as an item, other text as it is; an error answer's body too, before the error. */
+async function printAnswer(ctx: Context, output: Output, call: ApiCall, target: string, include: boolean): Promise<void> {
+  const { method, path, query, body, rawBody, headers, operation } = call;
+  // Sent again after a failure only when repeating it is harmless; a path the table does not know: a POST or a PATCH only when surely not received.
+  const idempotency = operation ? (operation.safe ? 'safe' : 'create') : undefined;
+  let res;
+  try {
+    res = await ctx.api.send<string>(ctx.api.raw(method, path, { query, body, rawBody, headers, as: 'text', idempotency, maskedQuery: operation?.maskedQuery, maxBytes: MAX_PAGE_BYTES }));
+  } catch (err) {
+    // An error answer's body goes to stdout, as gh api prints it (with --include after the status line and
+    // headers); the error line and the exit code follow, on stderr, as for every command.
+    if (err instanceof ApiError && err.status !== undefined && err.response) {
+      if (include) await printHead(output, err.status, err.response.headers);
+      if (err.response.text) await output.text(errorBody(err.response.text));
+    }
+    throw err;
+  }
+  if (include) await printHead(output, res.status, res.headers);
+  const text = res.data ?? '';
+  if (!text) return;
+  if (/json/i.test(String(res.headers['content-type'] ?? ''))) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return output.text(text);
+    }
+    if (deeperThan(value)) throw new DocplatError(`unexpected answer from ${method} ${target}: JSON nested deeper than ${MAX_DEPTH} levels`);
+    return output.item(value, []);
+  }
+  if (ctx.globals.jq) throw new DocplatError(`--jq: the answer is not JSON (${String(res.headers['content-type'] ?? 'no content type')})`);
+  await output.text(text);
+}
+
+/** `--include`: the status line and the headers, as gh prints them, before the body. */
+async function printHead(output: Output, status: number, responseHeaders: Record<string, string | string[] | undefined>): Promise<void> {
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd() + '\n';
+  for (const [name, value] of Object.entries(responseHeaders)) for (const v of Array.isArray(value) ? value : [value ?? '']) head += `${name}: ${v}\n`;
+  await output.text(`${head}\n`);
+}
 
 let router: Promise<Router> | undefined;
 

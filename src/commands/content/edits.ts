@@ -6,6 +6,8 @@
 // and CRLF line ends an editor adds are no edit (push reads pages the same
 // way); a link, a folder or a special file where the export wrote a file is.
 import { createHash } from 'node:crypto';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { locate } from '../../files/delete.js';
 import { Confined } from '../../files/read.js';
 import { recorded, type Manifest } from './export-folder.js';
@@ -17,6 +19,29 @@ export const pageText = (text: string): string => text.replace(/^\uFEFF/, '').re
 
 /** The SHA-256 of a text, as the manifest records a page's (and SUMMARY.md's). */
 export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** The suffix of the space's version of a page, written beside it when both sides changed it. */
+export const REMOTE_SUFFIX = '.remote.md';
+
+/** The file the space's version of a page is written to: `faq.md` → `faq.remote.md`. */
+export const remoteFile = (page: string): string => page.replace(/\.md$/i, '') + REMOTE_SUFFIX;
+
+/** A page file's text as push reads it (pageText), through the one reader; undefined when it cannot be read. */
+export async function readPageText(root: string, rel: string): Promise<string | undefined> {
+  const bytes = await (await Confined.open(root)).read(rel, 'export').catch(() => undefined);
+  return bytes && pageText(bytes.toString('utf8'));
+}
+
+/** A file's modification time in the folder (a file export just wrote, through the one writer), undefined when it cannot be told. */
+export const mtimeOf = (root: string, rel: string): Promise<number | undefined> => lstat(join(root, rel)).then((s) => s.mtimeMs, () => undefined);
+
+/** The SHA-256 of a file's bytes in the folder, read through the one reader (an asset, within its bound), and its modification time; nothing when it cannot be read. */
+export async function fileHash(root: string, rel: string): Promise<{ sha256?: string; mtimeMs?: number }> {
+  const bytes = await (await Confined.open(root)).read(rel, 'asset').catch(() => undefined);
+  if (!bytes) return {};
+  const mtimeMs = await mtimeOf(root, rel);
+  return { sha256: createHash('sha256').update(bytes).digest('hex'), ...(mtimeMs !== undefined ? { mtimeMs } : {}) };
+}
 
 /** What the export wrote at a path: the hash of its text, or (a file, or a page of an older manifest) its size. */
 interface Written {

@@ -13,7 +13,7 @@ import type { Context } from '../../context.js';
 import type { BuiltRequest } from '../../api/request.js';
 import { DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { PathClaims, cleanSegment } from '../../files/paths.js';
-import { progressLine } from '../../output/progress.js';
+import { runTasks } from '../../tasks/schedule.js';
 import { deleteLines, massNote } from '../deletes.js';
 import { allDeletes, goneFolders, pruneAll, type StaleSpace } from './export-all-prune.js';
 import { editedError } from './export-guard.js';
@@ -26,28 +26,28 @@ const ALL_FORMAT = 'docplat-export-all/1';
 /** Spaces exported at once (each with --concurrency requests in flight). */
 const SPACES_AT_ONCE = 4;
 
-interface SpaceEntry {
+export interface SpaceEntry {
   path: string;
   title: string;
   /** The revision exported; null until its export completed. */
   revision: string | null;
 }
 
-interface AllManifest {
+export interface AllManifest {
   format: typeof ALL_FORMAT;
   organization: string;
   collection: string | null;
   spaces: Record<string, SpaceEntry>;
 }
 
-interface ApiSpace {
+export interface ApiSpace {
   id: string;
   title?: string;
   parent?: string | null;
   revision?: string;
 }
 
-interface ApiCollection {
+export interface ApiCollection {
   id: string;
   title?: string;
   parent?: string | null;
@@ -100,7 +100,7 @@ function within(collections: Map<string, ApiCollection>, id: string | null | und
   return false;
 }
 
-export async function exportAllSpaces(ctx: Context, root: string, opts: ExportOptions & { collection?: string }): Promise<void> {
+export async function exportAllSpaces(ctx: Context, root: string, opts: AllOptions): Promise<void> {
   const org = await ctx.org();
   const spacesRequest = ctx.api.request('spaces.list', { params: { organizationId: org } });
   const collectionsRequest = ctx.api.request('collections.list', { params: { organizationId: org } });
@@ -114,18 +114,27 @@ export async function exportAllSpaces(ctx: Context, root: string, opts: ExportOp
 
 type Built = BuiltRequest;
 
-async function exportAll(ctx: Context, root: string, org: string, old: AllManifest | undefined, requests: { spacesRequest: Built; collectionsRequest: Built }, opts: ExportOptions & { collection?: string }): Promise<void> {
-  const client = await ctx.client();
-  const [spaces, collections] = await Promise.all([
-    client.all<ApiSpace>(requests.spacesRequest.path, { query: requests.spacesRequest.query, signal: ctx.signal }),
-    client.all<ApiCollection>(requests.collectionsRequest.path, { query: requests.collectionsRequest.query, signal: ctx.signal }),
-  ]);
-  const byId = new Map(collections.map((c) => [c.id, c]));
-  if (opts.collection !== undefined && !byId.has(opts.collection)) throw new DocplatError(`no collection ${opts.collection} in organization ${org}`, EXIT.notFound);
-  const chosen = opts.collection === undefined ? spaces : spaces.filter((s) => within(byId, s.parent, opts.collection!));
-  const folders = collectionPaths(collections);
+/** Where a space goes, and whether it is exported again. */
+export interface SpacePlan {
+  space: ApiSpace;
+  path: string;
+  /** Exported before at the revision it has now, its folder still recorded. */
+  unchanged: boolean;
+  /** Its title at the last export, when it was renamed since. */
+  renamed?: string;
+}
 
-  // Where each space goes: where it went before (a renamed space keeps its folder), else a new free path.
+/**
+ * The planner of --all-spaces: each space of the organization (or of
+ * `collection`, nested ones included) with its folder: where it went before
+ * (a renamed space keeps its folder), else a free path of its collections'
+ * titles and its own; unchanged when its revision is the one exported. And
+ * the spaces of the last run that are gone.
+ */
+export function planAll(root: string, old: AllManifest | undefined, spaces: ApiSpace[], collections: ApiCollection[], collection: string | undefined): { plan: SpacePlan[]; gone: [string, SpaceEntry][] } {
+  const byId = new Map(collections.map((c) => [c.id, c]));
+  const chosen = collection === undefined ? spaces : spaces.filter((s) => within(byId, s.parent, collection));
+  const folders = collectionPaths(collections);
   const claims = new PathClaims();
   for (const path of folders.values()) for (let i = 1; i <= path.length; i++) claims.reserve(path.slice(0, i).join('/'));
   for (const entry of Object.values(old?.spaces ?? {})) if (recorded(root, entry.path)) claims.reserve(entry.path);
@@ -133,20 +142,26 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
     const before = old?.spaces[space.id];
     const kept = before && recorded(root, before.path);
     const path = kept ? before.path : claims.claim([...(space.parent ? (folders.get(space.parent) ?? []) : []), slug(space.title, space.id)].join('/'));
-    const unchanged = !!before && kept && before.revision !== null && before.revision === (space.revision ?? null);
+    const unchanged = !!before && !!kept && before.revision !== null && before.revision === (space.revision ?? null);
     return { space, path, unchanged, renamed: before && before.title !== (space.title ?? '') ? before.title : undefined };
   });
   const present = new Set(chosen.map((s) => s.id));
-  const gone = Object.entries(old?.spaces ?? {}).filter(([id]) => !present.has(id));
+  return { plan, gone: Object.entries(old?.spaces ?? {}).filter(([id]) => !present.has(id)) };
+}
 
+async function exportAll(ctx: Context, root: string, org: string, old: AllManifest | undefined, requests: { spacesRequest: Built; collectionsRequest: Built }, opts: AllOptions): Promise<void> {
+  const [spaces, collections] = await Promise.all([ctx.api.all<ApiSpace>(requests.spacesRequest), ctx.api.all<ApiCollection>(requests.collectionsRequest)]);
+  if (opts.collection !== undefined && !collections.some((c) => c.id === opts.collection)) throw new DocplatError(`no collection ${opts.collection} in organization ${org}`, EXIT.notFound);
+  const { plan, gone } = planAll(root, old, spaces, collections, opts.collection);
   const exported = Object.keys(old?.spaces ?? {}).length;
+  const todo = plan.filter((p) => !p.unchanged);
   if (opts.dryRun) {
-    const lines = plan.filter((p) => !p.unchanged).map((p) => `export ${p.path} (${p.space.title ?? p.space.id})`);
+    const lines = todo.map((p) => `export ${p.path} (${p.space.title ?? p.space.id})`);
     const deletes = opts.prune ? allDeletes([], await goneFolders(root, gone), exported) : undefined;
     if (deletes) lines.push(...deleteLines(deletes));
     await ctx.output.changes(lines);
     const mass = deletes && massNote(deletes);
-    ctx.output.note(`dry run: ${plan.length - plan.filter((p) => p.unchanged).length} of ${plan.length} spaces to export into ${root}; nothing written${mass ? ` (the real run ${mass})` : ''}`);
+    ctx.output.note(`dry run: ${todo.length} of ${plan.length} spaces to export into ${root}; nothing written${mass ? ` (the real run ${mass})` : ''}`);
     return;
   }
 
@@ -154,39 +169,10 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
   const top = await Writer.open(root, (rel) => rel === ALL_MANIFEST);
   let saving = Promise.resolve();
   const save = () => (saving = saving.then(() => top.write(ALL_MANIFEST, JSON.stringify(manifest)).then(() => undefined)));
-  const line = progressLine(ctx);
-  const todo = plan.filter((p) => !p.unchanged);
-  let done = 0;
-  const show = () => line.show(`spaces ${done}/${todo.length} (${plan.length - todo.length} unchanged)`, done === todo.length);
-  const failures: { space: ApiSpace; path: string; message: string }[] = [];
-  // --prune's deletes in each space, gated with the gone folders once every space is exported.
-  const stale: StaleSpace[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < todo.length && !ctx.signal.aborted) {
-      const { space, path } = todo[next++];
-      const where = { spaceId: space.id };
-      // Its folder is recorded before it is written: a space interrupted or failed keeps its path, and is exported again.
-      manifest.spaces[space.id] = { path, title: space.title ?? '', revision: null };
-      try {
-        // Its collection folders are made inside the root, never through a link that leaves it.
-        await top.prepare(`${path}/${MANIFEST}`);
-        const pruneLater = (x: Omit<StaleSpace, 'id' | 'path'>) => void stale.push({ ...x, id: space.id, path });
-        await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater });
-        manifest.spaces[space.id].revision = space.revision ?? null;
-      } catch (err) {
-        if (ctx.signal.aborted) return;
-        failures.push({ space, path, message: err instanceof PartialFailure ? 'some pages or files failed (listed above)' : err instanceof Error ? err.message : String(err) });
-      }
-      done++;
-      show();
-      await save();
-    }
-  };
+  let run: Awaited<ReturnType<typeof exportSpaces>>;
   try {
-    await Promise.all(Array.from({ length: Math.min(SPACES_AT_ONCE, Math.max(todo.length, 1)) }, worker));
+    run = await exportSpaces(ctx, root, { top, manifest, save }, todo, plan.length - todo.length, opts);
   } finally {
-    line.clear();
     await save();
     await saving;
   }
@@ -197,8 +183,8 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
 
   for (const p of plan.filter((x) => x.renamed !== undefined)) ctx.warn(`renamed: space ${p.space.id} "${p.renamed}" is now "${p.space.title ?? ''}" (its folder stays ${p.path})`);
   let kept: Awaited<ReturnType<typeof pruneAll>>['kept'] = [];
-  if (opts.prune && (gone.length || stale.some((x) => x.stale.length))) {
-    const pruned = await pruneAll(ctx, root, stale, await goneFolders(root, gone), { exported, allowMassDelete: opts.allowMassDelete });
+  if (opts.prune && (gone.length || run.stale.some((x) => x.stale.length))) {
+    const pruned = await pruneAll(ctx, root, run.stale, await goneFolders(root, gone), { exported, allowMassDelete: opts.allowMassDelete });
     for (const id of pruned.removed) delete manifest.spaces[id];
     kept = pruned.kept;
     await save();
@@ -206,6 +192,52 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
   } else {
     for (const [id, entry] of gone) ctx.warn(`gone: space ${id} "${entry.title}" (${entry.path}) is no longer in the ${opts.collection ? 'collection' : 'organization'}; --prune removes its folder`);
   }
+  await reportAll(ctx, root, { plan, todo, gone, failures: run.failures, manifest }, opts);
+  const error = editedError({ edited: [], stale: [], keptStale: [], summary: 'same' }, kept);
+  if (error) throw error;
+}
+
+type AllOptions = ExportOptions & { collection?: string };
+type Failure = { space: ApiSpace; path: string; message: string };
+
+/**
+ * The spaces to export, SPACES_AT_ONCE at a time on the task scheduler, each
+ * as a single export into its folder (quiet, its --prune deletes handed
+ * back to be gated with the others at the end). A space's folder is recorded
+ * before it is written, its revision once its export completed.
+ */
+async function exportSpaces(ctx: Context, root: string, out: { top: Writer; manifest: AllManifest; save(): Promise<void> }, todo: SpacePlan[], unchanged: number, opts: AllOptions): Promise<{ failures: Failure[]; stale: StaleSpace[] }> {
+  const failures: Failure[] = [];
+  const stale: StaleSpace[] = [];
+  const exportOne = async ({ space, path }: SpacePlan) => {
+    const where = { spaceId: space.id };
+    // A space interrupted or failed keeps its path, and is exported again.
+    out.manifest.spaces[space.id] = { path, title: space.title ?? '', revision: null };
+    try {
+      // Its collection folders are made inside the root, never through a link that leaves it.
+      await out.top.prepare(`${path}/${MANIFEST}`);
+      const pruneLater = (x: Omit<StaleSpace, 'id' | 'path'>) => void stale.push({ ...x, id: space.id, path });
+      await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater });
+      out.manifest.spaces[space.id].revision = space.revision ?? null;
+    } catch (err) {
+      if (ctx.signal.aborted) throw err;
+      failures.push({ space, path, message: err instanceof PartialFailure ? 'some pages or files failed (listed above)' : err instanceof Error ? err.message : String(err) });
+    } finally {
+      await out.save();
+    }
+  };
+  await runTasks(ctx, todo.map((p) => ({ id: p.space.id, run: () => exportOne(p) })), {
+    concurrency: SPACES_AT_ONCE,
+    // Each space's export stops on Ctrl-C as a single export does (its own reads and files on the scheduler).
+    graceMs: Infinity,
+    progress: (c) => `spaces ${c.done}/${c.total} (${unchanged} unchanged)`,
+  });
+  return { failures, stale };
+}
+
+/** The closing note, the result with --json, and the failed spaces (exit 5). */
+async function reportAll(ctx: Context, root: string, r: { plan: SpacePlan[]; todo: SpacePlan[]; gone: [string, SpaceEntry][]; failures: Failure[]; manifest: AllManifest }, opts: AllOptions): Promise<void> {
+  const { plan, todo, gone, failures, manifest } = r;
   ctx.output.note(
     `Exported ${plan.length} spaces to ${root}: ${todo.length - failures.length} exported, ${plan.length - todo.length} unchanged` +
       (gone.length ? (opts.prune ? `, ${gone.filter(([id]) => !manifest.spaces[id]).length} removed` : `, ${gone.length} gone (kept)`) : ''),
@@ -224,6 +256,4 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
     for (const f of failures) ctx.warn(`failed: space ${f.space.id} (${f.path}): ${f.message}`);
     throw new PartialFailure(`${failures.length} of ${plan.length} spaces failed; run the command again to retry them`, failures.map((f) => f.space.id));
   }
-  const error = editedError({ edited: [], stale: [], keptStale: [], summary: 'same' }, kept);
-  if (error) throw error;
 }

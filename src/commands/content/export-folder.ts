@@ -16,7 +16,7 @@ import { TEMPORARY, writeSafely } from '../../files/write.js';
 import { FileLock } from '../../sandbox/core/lock.js';
 import { exists, isDirectory } from '../files/download.js';
 import { describeOtherExport } from './export-links.js';
-import type { Where } from './shared.js';
+import type { ApiPage, Where } from './shared.js';
 
 export const MANIFEST = '.docplat-export.json';
 const MANIFEST_FORMAT = 'docplat-export/1';
@@ -29,12 +29,33 @@ export interface ManifestPage {
   sha256?: string;
   /** Ids of the pages and files its relative links point at. */
   deps?: string[];
+  /** The space's version of the page, written beside it (`<page>.remote.md`) when both sides changed it. */
+  remote?: string;
+  /** The file's modification time when written (push reads a file of this size and time again only when it changed). */
+  mtimeMs?: number;
+  /** What a push sent into a change request (its id and number): the base of the next push into it. */
+  pushed?: { to: string; number: number | null; sha256?: string; updatedAt: string | null };
+}
+
+/** A page's place in the tree as exported (documents, groups and links): the base a three-way push compares with. */
+export interface ManifestPlace {
+  /** Its parent's id, null at the top level. */
+  parent: string | null;
+  /** The sibling before it, null for the first. */
+  after: string | null;
+  title: string;
+  type: string;
+  updatedAt: string | null;
 }
 
 export interface ManifestFile {
   path: string;
   name: string;
   size: number;
+  /** SHA-256 of the bytes written (files up to 1 MB, the most push sends inline). */
+  sha256?: string;
+  /** The file's modification time when written: push hashes a file of this size and time again only when it changed. */
+  mtimeMs?: number;
 }
 
 export interface Manifest {
@@ -45,6 +66,21 @@ export interface Manifest {
   files: Record<string, ManifestFile>;
   /** SHA-256 of SUMMARY.md as written (an edit of it is not replaced without --force). */
   summary?: { sha256: string };
+  /** Every page's place as exported, by id. */
+  tree?: Record<string, ManifestPlace>;
+}
+
+/** The places of every page of a tree (the manifest's `tree`). */
+export function placesOf(tree: ApiPage[]): Record<string, ManifestPlace> {
+  const out: Record<string, ManifestPlace> = {};
+  const add = (pages: ApiPage[], parent: string | null) => {
+    pages.forEach((p, i) => {
+      out[p.id] = { parent, after: i ? pages[i - 1].id : null, title: String(p.title ?? ''), type: p.type ?? 'document', updatedAt: p.updatedAt ?? null };
+      add(p.pages ?? [], p.id);
+    });
+  };
+  add(tree, null);
+  return out;
 }
 
 export const newManifest = (where: Where): Manifest => ({ format: MANIFEST_FORMAT, space: where.spaceId, changeRequest: where.changeRequest ?? null, pages: {}, files: {} });

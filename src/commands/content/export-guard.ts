@@ -8,13 +8,18 @@
 import { DocplatError } from '../../errors.js';
 import { removeFiles, type Kept } from '../../files/delete.js';
 import type { DeletePlan } from '../deletes.js';
-import { localEdits, textHash } from './edits.js';
-import { recorded, type Manifest } from './export-folder.js';
+import { localEdits, readPageText, remoteFile, textHash } from './edits.js';
+import { recorded, type Manifest, type Writer } from './export-folder.js';
 import type { Item } from './export.js';
 
 export interface Guard {
-  /** Fetches not made: the file they would replace (or leave behind at an old path) was edited here since the export. */
-  edited: { item: Item; path: string }[];
+  /**
+   * Fetches not made: the file they would replace (or leave behind at an old
+   * path) was edited here since the export. A page's version in the space is
+   * fetched still, and written beside it (`remote`), unless the file holds it
+   * already (`same`: both made the same change).
+   */
+  edited: { item: Item; path: string; remote?: string; same?: boolean }[];
   /** --prune: the stale files to remove (as the export wrote them), and those kept (edited since). */
   stale: string[];
   keptStale: string[];
@@ -80,10 +85,40 @@ export async function removeStale(root: string, manifest: Manifest, stale: strin
   return kept;
 }
 
+/**
+ * A page edited here and changed in the space: the space's version (`text`,
+ * as export writes it for the file at `path`) is written beside the file
+ * (`faq.md` → `faq.remote.md`, through the export's writer), never over it.
+ * Returns where, or undefined when the file holds that text already.
+ */
+export async function writeBeside(root: string, writer: Writer, path: string, text: string): Promise<string | undefined> {
+  if ((await readPageText(root, path)) === text) return undefined;
+  const rel = remoteFile(path);
+  await writer.write(rel, text);
+  return rel;
+}
+
+/**
+ * A page edited here and changed in the space, its version fetched: written
+ * beside the file (writeBeside), or, the same text, nothing written (and a
+ * version an earlier run wrote beside it removed). The base moves on to the
+ * space's version: once merged (the .remote.md removed), push sends the
+ * file's edits over it.
+ */
+export async function recordBeside(root: string, out: { writer: Writer; manifest: Manifest }, at: Guard['edited'][number], markdown: string, used: Set<string>): Promise<void> {
+  at.remote = await writeBeside(root, out.writer, at.path, markdown);
+  at.same = at.remote === undefined;
+  // (The file's time is no longer that of what the base records: push reads it.)
+  const { remote: was, pushed: _pushed, mtimeMs: _time, ...entry } = out.manifest.pages[at.item.id] ?? {};
+  const stale = recorded(root, was);
+  if (at.same && stale) await removeFiles(root, [stale]);
+  out.manifest.pages[at.item.id] = { ...entry, path: at.path, updatedAt: at.item.page!.updatedAt ?? null, bytes: Buffer.byteLength(markdown), sha256: textHash(markdown), deps: [...used], ...(at.remote ? { remote: at.remote } : {}) };
+}
+
 /** What a dry run says of the files kept for being edited here. */
 export function editedLines(guard: Guard): string[] {
   return [
-    ...guard.edited.map((e) => `keep ${e.path} (edited here since the export, and changed in the space: --force replaces it)`),
+    ...guard.edited.map((e) => `keep ${e.path} (edited here since the export, and changed in the space: ${e.item.kind === 'page' ? `the space's version goes beside it, ${remoteFile(e.path)}; ` : ''}--force replaces it)`),
     ...guard.keptStale.map((rel) => `keep ${rel} (edited here since the export: --force removes it)`),
     ...(guard.summary === 'edited' ? ['keep SUMMARY.md (edited here since the export: --force replaces it)'] : []),
   ];
@@ -91,8 +126,15 @@ export function editedLines(guard: Guard): string[] {
 
 /** The files kept for being edited here (the run's end: warnings, and exit 1 when there are any). */
 export function editedError(guard: Guard, kept: Kept[]): DocplatError | undefined {
-  const paths = [...guard.edited.map((e) => e.path), ...guard.keptStale, ...(guard.summary === 'edited' ? ['SUMMARY.md'] : []), ...kept.map((k) => `${k.path} (${k.why})`)];
+  const edited = guard.edited.filter((e) => !e.same);
+  const paths = [...edited.map((e) => e.path), ...guard.keptStale, ...(guard.summary === 'edited' ? ['SUMMARY.md'] : []), ...kept.map((k) => `${k.path} (${k.why})`)];
   if (!paths.length) return undefined;
-  const shown = paths.slice(0, 10).join(', ') + (paths.length > 10 ? `, and ${paths.length - 10} more` : '');
-  return new DocplatError(`${paths.length} file${paths.length === 1 ? '' : 's'} edited here since the export (or not the export's) kept as they are, not replaced or removed: ${shown}; --force replaces them`, undefined, { kind: 'edited', paths });
+  const named = (list: string[]) => list.slice(0, 10).join(', ') + (list.length > 10 ? `, and ${list.length - 10} more` : '');
+  const beside = edited.filter((e) => e.remote !== undefined);
+  const others = paths.filter((p) => !beside.some((e) => e.path === p));
+  const both = beside.length
+    ? `${beside.length} page${beside.length === 1 ? '' : 's'} changed here and in the space, the space's version written beside each: ${named(beside.map((e) => `${e.path} (${e.remote})`))}; merge it into the page and remove it, then push`
+    : '';
+  const rest = others.length ? `${others.length} file${others.length === 1 ? '' : 's'} edited here since the export (or not the export's) kept as they are, not replaced or removed: ${named(others)}` : '';
+  return new DocplatError(`${[both, rest].filter(Boolean).join('; ')}; --force replaces them`, undefined, { kind: 'edited', paths, remotes: beside.map((e) => ({ path: e.path, remote: e.remote })) });
 }

@@ -19,13 +19,14 @@ import { INTERRUPT_GRACE_MS, runTasks, type Report, type TaskControl } from '../
 import { defineCommand } from '../define.js';
 import { PathClaims, cleanPath, localFileName } from '../../files/paths.js';
 import { downloadTo, type ApiFile } from '../files/download.js';
-import { MANIFEST, Writer, claimFolder, newManifest, recorded, removeLeftovers, type Manifest, type ManifestPage } from './export-folder.js';
+import { MANIFEST, Writer, claimFolder, newManifest, placesOf, recorded, removeLeftovers, type Manifest, type ManifestPage, type ManifestPlace } from './export-folder.js';
 import { withFrontMatter } from './front-matter.js';
 import { exportPaths, relinkStale, dryRunLines } from './export-links.js';
-import { textHash } from './edits.js';
-import { editedError, editedLines, guardEdits, removeStale, staleDeletes } from './export-guard.js';
-import { removeEmptyFolders, removeFiles } from '../../files/delete.js';
-import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan } from '../deletes.js';
+import { fileHash, mtimeOf, textHash } from './edits.js';
+import { MAX_INLINE_FILE_BYTES } from '../../api/operations/changeRequests.js';
+import { editedError, editedLines, guardEdits, recordBeside, removeStale, staleDeletes, type Guard } from './export-guard.js';
+import { removeEmptyFolders, removeFiles, type Kept } from '../../files/delete.js';
+import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan, type Permit } from '../deletes.js';
 import { toRelative } from './markdown-links.js';
 import { summary } from './summary.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
@@ -46,7 +47,7 @@ export interface Item {
   page?: ApiPage;
   file?: ApiFile;
   /** With fetch, a page: what its manifest entry records of the file written. */
-  written?: Pick<ManifestPage, 'sha256' | 'deps'>;
+  written?: Pick<ManifestPage, 'sha256' | 'deps'> & { mtimeMs?: number };
 }
 
 // ---- the plan ------------------------------------------------------------------------------
@@ -71,7 +72,15 @@ async function sizeOf(path: string): Promise<number | undefined> {
   );
 }
 
-async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
+/**
+ * The planner of an export: each document page and file of the space with
+ * the path it must end up at (claimed so that no two share one, no file
+ * takes a folder's name), and whether it is kept, moved (unchanged in the
+ * space, its path changed) or fetched; the files the last run wrote for
+ * pages and files that are gone (stale); pages to write again because a
+ * link of theirs would change (export-links.ts).
+ */
+export async function planExport(root: string, tree: ApiPage[], files: ApiFile[], old: Manifest | undefined, force = false): Promise<{ items: Item[]; paths: Map<string, string>; stale: string[] }> {
   const documents = [...walkTree(tree)].map((e) => e.page).filter((p) => (p.type ?? 'document') === 'document');
   const wanted = documents.map((p) => ({ page: p, rel: pageFile(p) }));
   const fileWanted = files.map((f) => ({ file: f, rel: `${ASSETS}/${localFileName(f)}` }));
@@ -88,7 +97,8 @@ async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manife
     const before = old?.pages[page.id];
     const from = recorded(root, before?.path);
     // Unchanged in the space and still there: kept as it is (edited here or not: an edit is the user's, push sends it).
-    const same = before && from && before.updatedAt === (page.updatedAt ?? null) && (await sizeOf(join(root, from))) !== undefined;
+    // A page whose version in the space was written beside it (both changed it) is fetched again with --force, which takes the space's version.
+    const same = before && from && before.updatedAt === (page.updatedAt ?? null) && !(force && before.remote) && (await sizeOf(join(root, from))) !== undefined;
     items.push({ kind: 'page', id: page.id, path, page, action: same ? (from === path ? 'keep' : 'move') : 'fetch', from: same ? from : undefined });
   }
   for (const { file, rel } of fileWanted) {
@@ -111,8 +121,6 @@ async function plan(root: string, tree: ApiPage[], files: ApiFile[], old: Manife
   return { items, paths, stale };
 }
 
-// ---- writing -------------------------------------------------------------------------------
-
 // ---- the command -----------------------------------------------------------------------------
 
 export const EXPORT_COMMAND = defineCommand({
@@ -134,8 +142,11 @@ would be written and removed.
 
 --dest must be empty or hold this export's manifest: a file the export did not write is never
 replaced or removed (--force takes over a folder holding other files). A file the export wrote
-and someone edited since is never replaced or removed either: when the space changed it too, it
-is kept and named at the end (exit 1); --force replaces it. No delete follows a symbolic link or
+and someone edited since is never replaced or removed either. Run again over an edited folder,
+export brings it up to date (there is no separate pull): pages not edited here take the space's
+changes; a page changed on both sides keeps its file, the space's version is written beside it
+as <page>.remote.md, and the page is named at the end (exit 1): merge it into the page, remove
+the .remote.md, and content push sends the result. --force replaces edited files instead. No delete follows a symbolic link or
 leaves --dest. One export at a time writes a folder: a second one names the process that holds
 it and exits 1.
 
@@ -205,41 +216,66 @@ export async function exportSpace(ctx: Context, root: string, where: Where, file
   }
 }
 
-/** The export itself, into a folder claimed for it. */
+// ---- writing -------------------------------------------------------------------------------
+
+/** The export itself, into a folder claimed for it: read, plan, guard, then write and report. */
 async function exportInto(ctx: Context, root: string, where: Where, old: Manifest | undefined, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
   // The two reads at once: a space's export waits one round trip for both.
   const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
-  const { items, paths, stale } = await plan(root, tree, files, old);
-  const links = exportPaths(tree, files, paths);
-
+  const { items, paths, stale } = await planExport(root, tree, files, old, !!opts.force);
   const summaryText = summary(tree, paths);
   // Files edited here since the export are kept (not fetched over, not pruned) unless --force: export-guard.ts.
   const guard = await guardEdits(root, old, items, opts.prune ? stale : [], summaryText, !!opts.force);
   const deletes = staleDeletes(old, guard.stale, opts.scope);
-  if (opts.dryRun) {
-    const lines = [...(await dryRunLines(root, items, summaryText, guard.stale)), ...editedLines(guard)];
-    await ctx.output.changes(lines);
-    const kept = items.filter((i) => i.action === 'keep').length;
-    const mass = opts.prune && massNote(deletes);
-    ctx.output.note(`dry run: ${lines.length} changes in ${root} (${kept} unchanged${!opts.prune && stale.length ? `, ${stale.length} stale kept without --prune` : ''}); nothing written${mass ? ` (the real run ${mass})` : ''}`);
-    return;
-  }
+  if (opts.dryRun) return dryRunExport(ctx, root, { items, stale, summaryText, guard, deletes }, opts);
   // --prune's deletes pass the one gate before anything is written (with --all-spaces, they are gated with the others at the end).
   const permit = opts.prune && !opts.pruneLater ? await gateDeletes(ctx, deletes, { allowMassDelete: opts.allowMassDelete, where: `in ${root}` }) : undefined;
+  const out = await openOutput(root, where, old, items, guard, !!opts.force, placesOf(tree));
+  const links = exportPaths(tree, files, paths);
+  const failures = await writeItems(ctx, root, where, out, { items, links, old, concurrency, quiet: !!opts.quiet, guard });
+  const kept = await tidyUp(root, out, { items, failures, old, guard, summaryText, permit });
+  if (opts.prune && opts.pruneLater) opts.pruneLater({ root, deletes, stale: guard.stale });
+  await reportExport(ctx, root, { items, files: files.length, stale, failures, guard, kept }, opts);
+}
 
-  // A file at an export's path is replaced only when this export wrote it (its manifest says so), or with --force.
+/** --dry-run: what would be written, moved and removed, and nothing written. */
+async function dryRunExport(ctx: Context, root: string, p: { items: Item[]; stale: string[]; summaryText: string; guard: Guard; deletes: DeletePlan }, opts: ExportOptions): Promise<void> {
+  const lines = [...(await dryRunLines(root, p.items, p.summaryText, p.guard.stale)), ...editedLines(p.guard)];
+  await ctx.output.changes(lines);
+  const kept = p.items.filter((i) => i.action === 'keep').length;
+  const mass = opts.prune && massNote(p.deletes);
+  ctx.output.note(`dry run: ${lines.length} changes in ${root} (${kept} unchanged${!opts.prune && p.stale.length ? `, ${p.stale.length} stale kept without --prune` : ''}); nothing written${mass ? ` (the real run ${mass})` : ''}`);
+}
+
+/** Where an export writes: the folder's writer, the manifest as it grows, recording an item written, saving the manifest. */
+interface Output {
+  writer: Writer;
+  manifest: Manifest;
+  record(item: Item, bytes: number): void;
+  save(): Promise<unknown>;
+}
+
+/**
+ * The writer of the folder, which replaces a file at an export's path only
+ * when this export wrote it (its manifest says so) and nobody edited it
+ * since, or with --force; and the manifest, where until an item is done its
+ * old entry stands (its old file is still where it was).
+ */
+async function openOutput(root: string, where: Where, old: Manifest | undefined, items: Item[], guard: Guard, force: boolean, tree: Record<string, ManifestPlace>): Promise<Output> {
   const ours = new Set(
     [...Object.values(old?.pages ?? {}), ...Object.values(old?.files ?? {})].map((e) => recorded(root, e.path)?.toLowerCase()).filter((p) => p !== undefined),
   );
   if (old) ours.add('summary.md');
+  // The space's versions an earlier run wrote beside edited pages are replaced by this run's.
+  for (const e of Object.values(old?.pages ?? {})) if (typeof e?.remote === 'string' && recorded(root, e.remote)) ours.add(e.remote.toLowerCase());
   ours.add(MANIFEST.toLowerCase());
   const edited = new Set([...guard.edited.map((e) => e.path), ...guard.keptStale, ...(guard.summary === 'edited' ? ['SUMMARY.md'] : [])].map((p) => p.toLowerCase()));
-  const writer = await Writer.open(root, (rel) => !!opts.force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
+  const writer = await Writer.open(root, (rel) => force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
   // Temporary files a killed run left: only where an export ran before (a folder claimed empty has none).
   if (old) await removeLeftovers(root, items.map((i) => i.path));
-  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}) };
-  // Until an item is done, its old entry stands (its old file is still where it was).
+  // The base a three-way push compares with: each page's hash (as written) and every page's place (the tree's, placesOf).
+  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}), tree };
   for (const item of items) {
     const before = item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id];
     if (before) (item.kind === 'page' ? manifest.pages : manifest.files)[item.id] = before as never;
@@ -248,95 +284,139 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const present = new Set(items.map((i) => i.id));
   for (const [id, entry] of Object.entries(old?.pages ?? {})) if (!present.has(id)) manifest.pages[id] = entry;
   for (const [id, entry] of Object.entries(old?.files ?? {})) if (!present.has(id)) manifest.files[id] = entry;
-  const record = (item: Item, bytes: number) => {
-    if (item.kind === 'page') manifest.pages[item.id] = { ...old?.pages[item.id], path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
-    else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes };
+  const out: Output = {
+    writer,
+    manifest,
+    record(item, bytes) {
+      // Fetched (or moved): no version of the space waits beside it any more.
+      const { remote: _beside, pushed: _pushed, ...was } = old?.pages[item.id] ?? ({} as Partial<ManifestPage>);
+      if (item.kind === 'page') manifest.pages[item.id] = { ...was, path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
+      else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes, ...item.written };
+    },
+    save: () => writer.write(MANIFEST, JSON.stringify(manifest)),
   };
-  const saveManifest = () => writer.write(MANIFEST, JSON.stringify(manifest));
   // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can resume.
-  if (!old) await saveManifest();
+  if (!old) await out.save();
+  return out;
+}
 
+type Failure = { item: Item; message: string };
+
+/**
+ * Moves first, one at a time (a target that is taken makes it a fetch),
+ * then the fetches on the task scheduler: a page's Markdown written while
+ * the next is fetched, a file downloaded to its path, the manifest saved
+ * every 200 and at the end. Ctrl-C: exit 130, every file written complete
+ * and recorded. Returns the failures.
+ */
+async function writeItems(ctx: Context, root: string, where: Where, out: Output, p: { items: Item[]; links: ReturnType<typeof exportPaths>; old: Manifest | undefined; concurrency: number; quiet: boolean; guard: Guard }): Promise<Failure[]> {
+  const { items, old } = p;
+  const { writer } = out;
   const progress = exportProgress(items);
-  // Moves first, one at a time: a target that is taken makes it a fetch.
   for (const item of items.filter((i) => i.action === 'move')) {
     try {
       await writer.move(item.from!, item.path);
-      record(item, item.kind === 'page' ? old!.pages[item.id].bytes : old!.files[item.id].size);
+      out.record(item, item.kind === 'page' ? old!.pages[item.id].bytes : old!.files[item.id].size);
     } catch {
       item.action = 'fetch';
     }
   }
   progress.finished(items.filter((i) => i.action !== 'fetch'));
-  const queue = items.filter((i) => i.action === 'fetch');
+  // A page edited here and changed in the space is fetched too: its version goes beside the file (recordBeside).
+  const queue = items.filter((i) => i.action === 'fetch' || (i.action === 'edited' && i.kind === 'page'));
   let sinceSave = 0;
   const finished = async (item: Item, bytes: number) => {
-    record(item, bytes);
+    out.record(item, bytes);
     progress.finished([item]);
     if (++sinceSave >= 200) {
       sinceSave = 0;
-      await saveManifest();
+      await out.save();
     }
   };
   const fetchOne = async (item: Item, t: TaskControl) => {
-    if (item.kind === 'file') return finished(item, await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) }));
+    if (item.kind === 'file') {
+      const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) });
+      // A file push could send again (up to 1 MB) is recorded by its content: push tells an asset replaced here by it.
+      if (bytes <= MAX_INLINE_FILE_BYTES) item.written = await fileHash(root, item.path);
+      return finished(item, bytes);
+    }
+    const at = p.guard.edited.find((e) => e.item === item);
     const used = new Set<string>();
-    const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), item.path, links, used));
+    const markdown = withFrontMatter(item.page!, toRelative(await fetchMarkdown(ctx, where, item.id, t.signal), at?.path ?? item.path, p.links, used));
+    if (at) return recordBeside(root, out, at, markdown, used);
     item.written = { sha256: textHash(markdown), deps: [...used] };
     // The page's file is written while the next page is fetched (the disk is off the requests' path).
     await t.release();
-    await finished(item, await writer.write(item.path, markdown));
+    const bytes = await writer.write(item.path, markdown);
+    // Its time as written: push reads a page of this size and time again only when it changed.
+    const mtimeMs = await mtimeOf(root, item.path);
+    if (mtimeMs !== undefined) item.written.mtimeMs = mtimeMs;
+    await finished(item, bytes);
   };
   let report: Report;
   try {
     report = await runTasks(ctx, queue.map((item, i) => ({ id: String(i), run: (t) => fetchOne(item, t) })), {
-      concurrency,
+      concurrency: p.concurrency,
       // Ctrl-C: pages in flight get a moment to arrive (a re-run need not fetch them again), then are dropped.
       graceMs: INTERRUPT_GRACE_MS,
       // At most this many pages wait for their write.
       released: 64,
-      progress: opts.quiet ? undefined : progress.text,
+      progress: p.quiet ? undefined : progress.text,
     });
   } finally {
-    await saveManifest();
+    await out.save();
   }
-  const failures = report.results.flatMap((r, i) => (r.state === 'failed' ? [{ item: queue[i], message: r.message! }] : []));
   if (report.interrupted) {
     throw new Interrupted(`interrupted: ${progress.done()} of ${items.length} pages and files are in ${root}, each complete and recorded in its manifest; run the same command again to finish`);
   }
+  return report.results.flatMap((r, i) => (r.state === 'failed' ? [{ item: queue[i], message: r.message! }] : []));
+}
 
-  if (guard.summary === 'write') await writer.write('SUMMARY.md', summaryText);
-  if (guard.summary !== 'edited') manifest.summary = { sha256: textHash(summaryText) };
-  // A page or file fetched again at a new path (renamed and changed): its old file goes (the guard kept an edited one).
+/**
+ * After the writes: SUMMARY.md (unless edited here), the old file of a page
+ * or file fetched again at a new path (renamed and changed), folders left
+ * empty by moves, and with --prune the files of what is gone (each through
+ * the permit of the delete gate). Returns the edited files kept.
+ */
+async function tidyUp(root: string, out: Output, p: { items: Item[]; failures: Failure[]; old: Manifest | undefined; guard: Guard; summaryText: string; permit?: Permit }): Promise<Kept[]> {
+  const { items, old, guard } = p;
+  if (guard.summary === 'write') await out.writer.write('SUMMARY.md', p.summaryText);
+  if (guard.summary !== 'edited') out.manifest.summary = { sha256: textHash(p.summaryText) };
   const taken = new Set(items.map((i) => i.path.toLowerCase()));
-  const left = items.filter((i) => i.action === 'fetch' && !failures.some((f) => f.item === i)).flatMap((item) => {
+  const left = items.filter((i) => i.action === 'fetch' && !p.failures.some((f) => f.item === i)).flatMap((item) => {
     const before = recorded(root, (item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id])?.path);
     return before && before !== item.path && !taken.has(before.toLowerCase()) ? [before] : [];
   });
   const kept = (await removeFiles(root, left)).kept;
   await removeEmptyFolders(root, items.filter((i) => i.action === 'move').map((i) => i.from!));
-  if (permit) {
-    for (const rel of guard.stale) permit.check('file', rel);
-    kept.push(...(await removeStale(root, manifest, guard.stale)));
+  if (p.permit) {
+    for (const rel of guard.stale) p.permit.check('file', rel);
+    kept.push(...(await removeStale(root, out.manifest, guard.stale)));
   }
-  await saveManifest();
-  if (opts.prune && opts.pruneLater) opts.pruneLater({ root, deletes, stale: guard.stale });
-  const count = (kind: Item['kind'], action: Item['action']) => items.filter((i) => i.kind === kind && i.action === action).length;
+  await out.save();
+  return kept;
+}
+
+/** The closing note, the result with --json, and the failures (exit 5) or the edited files kept (exit 1). */
+async function reportExport(ctx: Context, root: string, r: { items: Item[]; files: number; stale: string[]; failures: Failure[]; guard: Guard; kept: Kept[] }, opts: ExportOptions): Promise<void> {
+  const { items, failures, guard } = r;
+  const count = (action: Item['action']) => items.filter((i) => i.action === action).length;
   const pages = items.filter((i) => i.kind === 'page').length;
+  const fetched = count('fetch') - failures.length;
   if (!opts.quiet) ctx.output.note(
-    `Exported ${pages} pages and ${files.length} files to ${root}: ${count('page', 'fetch') + count('file', 'fetch') - failures.length} fetched, ` +
-      `${count('page', 'keep') + count('file', 'keep')} unchanged, ${count('page', 'move') + count('file', 'move')} moved` +
-      (opts.prune ? `, ${guard.stale.length} removed` : stale.length ? ` (${stale.length} files of removed pages kept; --prune removes them)` : ''),
+    `Exported ${pages} pages and ${r.files} files to ${root}: ${fetched} fetched, ${count('keep')} unchanged, ${count('move')} moved` +
+      (opts.prune ? `, ${guard.stale.length} removed` : r.stale.length ? ` (${r.stale.length} files of removed pages kept; --prune removes them)` : ''),
   );
   if (ctx.output.dataAsked) {
     await ctx.output.item({
       dest: root,
       pages,
-      files: files.length,
-      fetched: count('page', 'fetch') + count('file', 'fetch') - failures.length,
-      unchanged: count('page', 'keep') + count('file', 'keep'),
-      moved: count('page', 'move') + count('file', 'move'),
+      files: r.files,
+      fetched,
+      unchanged: count('keep'),
+      moved: count('move'),
       removed: opts.prune ? guard.stale.length : 0,
-      edited: editedError(guard, kept)?.details.paths ?? [],
+      edited: editedError(guard, r.kept)?.details.paths ?? [],
       failed: failures.map((f) => ({ kind: f.item.kind, id: f.item.id, path: f.item.path, message: f.message })),
     }, []);
   }
@@ -344,7 +424,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
     for (const f of failures) ctx.warn(`failed: ${f.item.kind} ${f.item.id} (${f.item.path}): ${f.message}`);
     throw new PartialFailure(`${failures.length} of ${items.length} pages and files failed; run the command again to retry them`, failures.map((f) => f.item.id));
   }
-  const error = editedError(guard, kept);
+  const error = editedError(guard, r.kept);
   if (error) throw error;
 }
 

@@ -86,6 +86,16 @@ export class Batcher {
     for (const [file, page] of pages) this.byFile.set(file, page);
   }
 
+  /** A new page's id, once its batch answered. */
+  createdPage(key: string): string | undefined {
+    return this.created.get(key);
+  }
+
+  /** The id of the file of this name the pages link (a new one once its batch answered). */
+  fileId(name: string): string | undefined {
+    return this.fileIds.get(name);
+  }
+
   get done(): boolean {
     return this.next >= this.plan.changes.length && (this.finalPass !== undefined ? this.finalPass.length === 0 : this.deferred.size === 0);
   }

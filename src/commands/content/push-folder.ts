@@ -10,11 +10,14 @@
 // out of it, or that is not a regular file (a FIFO, a device), or that is
 // over its bound, is refused with where it was named, and nothing it holds
 // is shown.
-import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { lstat, readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
+import { allOrNothing, type Scope } from '../../tasks/schedule.js';
 import { Confined, ReadRefused } from '../../files/read.js';
-import { pageText, textHash } from './edits.js';
+import { REMOTE_SUFFIX, pageText, textHash } from './edits.js';
+export { remoteFile } from './edits.js';
 import { MANIFEST, type Manifest } from './export.js';
 import { FrontMatterError, parseFrontMatter, type PageMeta } from './front-matter.js';
 import { localTarget, mapLinks } from './markdown-links.js';
@@ -38,6 +41,10 @@ export interface LocalPage {
   body?: string;
   /** Lines the front matter takes (to report a body line as the file's). */
   bodyOffset?: number;
+  /** Its modification time when read. */
+  mtimeMs?: number;
+  /** Reads it, when it was left unread (untouched since the export: its hash is the manifest's). */
+  load?: () => Promise<void>;
 }
 
 export interface LocalAsset {
@@ -47,6 +54,10 @@ export interface LocalAsset {
   size: number;
   /** Its bytes, read (confined, within the asset bound) when they are sent. */
   read(): Promise<Buffer>;
+  /** The SHA-256 of its bytes (read when the export's hash is there to compare with). */
+  hash(): Promise<string>;
+  /** Its modification time (a file of the size and time the export recorded is not read again). */
+  mtimeMs?: number;
 }
 
 export interface Folder {
@@ -58,6 +69,32 @@ export interface Folder {
   manifest?: Manifest;
   /** Front matter keys push does not send, as `file:line: ...`. */
   ignored: string[];
+  /** Markdown files SUMMARY.md does not list (not sent), relative. */
+  unlisted: string[];
+  /** The space's versions a content export wrote beside pages changed on both sides (`<page>.remote.md`), not merged yet. */
+  remotes: string[];
+  /** SUMMARY.md's SHA-256, as the manifest records it once pushed. */
+  summarySha256: string;
+}
+
+/** At most this many entries are looked at to find Markdown files SUMMARY.md does not list. */
+const MAX_LISTED = 20_000;
+
+/** The Markdown files under the folder (not in dot-folders, no link followed), relative with `/`. */
+async function markdownFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  let seen = 0;
+  const walk = async (rel: string): Promise<void> => {
+    const entries = await readdir(rel ? join(root, rel) : root, { withFileTypes: true }).catch(() => []);
+    for (const e of entries) {
+      if (++seen > MAX_LISTED || e.name.startsWith('.')) continue;
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) await walk(path);
+      else if (e.isFile() && /\.md$/i.test(e.name)) out.push(path);
+    }
+  };
+  await walk('');
+  return out.sort();
 }
 
 const bad = (file: string, line: number, message: string) => new UsageError(`--src: ${file}:${line}: ${message}; nothing was sent`);
@@ -101,7 +138,12 @@ async function readAssets(dir: Confined): Promise<Map<string, LocalAsset>> {
     const size = await dir.size(rel, 'asset').catch((err: unknown) => {
       throw refusedAt(rel, err);
     });
-    out.set(rel, { path: rel, name, size, read: () => dir.read(rel, 'asset') });
+    const read = () =>
+      dir.read(rel, 'asset').catch((err: unknown) => {
+        throw refusedAt(rel, err);
+      });
+    const mtimeMs = await lstat(join(dir.root, rel)).then((s) => s.mtimeMs, () => undefined);
+    out.set(rel, { path: rel, name, size, read, hash: async () => createHash('sha256').update(await read()).digest('hex'), mtimeMs });
   }
   return out;
 }
@@ -124,7 +166,7 @@ async function readManifest(dir: Confined): Promise<Manifest | undefined> {
 }
 
 /** Reads and checks the folder; the first bad input is thrown. */
-export async function readFolder(src: string): Promise<Folder> {
+export async function readFolder(src: string, scope: Scope): Promise<Folder> {
   const root = resolve(src);
   if (!(await stat(root).then((s) => s.isDirectory(), () => false))) throw new UsageError(`--src: ${root} is not a folder`);
   const dir = await Confined.open(root, 'the folder');
@@ -139,7 +181,7 @@ export async function readFolder(src: string): Promise<Folder> {
     if (err instanceof SummaryError) throw bad('SUMMARY.md', err.line, err.message);
     throw err;
   }
-  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(dir), manifest: await readManifest(dir), ignored: [] };
+  const folder: Folder = { root, tree: [], pages: new Map(), assets: await readAssets(dir), manifest: await readManifest(dir), ignored: [], unlisted: [], remotes: [], summarySha256: textHash(summaryBytes.toString('utf8')) };
   // The tree and its claims first, in SUMMARY.md's order (the first bad entry is the one reported).
   const paths = new Map<string, LocalPage>();
   const order: LocalPage[] = [];
@@ -157,43 +199,68 @@ export async function readFolder(src: string): Promise<Folder> {
     return page;
   };
   folder.tree = entries.map(build);
-  // Then the files, several at once; a refusal is reported for the first entry in SUMMARY.md's order.
-  const bytes = new Map<LocalPage, Buffer | ReadRefused>();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(16, order.length) }, async () => {
-      while (next < order.length) {
-        const page = order[next++];
-        bytes.set(
-          page,
-          await dir.read(page.target, 'page').catch((err: unknown) => {
-            if (err instanceof ReadRefused) return err;
-            throw err;
-          }),
-        );
-      }
-    }),
-  );
-  for (const page of order) {
-    const data = bytes.get(page)!;
-    if (data instanceof ReadRefused) {
-      const which = data.refusal === 'missing' ? 'is not in the folder' : data.reason;
-      throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which ${which}`);
+  // Then the files, several at once through the one scheduler; a refusal is reported for the first entry in SUMMARY.md's order.
+  // A file of the size and modification time the export recorded is as the export wrote it (its hash is the manifest's):
+  // it is read only when its text is needed (`load`), as git tells an untouched file by its stat.
+  const written = new Map(Object.values(folder.manifest?.pages ?? {}).map((e) => [e.path.toLowerCase(), e]));
+  const read = await allOrNothing(scope, order, 16, async (page) => {
+    const st = await dir.stat(page.target, 'page').catch(() => undefined);
+    page.mtimeMs = st?.mtimeMs;
+    const w = written.get(page.target.toLowerCase());
+    if (st && w?.sha256 !== undefined && w.mtimeMs === st.mtimeMs && w.bytes === st.size) {
+      page.sha256 = w.sha256;
+      page.load = () => loadPage(dir, page, folder);
+      return undefined;
     }
-    // Line ends and a byte-order mark an editor adds are not changes (as export tells edits: edits.ts).
-    page.text = pageText(utf8(page.target, data));
-    page.sha256 = textHash(page.text);
-    try {
-      const { meta, body, ignored } = parseFrontMatter(page.text);
-      Object.assign(page, { meta, body, bodyOffset: page.text.slice(0, page.text.length - body.length).split('\n').length - 1 });
-      for (const { key, line } of ignored) folder.ignored.push(`${page.target}:${line}: front matter "${key}"`);
-    } catch (err) {
-      if (err instanceof FrontMatterError) throw bad(page.target, err.line, err.message);
-      throw err;
-    }
-    checkLinks(page.target, page);
+    return readPage(dir, page);
+  });
+  order.forEach((page, i) => {
+    const data = read[i];
+    if (data !== undefined) fill(page, data, folder);
+  });
+  for (const file of await markdownFiles(root)) {
+    if (file.toLowerCase().endsWith(REMOTE_SUFFIX)) folder.remotes.push(file);
+    else if (file !== 'SUMMARY.md' && !folder.pages.has(file.toLowerCase())) folder.unlisted.push(file);
   }
   return folder;
+}
+
+/** A page's bytes, or the reader's refusal (reported in SUMMARY.md's order). */
+const readPage = (dir: Confined, page: LocalPage): Promise<Buffer | ReadRefused> =>
+  dir.read(page.target, 'page').catch((err: unknown) => {
+    if (err instanceof ReadRefused) return err;
+    throw err;
+  });
+
+/** A page's text, front matter and body, checked as read (bad input: a usage error naming the file and line). */
+function fill(page: LocalPage, data: Buffer | ReadRefused, folder: Folder): void {
+  if (data instanceof ReadRefused) {
+    const which = data.refusal === 'missing' ? 'is not in the folder' : data.reason;
+    throw bad('SUMMARY.md', page.line, `"${page.title}" names ${page.target}, which ${which}`);
+  }
+  // Line ends and a byte-order mark an editor adds are not changes (as export tells edits: edits.ts).
+  page.text = pageText(utf8(page.target, data));
+  page.sha256 = textHash(page.text);
+  try {
+    const { meta, body, ignored } = parseFrontMatter(page.text);
+    Object.assign(page, { meta, body, bodyOffset: page.text.slice(0, page.text.length - body.length).split('\n').length - 1 });
+    for (const { key, line } of ignored) folder.ignored.push(`${page.target}:${line}: front matter "${key}"`);
+  } catch (err) {
+    if (err instanceof FrontMatterError) throw bad(page.target, err.line, err.message);
+    throw err;
+  }
+  checkLinks(page.target, page);
+}
+
+/** Reads a page left unread (untouched since the export) when its text is needed. */
+async function loadPage(dir: Confined, page: LocalPage, folder: Folder): Promise<void> {
+  page.load = undefined;
+  fill(page, await readPage(dir, page), folder);
+}
+
+/** Reads the pages left unread that are needed now (their text, front matter and body). */
+export async function loaded(pages: Iterable<LocalPage>): Promise<void> {
+  for (const page of pages) await page.load?.();
 }
 
 /** Relative links must stay in the folder. */

@@ -14,8 +14,11 @@ import { defineCommand } from '../define.js';
 import type { ApiFile } from '../files/download.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer } from './push-batches.js';
 import { MANIFEST, type Manifest } from './export.js';
-import { readFolder, type LocalPage } from './push-folder.js';
-import { deletePlanOf, describePlan, planPush, type Plan } from './push-plan.js';
+import { loaded, readFolder, remoteFile, type Folder } from './push-folder.js';
+import { recordPush, type Pushed } from './push-record.js';
+import { planPush, type Plan } from './push-plan.js';
+import { conflictError, conflictLines, counts, deletePlanOf, describePlan, planRows } from './push-report.js';
+import { onePage } from '../../output/format.js';
 import { SPACE_ID, contentRequest, fetchTree, type Where } from './shared.js';
 
 const NAMES = { 'param:spaceId': 'space id', 'param:changeRequestId': '--change-request', 'body:subject': '--subject' };
@@ -27,12 +30,34 @@ interface ChangeRequest {
   status?: string;
 }
 
-function counts(plan: Plan): string {
-  const n = (f: (c: Plan['changes'][number]) => boolean) => plan.changes.filter(f).length;
-  return (
-    `${n((c) => c.op === 'insert')} pages added, ${n((c) => c.op === 'update' && c.document)} changed, ` +
-    `${n((c) => c.op === 'update' && !!c.move)} moved, ${n((c) => c.op === 'delete')} deleted, ${n((c) => c.op === 'file')} files added`
+const ROW_COLUMNS = ['change', 'page', 'path', 'from'].map((key) => ({ key, header: key[0].toUpperCase() + key.slice(1) }));
+
+/** What the folder holds that is not sent: front matter keys, Markdown files SUMMARY.md does not list; the space's versions not merged yet stop the push. */
+function warnFolder(ctx: Context, folder: Folder, force: boolean): void {
+  for (const what of folder.ignored.slice(0, 10)) ctx.warn(`${what} is not sent (push sends description, emoji and hidden)`);
+  if (folder.ignored.length > 10) ctx.warn(`${folder.ignored.length - 10} more front matter keys are not sent`);
+  const n = folder.unlisted.length;
+  if (n) ctx.warn(`${folder.unlisted.slice(0, 10).join(', ')}${n > 10 ? `, and ${n - 10} more` : ''} ${n === 1 ? 'is' : 'are'} not in SUMMARY.md: not sent (list ${n === 1 ? 'it' : 'them'} there to push ${n === 1 ? 'it' : 'them'})`);
+  if (!folder.remotes.length || force) return;
+  const pages = folder.remotes.map((r) => `${r} (beside ${[...folder.pages.values()].find((p) => remoteFile(p.target).toLowerCase() === r.toLowerCase())?.target ?? 'no page'})`);
+  throw new DocplatError(
+    `--src holds the space's version of ${pages.length === 1 ? 'a page' : `${pages.length} pages`} changed on both sides, not merged yet: ${pages.slice(0, 10).join(', ')}; merge each into its page and remove it, then push (--force pushes the folder as it is); nothing was sent`,
+    EXIT.failure,
+    { kind: 'unmerged', paths: folder.remotes },
   );
+}
+
+/** What the push leaves in the space: pages the folder does not have, pages added there since the export, files it cannot delete. */
+function keptNoteOf(plan: Plan): string {
+  const notes = [
+    plan.kept.length ? `${plan.kept.length} pages not in the folder kept; --prune deletes them` : '',
+    plan.added.length ? `${plan.added.length} pages added in the space since the export kept: ${plan.added.slice(0, 5).map((p) => `"${p.title}"`).join(', ')}` : '',
+    plan.deletedThere.length ? `${plan.deletedThere.length} pages deleted in the space since the export not made again: ${plan.deletedThere.slice(0, 5).map((p) => p.target).join(', ')}` : '',
+  ].filter(Boolean);
+  const replaced = plan.changes.flatMap((c) => (c.op === 'file' && c.replaces ? [`${c.replaces.name} (replaced)`] : []));
+  const files = [...plan.goneFiles.map((f) => `${f.name}`), ...replaced];
+  const kept = notes.length ? ` (${notes.join('; ')})` : '';
+  return kept + (files.length ? `; ${files.length === 1 ? `the file ${files[0]} stays` : `the files ${files.slice(0, 10).join(', ')} stay`} in the space: the folder removed, renamed or replaced ${files.length === 1 ? 'it' : 'them'}, and no change-request operation deletes a file (delete ${files.length === 1 ? 'it' : 'them'} in the app)` : '');
 }
 
 export const PUSH_COMMAND = defineCommand({
@@ -49,13 +74,28 @@ has and the folder does not are deleted only with --prune (the pages under
 them with them): on a terminal push asks first, else it needs --yes, and
 deleting more than half of the space's pages (or all of them) needs
 --allow-mass-delete. A folder whose manifest says it was exported from another
-space is refused with --prune (--force pushes it). Groups and link
+space is refused with --prune (--force pushes it).
+
+Three ways: the export's manifest is the base. Only what changed in the folder
+since the export is sent (text, title, place, assets by content); a page
+changed in the space since is never reverted, and a page both changed stops
+the push before anything is sent (exit 1, each page named with who changed it
+when the API says): run content export again to bring the folder up to date
+(the space's version of such a page is written beside it as
+<page>.remote.md), merge, remove the .remote.md, push. --force sends the
+folder as it is, after naming what it overwrites. --prune deletes only pages
+the export had and the folder removed, never one added in the space since. A
+folder with no manifest of this space is pushed as it is. Groups and link
 pages are matched by title and URL; push creates neither. Files already in the
-space are not sent again.
+space are not sent again; one replaced here (same name, other bytes) is sent
+and the pages that link it relinked. No change-request operation deletes a
+file: one the folder removed, renamed or replaced stays in the space, named.
+A Markdown file SUMMARY.md does not list is warned of, not sent.
 
 A folder equal to the content sends nothing and creates no change request
-("nothing to push"). --dry-run prints the plan. --merge merges the change
-request after (exit 1 on conflicts: the change request stays open). Bad input
+("nothing to push"). --dry-run prints the plan (with --json, a {change, page,
+path, from} row a change). --merge merges the change request after (exit 1 on
+conflicts: the change request stays open). Bad input
 (a SUMMARY.md entry whose file is missing, two pages with one path, a link or
 a symbolic link out of the folder, a FIFO, a file not UTF-8, an asset over 1
 MB) is exit 2 with the file and line, and nothing is sent. After Ctrl-C between
@@ -74,7 +114,7 @@ batches, the change request holds the batches sent: run again with
     merge: { flags: '--merge', description: 'merge the change request once everything is sent' },
     prune: { flags: '--prune', description: 'delete the pages the folder does not have (and the pages under them)' },
     allowMassDelete: ALLOW_MASS_DELETE,
-    force: { flags: '--force', description: 'with --prune: push a folder exported from another space (its manifest names it)' },
+    force: { flags: '--force', description: 'send the folder as it is, over changes made in the space since the export (named); with --prune: a folder exported from another space' },
     concurrency: { flags: '--concurrency <n>', description: 'pages read at once to compare (default 8, at most 64)' },
   },
   operation: 'changeRequests.create',
@@ -87,31 +127,32 @@ batches, the change request holds the batches sent: run again with
     if (opts.subject !== undefined) ctx.api.request('changeRequests.create', { params: { spaceId }, body: { subject: opts.subject } }, NAMES);
     contentRequest(ctx, 'pages.list', where);
     const filesRequest = contentRequest(ctx, 'files.list', where);
-    const folder = await readFolder(opts.src!);
+    const folder = await readFolder(opts.src!, ctx);
     refuseOtherExport(folder.manifest, where, !!opts.prune && !opts.force);
-    for (const what of folder.ignored.slice(0, 10)) ctx.warn(`${what} is not sent (push sends description, emoji and hidden)`);
-    if (folder.ignored.length > 10) ctx.warn(`${folder.ignored.length - 10} more front matter keys are not sent`);
+    warnFolder(ctx, folder, !!opts.force);
 
-    const client = await ctx.client();
-    const tree = await fetchTree(ctx, where);
-    const files = await client.all<ApiFile>(filesRequest.path, { query: filesRequest.query, signal: ctx.signal });
+    const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
     const markdown = async (pageId: string) => {
       const data = (await ctx.api.send(contentRequest(ctx, 'pages.get', where, { pageId }, { format: 'markdown' }))).data as { markdown?: unknown };
       if (typeof data?.markdown !== 'string') throw new DocplatError(`page ${pageId} has no markdown`);
       return data.markdown;
     };
-    const plan = await planPush(folder, { tree, files, markdown }, { spaceId, changeRequest: opts.changeRequest, prune: !!opts.prune, concurrency });
+    const plan = await planPush(folder, { tree, files, markdown }, { spaceId, changeRequest: opts.changeRequest, prune: !!opts.prune, concurrency, scope: ctx, force: !!opts.force });
     const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
     if (large.length) {
       throw new UsageError(`--src: ${large.map((a) => `${a.path} (${a.size} bytes)`).join(', ')}: over the ${MAX_INLINE_BYTES} bytes (1 MB) a file can be sent inline; nothing was sent`);
     }
     const target = opts.changeRequest ? `change request ${opts.changeRequest} of space ${spaceId}` : `space ${spaceId}`;
-    const keptNote = plan.kept.length ? ` (${plan.kept.length} pages not in the folder kept; --prune deletes them)` : '';
+    // Changes made in the space since the export: a conflict stops the push here; --force names what it overwrites.
+    if (plan.conflicts.length && !opts.force) throw await conflictError(ctx, spaceId, plan.conflicts);
+    for (const line of await conflictLines(ctx, spaceId, plan.overwrites)) ctx.warn(`--force overwrites ${line}`);
+    const keptNote = keptNoteOf(plan);
 
     const deletes = deletePlanOf(plan, tree);
     if (opts.dryRun) {
       const lines = describePlan(plan);
-      await ctx.output.changes(lines);
+      if (ctx.output.dataAsked) await ctx.output.list(onePage(planRows(plan)), ROW_COLUMNS);
+      else await ctx.output.changes(lines);
       const mass = massNote(deletes);
       ctx.output.note(`dry run: ${lines.length ? counts(plan) : 'nothing to push'} against ${target}${keptNote}; nothing sent${mass ? ` (the real run ${mass})` : ''}`);
       return;
@@ -119,7 +160,7 @@ batches, the change request holds the batches sent: run again with
     // The one gate for deletes: a mass delete needs --allow-mass-delete, any delete a yes (or --yes).
     const permit = await gateDeletes(ctx, deletes, { allowMassDelete: !!opts.allowMassDelete, where: `from ${target}` });
     if (plan.changes.length === 0 && !(opts.merge && opts.changeRequest)) {
-      ctx.output.note(`nothing to push: ${folder.root} matches ${target}${keptNote}`);
+      ctx.output.note(`nothing to push: ${plan.goneFiles.length ? `${folder.root} has no change to send to ${target}` : `${folder.root} matches ${target}`}${keptNote}`);
       if (ctx.output.dataAsked) await ctx.output.item({ number: null, id: null, url: null, merged: false, changes: 0 }, []);
       return;
     }
@@ -127,20 +168,30 @@ batches, the change request holds the batches sent: run again with
     const cr = opts.changeRequest ? await getChangeRequest(ctx, spaceId, opts.changeRequest) : await createChangeRequest(ctx, spaceId, opts.subject ?? defaultSubject(folder.root));
     const name = `change request ${cr.number ?? cr.id}`;
     ctx.output.note(`${opts.changeRequest ? 'pushing into' : 'created'} ${name}: ${cr.urls?.app ?? ''}`);
-    const sent = await sendBatches(ctx, spaceId, cr, plan, folder.pages, permit);
+    // The pages sent are read (one untouched since the export is read only now).
+    await loaded(plan.changes.flatMap((c) => (c.op === 'insert' || (c.op === 'update' && c.document) ? [c.local] : [])));
+    const batcher = new Batcher(plan, folder.pages);
+    const sent = await sendBatches(ctx, spaceId, cr, batcher, permit);
     ctx.output.note(`sent ${counts(plan)} in ${sent} batches to ${name}${keptNote}`);
+    // The folder's base moves on to what was pushed (the change request's, or the space's once merged).
+    const record = (into: Pushed) =>
+      recordPush(ctx, folder, plan.base, plan, batcher, into).catch((err: unknown) => {
+        ctx.warn(`the folder's ${MANIFEST} could not record the push (${err instanceof Error ? err.message : String(err)}): run content export over it before the next push`);
+      });
 
     let merged = false;
     if (opts.merge) {
       const request = ctx.api.request('changeRequests.merge', { params: { spaceId, changeRequestId: cr.id } }, NAMES);
       const answer = (await ctx.api.send(request)).data as { result?: string; conflicts?: unknown; [k: string]: unknown };
       if (answer?.result === 'conflicts') {
+        await record({ spaceId, changeRequest: { id: cr.id, number: cr.number } });
         const what = JSON.stringify(answer.conflicts ?? answer).slice(0, 500);
         await ctx.output.item({ number: cr.number ?? null, id: cr.id, url: cr.urls?.app ?? null, merged: false }, []);
         throw new DocplatError(`${name} has conflicts with the space and stays open (${cr.urls?.app ?? ''}): ${what}`, EXIT.failure, { kind: 'conflicts' });
       }
       merged = true;
     }
+    await record(merged ? { spaceId } : { spaceId, changeRequest: { id: cr.id, number: cr.number } });
     await ctx.output.item({ number: cr.number ?? null, id: cr.id, url: cr.urls?.app ?? null, merged }, []);
   },
 });
@@ -184,9 +235,7 @@ function answered(data: unknown, what: string): ChangeRequest {
 }
 
 /** Sends the batches one after the other; returns how many. Ctrl-C stops between two (the one in flight completes). */
-async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, plan: Plan, pages: Map<string, LocalPage>, permit: Permit): Promise<number> {
-  const batcher = new Batcher(plan, pages);
-  const client = await ctx.client();
+async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, batcher: Batcher, permit: Permit): Promise<number> {
   const crName = cr.number !== undefined ? String(cr.number) : cr.id;
   let sent = 0;
   const holds = () => (sent ? `batches 1-${sent}` : 'no batch yet');
@@ -203,7 +252,7 @@ async function sendBatches(ctx: Context, spaceId: string, cr: ChangeRequest, pla
     for (const change of batch.changes as { operation?: string; page?: string }[]) if (change.operation === 'delete_page') permit.check('page', String(change.page));
     const request = ctx.api.request('changeRequests.updateContent', { params: { spaceId, changeRequestId: cr.id }, query: { compat: false }, body: { changes: batch.changes } }, NAMES);
     // The batch in flight when Ctrl-C comes is completed, so the message can say what the change request holds.
-    const { data } = await client.request(request.method, request.path, { query: request.query, body: request.body, idempotency: 'create', finishOnInterrupt: true }).catch((err: unknown) => {
+    const { data } = await ctx.api.send(request, { finishOnInterrupt: true }).catch((err: unknown) => {
       throw err instanceof DocplatError ? new DocplatError(`batch ${sent + 1} failed: ${err.message} (change request ${crName} holds ${holds()}${err instanceof ApiError && err.status ? '' : `, and batch ${sent + 1} if it arrived`}; run again with --change-request ${crName}: push compares with it and sends what is missing)`, err.exitCode, err.details) : err;
     });
     batcher.answered(batch, readAnswer(data, batch.fileRefs));

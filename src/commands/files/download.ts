@@ -69,10 +69,9 @@ async function collector(): Promise<(() => void) | undefined> {
 async function openDownload(ctx: Context, file: ApiFile): Promise<{ body: Readable; length?: number }> {
   const url = file.downloadURL;
   if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) throw new DocplatError(`file ${file.id} has no http(s) downloadURL`);
-  const client = await ctx.client();
   // Large files (over 8 MB as declared) take the transport that is fastest for a large body, small ones the pooled connections.
   const large = typeof file.size === 'number' && file.size > LARGE;
-  const { data, headers } = await client.request<Readable>('GET', url, { as: 'stream', large, signal: ctx.signal });
+  const { data, headers } = await ctx.api.send<Readable>(ctx.api.raw('GET', url, { as: 'stream', large }));
   const declared = Array.isArray(headers['content-length']) ? headers['content-length'][0] : headers['content-length'];
   return { body: data, length: declared !== undefined && /^\d{1,15}$/.test(declared.trim()) ? Number(declared) : undefined };
 }

@@ -15,9 +15,7 @@ import { downloadTo, isDirectory, type ApiFile } from './download.js';
 
 /** Every file of the space (or change request). */
 async function listFiles(ctx: Context, where: Where): Promise<ApiFile[]> {
-  const request = contentRequest(ctx, 'files.list', where);
-  const client = await ctx.client();
-  return client.all<ApiFile>(request.path, { query: request.query, signal: ctx.signal });
+  return ctx.api.all<ApiFile>(contentRequest(ctx, 'files.list', where));
 }
 
 /**

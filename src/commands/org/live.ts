@@ -77,32 +77,14 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
     }));
     const wanted = opts.spaceValues;
     if (!wanted) return;
-    const spaces = live.spaces.filter((sp) => wanted === 'all' || wanted.has(sp.id));
-    await allOrNothing({ signal }, spaces, opts.concurrency, async (sp, signal) => {
-      const { data } = await api.send<unknown>(apiRequest('customFields.values', { params: { spaceId: sp.id } }), { signal });
-      const values: Record<string, unknown> = {};
-      for (const v of Array.isArray(data) ? (data as Raw[]) : []) {
-        const name = s((v.customField as Raw | undefined)?.name);
-        if (name && 'value' in v && v.value !== null && v.value !== undefined) values[name] = v.value;
-      }
-      sp.customFields = values;
-    });
+    await readSpaceValues(api, live.spaces.filter((sp) => wanted === 'all' || wanted.has(sp.id)), signal, opts.concurrency);
   });
   read('sites', async (signal) => {
     live.sites = await readSites(api, org, { signal }, opts.concurrency);
   });
   read('teams', async (signal) => {
     live.teams = (await list('teams.list', signal)).map((t) => ({ id: s(t.id), title: s(t.title) }));
-    if (!opts.rosters) return;
-    await allOrNothing({ signal }, live.teams, opts.concurrency, async (team, signal) => {
-      const members = await list('teams.members', signal, { organizationId: org, teamId: team.id });
-      team.members = {};
-      for (const m of members) {
-        const user = ((m.organization as Raw | undefined)?.user ?? {}) as Raw;
-        const key = s(user.email) || s(user.id);
-        if (key) team.members[key] = s((m.team as Raw | undefined)?.role) || 'member';
-      }
-    });
+    if (opts.rosters) await readRosters(live.teams, (team, signal) => list('teams.members', signal, { organizationId: org, teamId: team.id }), signal, opts.concurrency);
   });
   read('members', async (signal) => {
     live.members = (await list('members.list', signal)).map((m) => ({ id: s(m.id), email: sn((m.user as Raw | undefined)?.email), role: sn(m.role) ?? 'guest' }));
@@ -124,22 +106,52 @@ export async function readLive(ctx: Context, org: string, kinds: Set<FileKey>, o
   });
   read('openapi', async (signal) => {
     live.openapi = (await list('openapi.list', signal)).map((o) => ({ id: s(o.id), slug: s(o.slug), sourceURL: sn(o.sourceURL) }));
-    if (!opts.openapiTexts) return;
-    await allOrNothing({ signal }, live.openapi.filter((o) => !o.sourceURL), opts.concurrency, async (spec, signal) => {
-      let data: Raw | undefined;
-      try {
-        ({ data } = await api.send<Raw>(apiRequest('openapi.latestContent', { params: { organizationId: org, specSlug: spec.slug } }), { signal }));
-      } catch (err) {
-        // No version yet: its first document is still being processed.
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
-        spec.pending = true;
-        return;
-      }
-      const url = s(data?.url);
-      // The document is read only from the API's own origin (a download the API gave: the one raw request).
-      if (url.startsWith(new URL((await ctx.settings()).apiUrl).origin)) spec.text = (await api.send<string>(api.raw('GET', url, { as: 'text' }), { signal })).data;
-    });
+    if (opts.openapiTexts) await readOpenapiTexts(ctx, org, live.openapi.filter((o) => !o.sourceURL), signal, opts.concurrency);
   });
   await allOrNothing(ctx, reads, Math.max(1, reads.length), (fn, signal) => fn(signal));
   return live;
+}
+
+/** Each space's custom field values, by field name (those set). */
+async function readSpaceValues(api: Context['api'], spaces: LiveSpace[], signal: AbortSignal, concurrency: number): Promise<void> {
+  await allOrNothing({ signal }, spaces, concurrency, async (sp, signal) => {
+    const { data } = await api.send<unknown>(apiRequest('customFields.values', { params: { spaceId: sp.id } }), { signal });
+    const values: Record<string, unknown> = {};
+    for (const v of Array.isArray(data) ? (data as Raw[]) : []) {
+      const name = s((v.customField as Raw | undefined)?.name);
+      if (name && 'value' in v && v.value !== null && v.value !== undefined) values[name] = v.value;
+    }
+    sp.customFields = values;
+  });
+}
+
+/** Each team's members, by e-mail (or user id) with their role in the team. */
+async function readRosters(teams: LiveTeam[], members: (team: LiveTeam, signal: AbortSignal) => Promise<Raw[]>, signal: AbortSignal, concurrency: number): Promise<void> {
+  await allOrNothing({ signal }, teams, concurrency, async (team, signal) => {
+    team.members = {};
+    for (const m of await members(team, signal)) {
+      const user = ((m.organization as Raw | undefined)?.user ?? {}) as Raw;
+      const key = s(user.email) || s(user.id);
+      if (key) team.members[key] = s((m.team as Raw | undefined)?.role) || 'member';
+    }
+  });
+}
+
+/** The published document of each specification (not one published from a URL); one with no version yet is pending. */
+async function readOpenapiTexts(ctx: Context, org: string, specs: LiveOpenapi[], signal: AbortSignal, concurrency: number): Promise<void> {
+  const api = ctx.api;
+  await allOrNothing({ signal }, specs, concurrency, async (spec, signal) => {
+    let data: Raw | undefined;
+    try {
+      ({ data } = await api.send<Raw>(apiRequest('openapi.latestContent', { params: { organizationId: org, specSlug: spec.slug } }), { signal }));
+    } catch (err) {
+      // No version yet: its first document is still being processed.
+      if (!(err instanceof ApiError && err.status === 404)) throw err;
+      spec.pending = true;
+      return;
+    }
+    const url = s(data?.url);
+    // The document is read only from the API's own origin (a download the API gave: the one raw request).
+    if (url.startsWith(new URL((await ctx.settings()).apiUrl).origin)) spec.text = (await api.send<string>(api.raw('GET', url, { as: 'text' }), { signal })).data;
+  });
 }

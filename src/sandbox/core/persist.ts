@@ -7,7 +7,8 @@
 // the file's seed; a family this version does not know is written back as it
 // was. Format 1 (one flat state, before families) is converted on load.
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink } from 'node:fs/promises';
+import { ReadRefused, readTyped } from '../../files/read.js';
 import { basename, dirname, join } from 'node:path';
 import { seedToken, type SeedName } from './ids.js';
 import { World, type Family, type FamilyFactory, type WorldInit } from './world.js';
@@ -104,9 +105,9 @@ export async function readWorld(factories: readonly FamilyFactory[], file: strin
   let text: string | undefined;
   if (file) {
     try {
-      text = await readFile(file, 'utf8');
+      text = (await readTyped(file, 'state')).toString('utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read the sandbox state ${file}: ${(err as Error).message}`);
+      if (!(err instanceof ReadRefused && err.refusal === 'missing')) throw new Error(`cannot read the sandbox state ${file}: ${err instanceof ReadRefused ? err.why : (err as Error).message}`);
     }
   }
   if (text === undefined) return seedWorld(factories, seed);

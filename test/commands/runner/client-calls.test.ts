@@ -18,21 +18,6 @@ const CONNECT = 'tools.ts';
 /** Who may send a raw request: `docplat api`, and the downloads from a URL the API gave. */
 const RAW = ['api/', 'files/download.ts', 'openapi/publish.ts', 'org/live.ts'];
 
-/**
- * Modules other engineers are restructuring: they still take the client
- * (`ctx.client()`, with the deprecated `request`/`get`/string-path calls),
- * to be converted to ctx.api right after those merges. An entry whose module
- * no longer takes the client fails too: the list only shrinks.
- */
-const NOT_YET: Record<string, string> = {
-  'bulk.ts': 'to be converted after the merge of the task runner (tasks)',
-  'content/push.ts': 'to be converted after the merge of the task runner (tasks)',
-  'content/export-all.ts': 'to be converted after the merge of the task runner (tasks)',
-  'org/apply.ts': 'to be converted after the merge of the task runner (tasks)',
-  'files/fetch.ts': 'to be converted after the merge of the task runner (tasks)',
-  'files/download.ts': 'to be converted after the merge of the download bounds (secrets)',
-};
-
 /** What a module of src/commands (`path`, relative) does that only some may. */
 function reaches(path: string, text: string): string[] {
   const found: string[] = [];
@@ -54,13 +39,7 @@ describe('every request goes down the one road', () => {
     expect(reaches('ids.ts', "import type { ApiClient } from '../client/http.js';")).toEqual(['ids.ts holds an ApiClient']);
   });
 
-  it('no module of src/commands takes the client but the send stage (and those not converted yet)', () => {
-    const found = sources.flatMap(([path, text]) => reaches(path, text)).filter((p) => !Object.keys(NOT_YET).some((m) => p.startsWith(`${m} `)));
-    expect(found).toEqual([]);
-  });
-
-  it('each module not converted yet still takes the client (else it leaves the list)', () => {
-    const text = new Map(sources);
-    expect(Object.keys(NOT_YET).filter((m) => !/\bctx\.client\(/.test(text.get(m) ?? ''))).toEqual([]);
+  it('no module of src/commands takes the client but the send stage', () => {
+    expect(sources.flatMap(([path, text]) => reaches(path, text))).toEqual([]);
   });
 });

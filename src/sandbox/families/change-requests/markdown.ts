@@ -50,7 +50,10 @@ export function normalizeLinks(markdown: string, page: PageRec, rev: RevisionRec
   const files = new Map(rev.files.map((f) => [f.id, f]));
   const dir = posix.dirname(markdownFile(page));
   const assets = '../'.repeat(dir === '.' ? 0 : dir.split('/').length);
-  const asFile = (f: FileRec | undefined) => (f ? `${assets}.gitbook/assets/${f.name}` : undefined);
+  // A file is linked by its name; one that shares its name with an earlier file (a replaced image) by its id, as the API links files.
+  const firstOfName = new Map<string, string>();
+  for (const f of rev.files) if (!firstOfName.has(f.name)) firstOfName.set(f.name, f.id);
+  const asFile = (f: FileRec | undefined) => (f ? (firstOfName.get(f.name) === f.id ? `${assets}.gitbook/assets/${f.name}` : `/files/${f.id}`) : undefined);
   const asPage = (p: PageRec | undefined, anchor: string) => (p ? `/${p.path}${anchor}` : undefined);
   const resolve = (href: string): string | undefined => {
     if (/^([a-z][a-z0-9+.-]*:|#|\/\/)/i.test(href)) return undefined;
