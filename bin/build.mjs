@@ -1,40 +1,125 @@
-// Bundles src/ into dist/ with esbuild: one small entry chunk, and a chunk per
-// lazily imported module (command groups, HTTP client, output, sandbox), so
-// that start-up pays only for what a command uses. Kept in bin/ because it is
-// the project's one build tool and needs no folder of its own.
+// Bundles src/ into dist/ with esbuild:
+// - dist/cli.cjs, the entry (CommonJS, as bin/docplat.js: no ES module loader
+//   starts): --version and the prebuilt help, else it loads dist/main.cjs with
+//   a code cache (src/code-cache.ts);
+// - dist/main.cjs, the CLI, and dist/sandbox.cjs, the sandbox: CommonJS, one
+//   file each, so that V8 can cache the compiled bundle (Node 20 caches no ES
+//   module) and no command pays for resolving and linking dozens of chunks; a
+//   module that only some commands need is evaluated when first imported;
+// - dist/vendor/*.cjs: the large libraries only some commands use (undici,
+//   yaml, the OpenAPI validator, conf, prompts), each in a file of its own, so
+//   that the CLI bundle (and its code cache) holds what most commands run;
+// - dist/manifest.js, which the build runs below to write the manifest and help.
+// Kept in bin/ because it is the project's one build tool and needs no folder of its own.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { looserThanNeeded, packageEngines } from './engines.mjs';
+import engines from './engines.cjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
-const result = await build({
+const common = {
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts', sandbox: 'src/sandbox/server.ts', manifest: 'src/manifest.ts' },
   outdir: 'dist',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   sourcemap: false,
   minifySyntax: true,
-  chunkNames: 'chunks/[name]-[hash]',
   // jq-wasm loads its .wasm file relative to its own folder: leave it in node_modules.
   external: ['jq-wasm'],
   define: { __DOCPLAT_VERSION__: JSON.stringify(pkg.version) },
-  // Bundled CommonJS packages (undici, cli-table3, commander) call require().
-  banner: { js: "import { createRequire as __docplatRequire } from 'node:module'; const require = __docplatRequire(import.meta.url);" },
   metafile: true,
   logLevel: 'warning',
+};
+// Bundled CommonJS packages (commander, cli-table3) call require().
+const esmBanner = { js: "import { createRequire as __docplatRequire } from 'node:module'; const require = __docplatRequire(import.meta.url);" };
+
+/** The libraries in dist/vendor/ (file name: package). */
+const VENDOR = { undici: 'undici', yaml: 'yaml', redocly: '@redocly/openapi-core', conf: 'conf', prompts: '@inquirer/prompts' };
+/**
+ * The packages whose default export is what src/ imports (`import Conf from 'conf'`): with "type": "module",
+ * esbuild reads a default import of CommonJS as Node does (module.exports), so their file exports that value.
+ */
+const DEFAULT_EXPORT = new Set(['conf']);
+const vendorOf = new Map(Object.entries(VENDOR).map(([file, name]) => [name, file]));
+
+/**
+ * In the CommonJS bundles: a vendor library is required from dist/vendor/, the sandbox from dist/sandbox.cjs;
+ * commander's node:child_process (for executable subcommands, which docplat has none of) is required on first use,
+ * not when commander loads (it would load child_process, dgram and their bindings for every command).
+ */
+const split = {
+  name: 'docplat-split',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (/node_modules\/commander\//.test(args.importer) ? { path: 'child_process', namespace: 'lazy' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
+      contents: `module.exports = new Proxy({}, { get: (_, key) => require('node:${args.path}')[key] });`,
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^[@a-z]/ }, (args) => (vendorOf.has(args.path) ? { path: `./vendor/${vendorOf.get(args.path)}.cjs`, external: true } : undefined));
+    b.onResolve({ filter: /sandbox\/server\.js$/ }, (args) => (args.kind === 'entry-point' ? undefined : { path: './sandbox.cjs', external: true }));
+  },
+};
+
+/** Each vendor library as a CommonJS file whose exports are the package's. */
+const vendorEntries = {
+  name: 'docplat-vendor',
+  setup(b) {
+    b.onResolve({ filter: /^vendor:/ }, (args) => ({ path: args.path.slice('vendor:'.length), namespace: 'vendor' }));
+    b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)})${DEFAULT_EXPORT.has(args.path) ? '.default' : ''};`,
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
+
+const cjs = { format: 'cjs', outExtension: { '.js': '.cjs' }, supported: { 'dynamic-import': false } };
+const bundles = build({
+  ...common,
+  ...cjs,
+  entryPoints: { main: 'src/main.ts', sandbox: 'src/sandbox/server.ts' },
+  // import.meta.url is the bundle's own file URL (the one-shot transport's require, the completion scripts' folder).
+  define: { ...common.define, 'import.meta.url': '__docplatUrl' },
+  banner: { js: 'var __docplatUrl = require("node:url").pathToFileURL(__filename).href;' },
+  plugins: [split],
 });
-// Which source modules each output file holds: the start-up test reads it to
-// check that --help loads no heavy dependency.
+const vendor = build({ ...common, ...cjs, entryPoints: Object.fromEntries(Object.entries(VENDOR).map(([file, name]) => [`vendor/${file}`, `vendor:${name}`])), plugins: [vendorEntries] });
+// The entry knows the hash of each bundle it loads: their code cache is keyed by it, and no run hashes a bundle.
+const entry = Promise.all([bundles, vendor]).then(([b, v]) => {
+  const hashes = {};
+  for (const out of [...Object.keys(b.metafile.outputs), ...Object.keys(v.metafile.outputs)]) {
+    if (out.endsWith('.cjs')) hashes[out.slice('dist/'.length)] = createHash('sha256').update(readFileSync(join(root, out))).digest('hex');
+  }
+  return build({
+    ...common,
+    ...cjs,
+    entryPoints: { cli: 'src/cli.ts' },
+    external: ['./main.cjs'],
+    // The hashes as a string, parsed when a command loads the bundle.
+    define: { ...common.define, 'import.meta.url': '__docplatUrl', __DOCPLAT_BUNDLES__: JSON.stringify(JSON.stringify(hashes)) },
+    banner: { js: 'var __docplatUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+});
+const results = await Promise.all([
+  bundles,
+  entry,
+  vendor,
+  build({ ...common, entryPoints: { manifest: 'src/manifest.ts' }, format: 'esm', banner: esmBanner }),
+]);
+const result = { metafile: { inputs: {}, outputs: {} } };
+for (const r of results) {
+  Object.assign(result.metafile.inputs, r.metafile.inputs);
+  Object.assign(result.metafile.outputs, r.metafile.outputs);
+}
+// Which source modules each output file holds (the four builds' together): the
+// start-up test reads it to check that --help loads no heavy dependency.
 writeFileSync(join(root, 'dist', 'meta.json'), JSON.stringify(result.metafile));
 
 // The libraries bundled into dist/, each with its license text, shipped with
@@ -52,9 +137,9 @@ for (const input of Object.keys(result.metafile.inputs)) {
 // The Node versions every bundled package (and every runtime dependency) says
 // it needs: package.json's engines.node must be exactly as narrow, or npm,
 // which never sees the bundled packages' own engines, would install docplat
-// where it cannot run (bin/engines.mjs; bin/docplat.js refuses such a Node).
-const engines = packageEngines(root, Object.keys(result.metafile.inputs), pkg.dependencies);
-const looser = await looserThanNeeded(pkg.engines?.node, engines);
+// where it cannot run (bin/engines.cjs; bin/docplat.js refuses such a Node).
+const needs = engines.packageEngines(root, Object.keys(result.metafile.inputs), pkg.dependencies);
+const looser = await engines.looserThanNeeded(pkg.engines?.node, needs);
 if (looser) {
   console.error(looser);
   process.exit(1);

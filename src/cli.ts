@@ -1,7 +1,10 @@
-// Entry point. `--version` and the top-level `--help` answer before anything
-// else loads; everything else goes through main.ts, which loads commander and
-// then only the group it needs.
+// Entry point (dist/cli.cjs, CommonJS as bin/docplat.js is: Node starts no ES
+// module loader). `--version` and the prebuilt `--help` answer before
+// anything else loads; everything else goes through main.ts, bundled on its
+// own into dist/main.cjs (bin/build.mjs) and loaded with a code cache
+// (code-cache.ts), which loads commander and then only the group it needs.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { helpArgv, helpFileName } from './helpfile.js';
 import { VERSION } from './version.js';
 
@@ -36,6 +39,13 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else if (help !== undefined) {
   process.stdout.write(help);
 } else {
-  const { main, processIO } = await import('./main.js');
-  process.exitCode = await main(process.argv.slice(2), processIO());
+  void (async () => {
+    const { loadBundle } = await import('./code-cache.js');
+    // The command's words (`spaces get`), for the code cache of its group.
+    const command = argv.filter((w) => /^[a-z][a-z-]{0,39}$/.test(w)).slice(0, 2).join(' ');
+    const bundle = loadBundle<typeof import('./main.js')>(fileURLToPath(new URL('./main.cjs', import.meta.url)), process.env, command);
+    const { main, processIO } = bundle.exports;
+    process.exitCode = await main(process.argv.slice(2), processIO());
+    await bundle.save();
+  })();
 }

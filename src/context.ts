@@ -74,6 +74,7 @@ export class Context {
   private stored?: Stored;
   private settingsPromise?: Promise<Settings>;
   private clientInstance?: ApiClient;
+  private clientPromise?: Promise<ApiClient>;
   private storeInstance?: ConfigStore;
   private sandbox?: Promise<EmbeddedSandbox>;
 
@@ -236,6 +237,15 @@ export class Context {
     if (opts.auth !== false && !s.token) {
       throw new AuthError(NOT_LOGGED_IN);
     }
+    // Requests started at once (org plan's eight lists) share one client: one keep-alive pool, one undici.
+    this.clientPromise ??= this.newClient(s).catch((err: unknown) => {
+      this.clientPromise = undefined;
+      throw err;
+    });
+    return this.clientPromise;
+  }
+
+  private async newClient(s: Settings): Promise<ApiClient> {
     // Not sendable in a header (a line break read from a file with it): said here, not as "cannot reach" the API.
     if (s.token && /[\s\x00-\x1f\x7f]/.test(s.token)) {
       const where = { flag: '--token', env: 'DOCPLAT_TOKEN', profile: `the token stored in profile "${s.profile}"` }[s.tokenSource as 'flag' | 'env' | 'profile'] ?? 'the token';

@@ -1,4 +1,4 @@
-import { Argument, type Command } from 'commander';
+import type { Command } from 'commander';
 // Where the help prerendered at build time lives (dist/help/, written by
 // src/manifest.ts): `docplat spaces list --help` is dist/help/spaces.list.txt.
 export const helpFileName = (words: string[]): string => `help/${words.join('.') || 'docplat'}.txt`;
@@ -37,23 +37,4 @@ export function helpArgv(argv: string[]): string[] {
   if (argv[0] === 'help' && argv.length === 2 && TOPIC_NAMES.includes(argv[1])) return argv;
   if (argv[0] === 'help' && argv.slice(1).every((w) => !w.startsWith('-'))) return [...argv.slice(1), '--help'];
   return argv;
-}
-
-/**
- * An argument the runner asks for when it is missing, on a terminal, or
- * refuses (commands/missing.ts): optional to commander, which would refuse it
- * first, and required in the usage (`<spaceId>`).
- */
-export class AskedArgument extends Argument {
-  constructor(name: string, description?: string) {
-    super(`[${name}]`, description);
-  }
-}
-
-/** A command's arguments as usage shows them: `<spaceId>`, `<ids...>`, `[name]`. */
-export function argsUsage(cmd: Command): string[] {
-  return cmd.registeredArguments.map((a) => {
-    const name = `${a.name()}${a.variadic ? '...' : ''}`;
-    return a.required || a instanceof AskedArgument ? `<${name}>` : `[${name}]`;
-  });
 }

@@ -1,9 +1,11 @@
 // Builds the command tree, runs one command, and maps whatever it throws to a
 // one-line message (or a JSON error object) and an exit code.
+import { isatty } from 'node:tty';
 import { Command, CommanderError, Help, Option } from 'commander';
 import { App } from './app.js';
 import { GROUPS, type Group } from './commands/index.js';
-import { argsUsage, inheritedFlags } from './helpfile.js';
+import { inheritedFlags } from './helpfile.js';
+import { argsUsage } from './commands/help/usage.js';
 import { Terminal } from './output/terminal.js';
 import type { IO } from './context.js';
 import { DocplatError, EXIT, Interrupted, promptInterrupt, UsageError } from './errors.js';
@@ -19,10 +21,13 @@ export function processIO(): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // Made when a command reads it: opening stdin's stream costs a few ms that most commands never use.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutTTY: !!process.stdout.isTTY,
     stderrTTY: !!process.stderr.isTTY,
-    stdinTTY: !!process.stdin.isTTY,
+    stdinTTY: isatty(0),
     env: process.env,
   };
 }
@@ -59,7 +64,7 @@ export function buildProgram(io: IO): Command {
         return [...names, cmd.name(), cmd.usage()].join(' ');
       },
     })
-    .addHelpText('after', rootHelpAfter());
+    .addHelpText('after', () => rootHelpAfter());
   for (const f of GLOBAL_FLAGS) {
     const option = new Option(f.flags, f.description);
     if (option.attributeName() !== f.key) throw new Error(`global flag ${f.flags} must be declared as "${option.attributeName()}"`);
@@ -90,7 +95,7 @@ function rootHelpAfter(): string {
 
 /** A group's command, with its help (the group's own commands are registered when it loads). */
 export function addGroup(program: Command, group: Group): Command {
-  return program.command(group.name, { hidden: group.hidden }).description(group.summary).addHelpText('after', inheritedFlags(program));
+  return program.command(group.name, { hidden: group.hidden }).description(group.summary).addHelpText('after', () => inheritedFlags(program));
 }
 
 /** The first word of argv that is not an option or an option's value. */
@@ -127,12 +132,15 @@ export async function main(args: string[], io: IO): Promise<number> {
   const app = new App(io, controller.signal);
   const program = buildProgram(io);
   const word = groupWord(argv);
+  // The other groups are there for the help, and for commander's suggestion after a word that names none.
+  const named = GROUPS.some((g) => g.name === word);
+  const help = argv.includes('--help') || argv.includes('-h');
   for (const group of GROUPS) {
     if (group.name === word) {
       const [mod, { registerCommands }] = await Promise.all([group.load(), import('./commands/runner.js')]);
       // A one-command group (`api`) is that command, on the program itself.
       registerCommands(group.command ? program : addGroup(program, group), app, mod.COMMANDS);
-    } else {
+    } else if (!named || help) {
       addGroup(program, group);
     }
   }

@@ -49,9 +49,13 @@ export function tempFiles(prefix?: string): { dir: string; file(name: string, te
 }
 
 /** A clean environment: no token, org, URL or proxy from the machine running the tests. */
+/** The code cache of a CLI the tests start: the caller's, else the run's (test/global-setup.ts), never the user's ~/.cache. */
+export const withCodeCache = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv => ({ DOCPLAT_CACHE_DIR: process.env.DOCPLAT_CACHE_DIR ?? join(tmpdir(), 'docplat-code-cache'), ...env });
+
 export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   // A config dir of its own, unless the caller brings one (then no stray empty folder is left behind).
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: 'DOCPLAT_CONFIG_DIR' in extra ? undefined : tempDir() };
+  // The code cache (src/code-cache.ts) in the run's temporary folder, one for every test, never the user's.
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', DOCPLAT_CONFIG_DIR: 'DOCPLAT_CONFIG_DIR' in extra ? undefined : tempDir(), DOCPLAT_CACHE_DIR: join(tmpdir(), 'docplat-code-cache') };
   for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
   return env;
 }
@@ -141,7 +145,7 @@ export interface Started {
 /** Starts the built CLI as a child process; stdin gets `input`, then ends. */
 export function startCli(args: string[], opts: RunOptions & { nodeArgs?: string[] } = {}): Started {
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...args], {
-    env: opts.env ?? baseEnv(),
+    env: withCodeCache(opts.env ?? baseEnv()),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -348,7 +352,7 @@ export async function onTerminal(args: string[], env: NodeJS.ProcessEnv, columns
  */
 export async function converse(args: string[], env: NodeJS.ProcessEnv, steps: [RegExp, string][], columns = 120): Promise<Run & { screen: string }> {
   const child = spawn('script', ['-qfec', shellWords([process.execPath, BIN, ...args]), '/dev/null'], {
-    env: { ...env, TERM: 'xterm', COLUMNS: String(columns) },
+    env: withCodeCache({ ...env, TERM: 'xterm', COLUMNS: String(columns) }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let screen = '';

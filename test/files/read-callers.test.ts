@@ -19,6 +19,7 @@ const ALLOWED: Record<string, { names: string[]; why: string }> = {
   'config/safety.ts': { names: ['openSync'], why: "the config file, opened without following a link and refused when it is not the user's own" },
   'config/profile.ts': { names: ['readFileSync'], why: 'the config file, read after config/safety.ts checked it' },
   'cli.ts': { names: ['readFileSync'], why: 'the help files the build wrote beside the bundle' },
+  'code-cache.ts': { names: ['openSync', 'readFileSync'], why: 'the bundles the build wrote in dist/, and their code cache, opened without following a link and used only when its key and hash match' },
   'completion/files.ts': { names: ['readFileSync'], why: 'the completion scripts the build wrote in completions/' },
   'sandbox/core/persist.ts': { names: ['open'], why: "writes the sandbox's state file atomically (it is read through the reader)" },
   'sandbox/core/lock.ts': { names: ['open', 'readFileSync'], why: 'creates its lock exclusively, and at exit compares the lock it wrote; the lock of another is read through the reader' },

@@ -1,12 +1,12 @@
 // The Node versions docplat declares (package.json engines.node) are those
 // every bundled package needs (the build computes them and fails when the
-// declaration is looser: bin/engines.mjs), and bin/docplat.js refuses an older
+// declaration is looser: bin/engines.cjs), and bin/docplat.js refuses an older
 // Node with one line before it loads anything.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { looserThanNeeded, narrowestRange, packageEngines, supports } from '../../bin/engines.mjs';
+import { looserThanNeeded, narrowestRange, packageEngines, supports } from '../../bin/engines.cjs';
 import { lines, ROOT, runCli } from '../helpers.js';
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; engines: { node: string }; dependencies: Record<string, string> };

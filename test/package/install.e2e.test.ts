@@ -42,7 +42,8 @@ const docplat = (args: string[]) =>
 describe('the packed package', () => {
   it('ships only what runs, and its licenses', () => {
     expect(files).toContain('bin/docplat.js');
-    expect(files).toContain('dist/cli.js');
+    expect(files).toContain('dist/cli.cjs');
+    expect(files).toContain('bin/package.json');
     expect(files).toContain('dist/man/docplat.1');
     expect(files).toContain('dist/THIRD-PARTY-LICENSES.md');
     expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'README.md', 'completions/docplat.bash', 'completions/_docplat', 'completions/docplat.fish']));

@@ -10,6 +10,7 @@ export const ENVIRONMENT: readonly [name: string, meaning: string][] = [
   ['DOCPLAT_API_URL', 'API base URL (default https://api.gitbook.com/v1)'],
   ['DOCPLAT_PROFILE', 'config profile'],
   ['DOCPLAT_CONFIG_DIR', 'where the config file (0600) and the sandbox state live (default ~/.config/docplat)'],
+  ['DOCPLAT_CACHE_DIR', 'where the code cache lives, made again when missing (default ~/.cache/docplat)'],
   ['DOCPLAT_TIMEOUT', 'time limit of each request, its retries included, in seconds (default 30)'],
   ['DOCPLAT_RETRIES', 'retries of a failed request when repeating it is safe (default 3)'],
   ['DOCPLAT_SANDBOX_FAULTS', 'faults for the embedded sandbox, as sandbox serve --faults'],

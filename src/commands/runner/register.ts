@@ -4,7 +4,8 @@
 // hands what was typed to the road (pipeline.ts).
 import { Option, type Command } from 'commander';
 import type { App } from '../../app.js';
-import { argsUsage, AskedArgument, inheritedFlags } from '../../helpfile.js';
+import { inheritedFlags } from '../../helpfile.js';
+import { argsUsage, AskedArgument } from '../help/usage.js';
 import { withBounds } from '../help/bounds.js';
 import { wrapHelp } from '../help/wrap.js';
 import { OPERATIONS } from '../../api/operations/index.js';
@@ -79,14 +80,15 @@ function registerCommand(group: Command, app: App, def: CommandDef): void {
   if (op && opensInBrowser(def, op)) cmd.option('--web', 'open it in the browser instead (prints the URL under CI or when no browser can be opened)');
   if (op) cmd.option('--dry-run', `print the request${def.bulk ? 's' : ''} that would be sent, and send none`);
   for (const option of cmd.options) if (option.required && !/\.\.\.>/.test(def.flags?.[option.attributeName()]?.flags ?? '')) onceOnly(cmd, option.long!);
+  // Made when the help is shown, not for every command a run registers.
   // Paragraphs wrapped at the 80 columns the help is rendered at, whatever the source's line breaks (help/wrap.ts).
-  if (def.help) cmd.addHelpText('after', `\n${wrapHelp(def.help)}`);
-  cmd.addHelpText('after', inheritedFlags(group.parent ?? group));
+  if (def.help) cmd.addHelpText('after', () => `\n${wrapHelp(def.help!)}`);
+  cmd.addHelpText('after', () => inheritedFlags(group.parent ?? group));
 
   if (def.examples?.length) {
     // On the program itself (a one-command group such as `api`), the examples follow the command's name.
     const prefix = group.parent ? group.name() : def.name;
-    cmd.addHelpText('after', `\nExamples:\n${def.examples.map((e) => `  $ docplat ${prefix} ${e}`).join('\n')}`);
+    cmd.addHelpText('after', () => `\nExamples:\n${def.examples!.map((e) => `  $ docplat ${prefix} ${e}`).join('\n')}`);
   }
   cmd.action(
     app.handler((ctx, processed, opts, command) => {

@@ -4,8 +4,11 @@
 // (bin/build.mjs) computes from the `engines` of every package it bundles, so
 // that package.json's `engines.node` is never looser than what they need
 // (bundled, npm never sees their own `engines`, and never warns).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// CommonJS, as bin/docplat.js that requires it (bin/package.json): it runs on
+// the older Node it refuses, before anything else loads.
+'use strict';
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
 
 /** Parses "1.2.3" (a leading "v" allowed) into numbers. */
 const parse = (v) => v.replace(/^v/, '').split('.').map(Number);
@@ -16,7 +19,7 @@ const compare = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
  * alternatives joined by `||`, each `^X.Y.Z` (X the same, at least X.Y.Z),
  * `>=X.Y.Z`, or `>=X.Y.Z <A.B.C`.
  */
-export function supports(version, range) {
+function supports(version, range) {
   const v = parse(version);
   return range.split('||').some((alternative) =>
     alternative.trim().split(/\s+/).every((c) => {
@@ -35,8 +38,8 @@ export function supports(version, range) {
  * lowest supported version of each major is one of the versions the ranges
  * name (or a major's first), so only those are tried.
  */
-export async function narrowestRange(ranges) {
-  const { default: semver } = await import('semver');
+async function narrowestRange(ranges) {
+  const semver = require('semver');
   const all = (v) => ranges.every((r) => semver.satisfies(v, r));
   const named = ranges.flatMap((r) => new semver.Range(r).set.flat().map((c) => c.semver.version).filter((v) => v !== '0.0.0' && v));
   const top = Math.max(...named.map((v) => semver.major(v)), 0) + 1;
@@ -72,8 +75,8 @@ function mergeTail(parts) {
  * packages need (`engines`: [name, range] pairs), naming those it would
  * break; undefined when every version it allows satisfies them all.
  */
-export async function looserThanNeeded(declared, engines) {
-  const { default: semver } = await import('semver');
+async function looserThanNeeded(declared, engines) {
+  const semver = require('semver');
   const needed = await narrowestRange(engines.map(([, range]) => range));
   if (declared && semver.validRange(declared) && semver.subset(declared, needed)) return undefined;
   const broken = engines.filter(([, range]) => !declared || !semver.validRange(declared) || !semver.subset(declared, range)).map(([name, range]) => `${name} needs ${range}`);
@@ -85,7 +88,7 @@ export async function looserThanNeeded(declared, engines) {
  * its metafile under node_modules/) and of every runtime dependency, for
  * those that declare one.
  */
-export function packageEngines(root, inputs, dependencies) {
+function packageEngines(root, inputs, dependencies) {
   const names = new Set(Object.keys(dependencies ?? {}));
   for (const input of inputs) {
     const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
@@ -96,3 +99,5 @@ export function packageEngines(root, inputs, dependencies) {
     return range ? [[name, range]] : [];
   });
 }
+
+module.exports = { supports, narrowestRange, looserThanNeeded, packageEngines };
