@@ -1,7 +1,7 @@
 # docplat shell completion, generated from the command manifest by `npm run build`: do not edit.
 # fish: copy it to ~/.config/fish/completions/docplat.fish
 
-set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--space' '--type' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--share-key' '--file' '--site' '--path' '--condition' '--icon' '--section' '--name' '--collection' '--member' '--emoji' '--edit-mode' '--status' '--change-request' '--url' '--source' '--dest' '--src' '--subject' '--format' '--role' '--search' '--sort' '--order' '--last-seen-before' '--owner' '--label' '--entity-id' '--certificate-file' '--sso-url' '--default-team' '--default-role' '--placeholder' '--option' '--wait-timeout' '--only' '-f' '--out' '--category' '--block-domain' '--manifest' '--external-id' '--page-id' '--author' '--body' '--body-file' '--page' '--node' '--creator' '--contributor' '--requested-reviewer' '--topic' '--order-by' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' '--method' '-X' '--raw-field' '--field' '-F' '--input' '--header' '-H'
+set -g __docplat_value_flags '--org' '--token' '--api-url' '--profile' '--output' '--fields' '--jq' '--timeout' '--retries' '--limit' '--cursor' '--title' '--parent' '--description' '--default-level' '--concurrency' '--before' '--after' '--to-org' '--space' '--type' '--visibility' '--basename' '--adaptive-content' '--default-site-space' '--default-section' '--proxy' '--share-key' '--file' '--site' '--path' '--condition' '--icon' '--section' '--name' '--collection' '--member' '--emoji' '--edit-mode' '--status' '--change-request' '--url' '--source' '--dest' '--src' '--subject' '--from' '--into' '--files-url' '--format' '--role' '--search' '--sort' '--order' '--last-seen-before' '--owner' '--label' '--entity-id' '--certificate-file' '--sso-url' '--default-team' '--default-role' '--placeholder' '--option' '--wait-timeout' '--only' '-f' '--out' '--category' '--block-domain' '--manifest' '--external-id' '--page-id' '--author' '--body' '--body-file' '--page' '--node' '--creator' '--contributor' '--requested-reviewer' '--topic' '--order-by' '--port' '--host' '--data' '--seed' '--spaces' '--pages' '--large-file' '--faults' '--method' '-X' '--raw-field' '--field' '-F' '--input' '--header' '-H'
 
 # The words typed so far that are not flags or flag values.
 function __docplat_words
@@ -200,6 +200,7 @@ complete -c docplat -n '__docplat_verb_next content' -a 'get' -d 'show the curre
 complete -c docplat -n '__docplat_verb_next content' -a 'import' -d 'import content into a space (or a change request) from a URL'
 complete -c docplat -n '__docplat_verb_next content' -a 'export' -d 'write a space (or a change request) as Markdown files with SUMMARY.md and its assets'
 complete -c docplat -n '__docplat_verb_next content' -a 'push' -d 'send a folder of Markdown (as content export writes it) into a change request, only what differs'
+complete -c docplat -n '__docplat_verb_next content' -a 'restore' -d 'bring a space (or every space) back from a backup content export wrote, and check it byte for byte'
 complete -c docplat -n '__docplat_verb_next pages' -a 'list' -d 'list the pages of a space in tree order (--tree draws the nesting)'
 complete -c docplat -n '__docplat_verb_next pages' -a 'ls' -d 'list the pages of a space in tree order (--tree draws the nesting)'
 complete -c docplat -n '__docplat_verb_next pages' -a 'get' -d 'show a page, by id or by path; --format markdown prints its Markdown alone'
@@ -571,6 +572,15 @@ complete -c docplat -n '__docplat_at content push' -l force -d 'send the folder 
 complete -c docplat -n '__docplat_at content push' -l concurrency -r -d 'pages read at once to compare (default 8, at most 64)'
 complete -c docplat -n '__docplat_at content push' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 content push' -a '(__docplat_ids spaceId)'
+complete -c docplat -n '__docplat_at content restore' -l from -r -d '(required) the backup: a folder content export wrote'
+complete -c docplat -n '__docplat_at content restore' -l into -x -a '(__docplat_ids space)' -d 'restore into this space (made equal to the backup)'
+complete -c docplat -n '__docplat_at content restore' -l new -d 'restore into a new space (created empty with the backup\'s settings)'
+complete -c docplat -n '__docplat_at content restore' -l files-url -r -d 'where the backup folder is served, for files over 1 MB (the platform fetches them)'
+complete -c docplat -n '__docplat_at content restore' -l no-verify -d 'do not export the space restored and compare it with the backup'
+complete -c docplat -n '__docplat_at content restore' -l all-spaces -d 'every space of an export --all-spaces, into the organization (--org)'
+complete -c docplat -n '__docplat_at content restore' -l allow-mass-delete -d 'let the run delete more than half of a kind (or all of it): spaces, pages of a space, files of an export'
+complete -c docplat -n '__docplat_at content restore' -l concurrency -r -d 'requests in flight at once when reading (default 8, at most 64)'
+complete -c docplat -n '__docplat_at content restore' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_at pages list ls' -l tree -d 'draw the tree instead of a table'
 complete -c docplat -n '__docplat_at pages list ls' -l change-request -r -d 'act on this change request (its id or its number) instead of the space'
 complete -c docplat -n '__docplat_at pages list ls' -l dry-run -d 'print the request that would be sent, and send none'
@@ -890,7 +900,7 @@ complete -c docplat -n '__docplat_at change-requests merge' -l dry-run -d 'print
 complete -c docplat -n '__docplat_arg -eq 0 change-requests merge' -a '(__docplat_ids spaceId)'
 complete -c docplat -n '__docplat_at change-requests rebase' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 change-requests rebase' -a '(__docplat_ids spaceId)'
-complete -c docplat -n '__docplat_at change-requests changes' -l limit -r -d 'most changes to list (default 10) (at least 1)'
+complete -c docplat -n '__docplat_at change-requests changes' -l limit -r -d 'most changes to list (default 10) (1 to 1000)'
 complete -c docplat -n '__docplat_at change-requests changes' -l dry-run -d 'print the request that would be sent, and send none'
 complete -c docplat -n '__docplat_arg -eq 0 change-requests changes' -a '(__docplat_ids spaceId)'
 complete -c docplat -n '__docplat_at change-requests diff' -l stat -d 'lines added and removed per page, and the totals'
@@ -921,6 +931,7 @@ complete -c docplat -n '__docplat_at sandbox serve' -l spaces -r -d 'add this ma
 complete -c docplat -n '__docplat_at sandbox serve' -l pages -r -d 'give the first space of the first organization this many pages (for benchmarks)'
 complete -c docplat -n '__docplat_at sandbox serve' -l large-file -r -d 'add a file large.bin of this many MB to that space, generated as it streams (for benchmarks)'
 complete -c docplat -n '__docplat_at sandbox serve' -l faults -r -d 'inject faults, e.g. "429=0.1,503=0.05,reset=0.02,latency=5,seed=1"'
+complete -c docplat -n '__docplat_at sandbox serve' -l allow-private-file-urls -d 'let insert_files fetch a url on this machine or a private network (refused, as the platform does, by default)'
 complete -c docplat -n '__docplat_at sandbox reset' -l seed -r -d 'demo or empty (default: demo)'
 complete -c docplat -n '__docplat_at api' -l method -s X -x -a 'GET HEAD POST PUT PATCH DELETE' -d 'HTTP method: GET, HEAD, POST, PUT, PATCH, DELETE (default: GET, or POST with fields or --input)'
 complete -c docplat -n '__docplat_at api' -l raw-field -s f -r -d 'a string field (repeat it); to the query for GET, else to the JSON body'

@@ -281,7 +281,9 @@ export class Context {
       const { startSandbox } = await import('./sandbox/server.js');
       mkdirSync(this.configDir, { recursive: true, mode: 0o700 });
       // DOCPLAT_SANDBOX_FAULTS injects faults into the embedded sandbox too (see `sandbox serve --faults`).
-      return startSandbox({ dataFile: join(this.configDir, SANDBOX_FILE), port: 0, faults: this.env.DOCPLAT_SANDBOX_FAULTS }).catch((err: Error) => {
+      // DOCPLAT_SANDBOX_ALLOW_PRIVATE_FILE_URLS=1: its insert_files may fetch from this machine (`sandbox serve --allow-private-file-urls`).
+      const allowPrivateFileUrls = this.env.DOCPLAT_SANDBOX_ALLOW_PRIVATE_FILE_URLS === '1';
+      return startSandbox({ dataFile: join(this.configDir, SANDBOX_FILE), port: 0, faults: this.env.DOCPLAT_SANDBOX_FAULTS, allowPrivateFileUrls }).catch((err: Error) => {
         throw new DocplatError(`cannot start the embedded sandbox: ${err.message}`);
       });
     })();

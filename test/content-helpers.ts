@@ -1,5 +1,7 @@
-import { readdirSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { createReadStream, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, normalize, relative } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { tempDir, type TestApi } from './helpers.js';
 
@@ -40,6 +42,21 @@ export async function admin(api: TestApi, action: string, body: Record<string, u
     body: JSON.stringify(body),
   });
   expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** Serves a folder over http on loopback (as a user serves a backup for --files-url). */
+export async function serve(root: string): Promise<{ url: string; close(): Promise<void>; served: string[] }> {
+  const served: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const rel = normalize(decodeURIComponent(new URL(req.url!, 'http://x').pathname)).replace(/^\/+/, '');
+    const file = join(root, rel);
+    if (rel.startsWith('..') || !statSync(file, { throwIfNoEntry: false })?.isFile()) return void res.writeHead(404).end();
+    served.push(rel);
+    res.writeHead(200, { 'content-length': statSync(file).size });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** `dir(name)`: a new folder of that name in a temporary folder, removed after the file's tests. */

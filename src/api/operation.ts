@@ -23,6 +23,8 @@ export interface Operation {
   body?: Record<string, Spec>;
   /** The body must be sent (even when every field is optional). */
   bodyRequired: boolean;
+  /** The body must be sent, and may be `{}` (a create whose fields are all optional; an update's empty body is refused instead). */
+  bodySent?: boolean;
   /** Success statuses; the first is the usual one (a delete: 205, and 204 when there was nothing to delete). */
   success: readonly number[];
   /**
@@ -54,6 +56,7 @@ export interface OperationInput {
   query?: Record<string, Spec>;
   body?: Record<string, Spec>;
   bodyRequired?: boolean;
+  bodySent?: boolean;
   success?: readonly number[];
   /** Overrides the default (true unless the method is POST). */
   safe?: boolean;
@@ -93,6 +96,7 @@ export function op(opId: string, route: `${Method} /${string}`, input: Operation
     query: paginated ? { ...PAGING, ...input.query } : { ...input.query },
     body: input.body,
     bodyRequired: input.bodyRequired ?? false,
+    ...(input.bodySent ? { bodySent: true } : {}),
     success: input.success ?? (method === 'DELETE' ? [205, 204] : method === 'POST' && input.safe !== true ? [201] : [200]),
     safe: input.safe ?? method !== 'POST',
     paginated,

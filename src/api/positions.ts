@@ -10,6 +10,8 @@ export const POSITION_KINDS = {
   'site-space': { type: 'site-space', key: 'siteSpace' },
   /** A section group is placed among sections: type site-section, key id. */
   'site-section-group': { type: 'site-section', key: 'id' },
+  /** A section group placed next to another group (OpenAPI 0.202.0 SiteSectionGroupPointer). */
+  'section-group': { type: 'site-section-group', key: 'id' },
 } as const;
 export type PositionKind = keyof typeof POSITION_KINDS;
 

@@ -158,7 +158,7 @@ function fromQuery(spec: Spec, raw: string[]): unknown {
  */
 export function parseBody(op: Operation, json: unknown): Record<string, unknown> {
   if (json === undefined) {
-    if (op.bodyRequired) throw new InputError('body', { path: '', rule: 'a JSON object (the body is required)', value: undefined });
+    if (op.bodyRequired || op.bodySent) throw new InputError('body', { path: '', rule: 'a JSON object (the body is required)', value: undefined });
     json = {};
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {

@@ -194,9 +194,10 @@ export class SandboxHandler {
     if (!handle) return errorReply(501, `${method} ${path} is not emulated by the sandbox yet`);
     const json = method === 'GET' || method === 'DELETE' ? undefined : await jsonOf(req);
     const { query, body } = parseInputs(operation, new URLSearchParams(search), json);
+    const prepared = await this.world.prepare(operation.id, { params, body });
     await this.world.settled();
     const api = this.api;
-    const reply = this.world.as(auth.caller?.user, () => handle({ params, query, body, api, integration }));
+    const reply = this.world.as(auth.caller?.user, () => handle({ params, query, body, api, integration, prepared }));
     if (method !== 'GET') this.wrote();
     return reply;
   }

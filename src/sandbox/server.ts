@@ -70,6 +70,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** How long processing an OpenAPI document takes, in sandbox-clock ms (default 1500). */
   processingMs?: number;
+  /** insert_files may fetch a `url` that resolves to a private or reserved address (loopback: a backup served on this machine). */
+  allowPrivateFileUrls?: boolean;
 }
 
 export interface Sandbox {
@@ -210,6 +212,7 @@ async function openWorld(opts: SandboxOptions): Promise<{ world: World; saver?: 
     extra: { spaces: opts.spaces ?? 0, content: opts.pages ?? 0, contentLargeFileMB: opts.largeFileMB ?? 0 },
   });
   if (opts.processingMs !== undefined) world.family('openapi').processingMs = opts.processingMs;
+  world.family('changeRequests').allowPrivateFileUrls = !!opts.allowPrivateFileUrls;
   const saver = opts.dataFile ? new Saver(opts.dataFile, world, (err) => opts.log?.(`autosave failed: ${err.message}`)) : undefined;
   return { world, saver };
 }

@@ -7,20 +7,13 @@
 // 20 ms latency on every request.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exportedSpace } from './exported.mjs';
 
 export async function pushBench({ api, run, compare, row, fmtMB, node, BIN, HERE, work, serveSandbox }) {
   const s500 = await serveSandbox('push-500', ['--pages', '500']);
   const s2000 = await serveSandbox('push-2000', ['--pages', '2000']);
   try {
-    const setup = async (sb, name) => {
-      const space = (await api('GET', `${sb.url}/orgs/${sb.org}/spaces?limit=1`, sb.token)).data.items[0].id;
-      const env = { DOCPLAT_API_URL: sb.url, DOCPLAT_TOKEN: sb.token, DOCPLAT_ORG: sb.org, DOCPLAT_CONFIG_DIR: join(work, 'cli-config') };
-      const dir = join(work, name);
-      const r = await run(node, [BIN, 'content', 'export', space, '--dest', dir], { env });
-      if (r.code !== 0) throw new Error(`export for the push bench failed: ${r.err.slice(0, 300)}`);
-      await api('POST', `${new URL(sb.url).origin}/_sandbox/faults`, sb.token, { spec: 'latency=20' });
-      return { space, env, dir };
-    };
+    const setup = (sb, name) => exportedSpace({ api, run, node, BIN, work }, sb, name, 'push');
     {
       const P = await setup(s500, 'push-500');
       // 100 pages changed: a line added at the end of each; the baseline sends the same bodies.

@@ -143,6 +143,12 @@ try {
     await pushBench({ api, run, compare, row, fmtMB, node, BIN, HERE, work, serveSandbox });
     throw new Error('BENCH_ONLY=push: the other rows are not run');
   }
+  // BENCH_ONLY=restore: the content restore rows alone.
+  if (process.env.BENCH_ONLY === 'restore') {
+    const { restoreBench } = await import('./restore.mjs');
+    await restoreBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
+    throw new Error('BENCH_ONLY=restore: the other rows are not run');
+  }
   // Goal 10 (organization as code) first: BENCH_ONLY=org stops after it; BENCH_ONLY=startup runs goal 1 alone.
   if (process.env.BENCH_ONLY !== 'startup') {
     const { orgBench } = await import('./org.mjs');
@@ -270,6 +276,8 @@ try {
   await contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
   const { pushBench } = await import('./push.mjs');
   await pushBench({ api, run, compare, row, fmtMB, node, BIN, HERE, work, serveSandbox });
+  const { restoreBench } = await import('./restore.mjs');
+  await restoreBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
 } catch (err) {
   process.stderr.write(`bench stopped: ${err.message}\n`);
 } finally {

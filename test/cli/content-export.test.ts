@@ -89,7 +89,7 @@ describe('content export', () => {
       expect(written.some((f) => f.endsWith('.part'))).toBe(false);
     }));
 
-  it('a re-run over an unchanged space sends only the tree request and the files list', () =>
+  it('a re-run over an unchanged space sends only the tree request and the files list (and the space and collections read for the backup record)', () =>
     withTestApi({}, async (api) => {
       const id = await spaceId(api, 'Getting Started');
       const dir = join(tempDir(), 'docs');
@@ -97,7 +97,8 @@ describe('content export', () => {
       const before = { api: api.sandbox.requestCount, storage: api.sandbox.storageRequests };
       const again = await exportTo(api, [id, '--dest', dir]);
       expect(again.code, again.stderr).toBe(0);
-      expect(api.sandbox.requestCount - before.api).toBe(2);
+      // The tree and the files list; the space and its organization's collections (what a restore needs: backup.ts).
+      expect(api.sandbox.requestCount - before.api).toBe(4);
       expect(api.sandbox.storageRequests - before.storage).toBe(0);
       expect(again.stderr).toMatch(/0 fetched, 12 unchanged, 0 moved/);
     }));
@@ -117,7 +118,7 @@ describe('content export', () => {
       const r = await exportTo(api, [id, '--dest', dir]);
       expect(r.code, r.stderr).toBe(0);
       // tree + files list + faq + the renamed page (its updatedAt changed); its children are moved, not fetched
-      expect(sb.requestCount - before).toBe(4);
+      expect(sb.requestCount - before).toBe(6);
       expect(readFileSync(join(dir, 'faq.md'), 'utf8')).toBe('---\ndescription: About faq\n---\n\n# FAQ\n\nNew answers.\n');
       const now = files(dir);
       expect(now).toContain('getting-started/setup/README.md');

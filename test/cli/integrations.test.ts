@@ -186,7 +186,7 @@ describe('integrations publish', () => {
     writeFileSync(gitbook, readFileSync(path, 'utf8') + 'envs:\n  staging: {organization: x}\n');
     const envs = await api.cli(['integrations', 'publish', '--manifest', gitbook]);
     expect(envs.code).toBe(2);
-    expect(lines(envs.stderr)).toEqual([expect.stringMatching(/^error: --manifest .*gitbook-manifest\.yaml: unknown key "envs" \(the keys are name, icon, title, /)]);
+    expect(lines(envs.stderr)).toEqual([expect.stringMatching(/^error: --manifest .*gitbook-manifest\.yaml: unknown key "envs" \(the keys are name, icon, runtime, title, /)]);
     writeFileSync(gitbook, readFileSync(path, 'utf8').replace('script: script.js', 'script: ./src/index.tsx'));
     const tsx = await api.cli(['integrations', 'publish', '--manifest', gitbook]);
     expect(tsx.code).toBe(2);

@@ -35,6 +35,8 @@ interface Setup {
 interface Scenario {
   /** Only plans: lists the deletes, deletes nothing (no --yes, --allow-mass-delete or --dry-run of its own). */
   plansOnly?: boolean;
+  /** Deletes by difference on every run, without --prune (content restore makes a space equal to its backup). */
+  alwaysPrunes?: boolean;
   setup(api: TestApi, size: 'few' | 'most'): Promise<Setup>;
 }
 
@@ -72,6 +74,18 @@ const SCENARIOS: Record<string, Scenario> = {
       return { args: ['content', 'push', id, '--src', src, '--prune', '--merge'], deletes, state: async () => (await api.cli(['pages', 'list', id, '--json'])).stdout };
     },
   },
+  'content restore': {
+    alwaysPrunes: true,
+    async setup(api, size) {
+      const id = await spaceId(api, 'Getting Started');
+      const from = folder();
+      expect((await api.cli(['content', 'export', id, '--dest', from])).code).toBe(0);
+      // Pages the backup lacks: the restore deletes them (the space has 11 pages; 12 more are more than half).
+      const stray = size === 'few' ? ['stray'] : Array.from({ length: 12 }, (_, i) => `stray-${i}`);
+      for (const path of stray) await admin(api, 'add-page', { spaceId: id, title: path, path });
+      return { args: ['content', 'restore', '--from', from, '--no-verify'], deletes: stray.map((p) => `delete page ${p}`), state: async () => (await api.cli(['pages', 'list', id, '--json'])).stdout };
+    },
+  },
   'content export': {
     async setup(api, size) {
       const id = await spaceId(api, 'Getting Started');
@@ -105,7 +119,7 @@ describe('deletes by difference go through the one gate', () => {
     for (const { name, c } of deleting) {
       const flags = c.flags.map((f) => f.long);
       if (SCENARIOS[name].plansOnly) expect(flags, name).not.toContain('--allow-mass-delete');
-      else expect(flags, name).toEqual(expect.arrayContaining(['--prune', '--allow-mass-delete']));
+      else expect(flags, name).toEqual(expect.arrayContaining(SCENARIOS[name].alwaysPrunes ? ['--allow-mass-delete'] : ['--prune', '--allow-mass-delete']));
     }
   });
 

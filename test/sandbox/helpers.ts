@@ -101,7 +101,8 @@ class Spec {
     ajv.addSchema(doc, id);
   }
 
-  private compile(pointer: string[]): ValidateFunction {
+  /** The validator of the schema at a JSON pointer of the document, given as its parts (`['paths', path, 'get', ...]`). */
+  compile(pointer: string[]): ValidateFunction {
     const ref = `${this.id}#/${pointer.map(escape).join('/')}`;
     let v = this.cache.get(ref);
     if (!v) {
@@ -140,29 +141,28 @@ function makeAjv(kind: '2020' | '07'): Ajv | Ajv2020 {
 let latest: Spec | undefined;
 let older: Spec | undefined;
 
-/** The latest description (@gitbook/api 0.202.0, OpenAPI 3.1). */
+/** The latest description (@gitbook/api 0.202.0, OpenAPI 3.1), with the two schemas no answer can match made matchable (descriptionFixes). */
 export function latestSpec(): Spec {
-  latest ??= new Spec(makeAjv('2020'), 'latest.json', satisfiable(parse(readFileSync(specFile('@gitbook/api'), 'utf8'))));
+  latest ??= new Spec(makeAjv('2020'), 'latest.json', descriptionFixes(parse(readFileSync(specFile('@gitbook/api'), 'utf8'))));
   return latest;
 }
 
 /**
- * Two schemas of the latest description no value can match, made
- * satisfiable in memory before anything is compiled from it (a validator,
- * once compiled, is shared by every test file of a worker):
+ * Two schemas of the description that no answer can match, fixed in memory
+ * (the kind of fix olderSpec() applies to Space):
  * - Document is oneOf {markdown} | {document} | an empty object with
- *   additionalProperties false, which a page in a tree (which has other
- *   fields and no content) can never match; the platform itself answers such
- *   pages. The empty variant accepts a page's other fields.
- * - The three page_edited attribute variants have no required or exclusive
- *   property, so every object with one property matches all three and a
- *   `oneOf` can never hold: any of them will do.
+ *   additionalProperties false, which a page in a tree (other fields, no
+ *   content) never matches, though the platform answers such pages: the
+ *   empty variant accepts a page's other fields.
+ * - The three page_edited attribute variants of a change request's changes
+ *   have no required or exclusive property, so an object with one property
+ *   matches all three and a `oneOf` never holds: any of them will do.
  */
-function satisfiable(doc: any): any {
-  const schemas = doc.components.schemas;
-  delete schemas.Document.oneOf[2].additionalProperties;
-  schemas.Document.oneOf[2].not = { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] };
-  const edited = schemas.RevisionSemanticChangePageEdited.properties.attributes;
+function descriptionFixes(doc: any): any {
+  const { Document, RevisionSemanticChangePageEdited } = doc.components.schemas;
+  delete Document.oneOf[2].additionalProperties;
+  Document.oneOf[2].not = { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] };
+  const edited = RevisionSemanticChangePageEdited.properties.attributes;
   edited.anyOf = edited.oneOf;
   delete edited.oneOf;
   return doc;

@@ -8,8 +8,10 @@
 // submitChangeRequestReview, getChangeRequestReviewById) and the requested
 // reviewers (getRequestedReviewersByChangeRequestId,
 // requestReviewersForChangeRequest)).
-import { op } from '../operation.js';
+import { MAX_LIMIT, op } from '../operation.js';
 import { arr, bool, any, id, nullable, num, obj, oneOf, required, str, uri } from '../schema.js';
+import { CONTENT_FORMATS } from '../enums.js';
+import { JSON_DOCUMENT } from './documents.js';
 import { TEMPLATE } from './templates.js';
 
 const SOURCE = 'openapi 0.202.0';
@@ -104,18 +106,20 @@ export const CHANGE_REQUESTS_OPERATIONS = {
   // Every space of the organization the caller can see; `status` is a list here (default: open).
   'changeRequests.listForOrg': op('changeRequests.listForOrg', 'GET /orgs/{organizationId}/change-requests', {
     paginated: true,
-    query: { status: arr(oneOf(CHANGE_REQUEST_STATUSES)), space: id(), site: id(), ...WHO },
+    // styleguideRun and finding (OpenAPI 0.202.0): checked; the sandbox runs no style guide, so they filter nothing.
+    query: { status: arr(oneOf(CHANGE_REQUEST_STATUSES)), space: id(), site: id(), styleguideRun: str(), finding: oneOf(['none', 'all']), ...WHO },
     source: SOURCE,
   }),
   'changeRequests.create': op('changeRequests.create', `POST ${CRS}`, {
     body: { subject: SUBJECT, template: TEMPLATE },
+    bodySent: true,
     source: SOURCE,
   }),
   'changeRequests.get': op('changeRequests.get', `GET ${CR}`, { source: SOURCE }),
   'changeRequests.update': op('changeRequests.update', `PATCH ${CR}`, {
     body: {
       subject: SUBJECT,
-      description: any(),
+      description: JSON_DOCUMENT,
       links: arr(obj({ id: id(), ref: required(any()), title: str() }), { maxItems: 10 }),
       status: oneOf(CHANGE_REQUEST_SETTABLE),
     },
@@ -129,7 +133,7 @@ export const CHANGE_REQUESTS_OPERATIONS = {
   // Takes the space's content merged since the change request started; a resend has nothing more to take.
   'changeRequests.rebase': op('changeRequests.rebase', `POST ${CR}/update`, { safe: true, success: [200], source: SOURCE }),
   'changeRequests.changes': op('changeRequests.changes', `GET ${CR}/changes`, {
-    query: { limit: num({ integer: true, min: 1 }) },
+    query: { limit: num({ integer: true, min: 1, max: MAX_LIMIT }) },
     source: SOURCE,
   }),
   // Applies a batch atomically; each batch of `content push` is built so that sending it twice is harmless.
@@ -140,8 +144,8 @@ export const CHANGE_REQUESTS_OPERATIONS = {
     source: SOURCE,
   }),
   'changeRequests.contributors': op('changeRequests.contributors', `GET ${CR}/contributors`, { paginated: true, source: SOURCE }),
-  'changeRequests.reviews': op('changeRequests.reviews', `GET ${CR}/reviews`, { paginated: true, query: { outdated: bool() }, source: SOURCE }),
-  'changeRequests.reviews.get': op('changeRequests.reviews.get', `GET ${CR}/reviews/{reviewId}`, { source: SOURCE }),
+  'changeRequests.reviews': op('changeRequests.reviews', `GET ${CR}/reviews`, { paginated: true, query: { outdated: bool(), format: oneOf(CONTENT_FORMATS) }, source: SOURCE }),
+  'changeRequests.reviews.get': op('changeRequests.reviews.get', `GET ${CR}/reviews/{reviewId}`, { query: { format: oneOf(CONTENT_FORMATS) }, source: SOURCE }),
   // A review is a new record each time (the reviewer's earlier ones become outdated): not safe to resend.
   'changeRequests.reviews.create': op('changeRequests.reviews.create', `POST ${CR}/reviews`, {
     body: { status: required(oneOf(REVIEW_STATUSES)), comment: DOCUMENT },
@@ -151,7 +155,7 @@ export const CHANGE_REQUESTS_OPERATIONS = {
   'changeRequests.reviewers': op('changeRequests.reviewers', `GET ${CR}/requested-reviewers`, { paginated: true, source: SOURCE }),
   // Requesting a reviewer already requested asks again (the same state): safe to resend.
   'changeRequests.reviewers.add': op('changeRequests.reviewers.add', `POST ${CR}/requested-reviewers`, {
-    body: { users: required(arr(id(), { minItems: 1 })), subject: SUBJECT, description: any() },
+    body: { users: required(arr(id(), { minItems: 1 })), subject: SUBJECT, description: JSON_DOCUMENT },
     safe: true,
     success: [200],
     source: SOURCE,

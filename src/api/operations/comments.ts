@@ -1,16 +1,18 @@
 // Comments and their replies, on a space and (`.cr`) on a change request.
 import { COMMENT_STATUSES, CONTENT_FORMATS, ORDERS } from '../enums.js';
 import { op, underChangeRequest } from '../operation.js';
-import { any, arr, bool, id, obj, oneOf, required, str } from '../schema.js';
+import { arr, bool, id, obj, oneOf, required, str } from '../schema.js';
+import { JSON_DOCUMENT } from './documents.js';
 
 const COMMENTS = '/spaces/{spaceId}/comments';
 const COMMENT = `${COMMENTS}/{commentId}`;
 const REPLY = `${COMMENT}/replies/{commentReplyId}`;
 
 /** A JSON document (OpenAPI JSONDocument): `{object: "document", data, nodes}`. */
-const JSON_DOCUMENT = obj({ object: required(oneOf(['document'])), data: required(obj({})), nodes: required(arr(any())) });
 /** A comment's body (OpenAPI Document): `{markdown}`, `{document}` (a JSON document) or the empty object. */
 const BODY = obj({ markdown: str(), document: JSON_DOCUMENT });
+/** The table cell a comment is on (OpenAPI 0.202.0 TableCellTarget): checked; the sandbox keeps no table. */
+const TABLE_CELL = obj({ record: required(str()), definition: required(str()) });
 const FORMAT = { format: oneOf(CONTENT_FORMATS) };
 /** A reaction is an emoji (the description's Emoji: at most 50 characters, format emoji). */
 const EMOJI = str({ max: 50, format: 'emoji' });
@@ -23,7 +25,7 @@ const SPACE_COMMENTS = {
   }),
   // The reference answers 200 (not 201) to a create.
   'comments.create': op('comments.create', `POST ${COMMENTS}`, {
-    body: { node: str(), page: str(), body: required(BODY) },
+    body: { node: str(), page: str(), body: required(BODY), tableCell: TABLE_CELL },
     rules: [{ kind: 'needs', field: 'node', needs: 'page', why: 'a node is a block of a page' }],
     success: [200],
   }),

@@ -3,6 +3,7 @@
 import { CONTENT_FORMATS, IMPORT_SOURCES, LINK_STATUSES } from '../enums.js';
 import { op, underChangeRequest } from '../operation.js';
 import { bool, oneOf, required, uri } from '../schema.js';
+import { DOCUMENT_READ } from './documents.js';
 
 const CONTENT = '/spaces/{spaceId}/content';
 
@@ -15,7 +16,7 @@ const SPACE_CONTENT = {
     body: { url: required(uri()), source: required(oneOf(IMPORT_SOURCES)) },
   }),
   'pages.list': op('pages.list', `GET ${CONTENT}/pages`, { query: READ }),
-  'pages.get': op('pages.get', `GET ${CONTENT}/page/{pageId}`, { query: { format: oneOf(CONTENT_FORMATS), ...READ } }),
+  'pages.get': op('pages.get', `GET ${CONTENT}/page/{pageId}`, { query: { format: oneOf(CONTENT_FORMATS), ...DOCUMENT_READ, ...READ } }),
   'pages.links': op('pages.links', `GET ${CONTENT}/page/{pageId}/links`, {
     paginated: true,
     query: { status: oneOf(LINK_STATUSES) },
@@ -30,7 +31,7 @@ export const CONTENT_OPERATIONS = {
   ...underChangeRequest(SPACE_CONTENT),
   // getPageInRevisionById (public OpenAPI description 0.202.0): a page as it was in a revision (a change request's base).
   'revisions.page': op('revisions.page', 'GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}', {
-    query: { format: oneOf(CONTENT_FORMATS), ...READ },
+    query: { format: oneOf(CONTENT_FORMATS), ...DOCUMENT_READ, ...READ },
     source: 'openapi 0.202.0',
   }),
 };

@@ -1,7 +1,7 @@
 // Integrations: the catalogue, publishing, and installations.
 import { INTEGRATION_CATEGORIES, INTEGRATION_SCOPES, INTEGRATION_TARGETS, INTEGRATION_VISIBILITIES } from '../enums.js';
 import { op } from '../operation.js';
-import { any, arr, bool, id, map, obj, oneOf, required, str } from '../schema.js';
+import { arr, bool, id, map, obj, oneOf, required, str } from '../schema.js';
 
 const NAME_PATTERN = { pattern: /^[a-zA-Z0-9_.-]+$/, patternText: 'letters, digits, -, _ and .' };
 const PARAMS = { integrationName: required(str({ max: 100, ...NAME_PATTERN })) };
@@ -30,6 +30,8 @@ export const INTEGRATIONS_OPERATIONS = {
     body: {
       /** Base64. */
       icon: str(),
+      /** OpenAPI 0.202.0; checked, the sandbox runs no script. */
+      runtime: oneOf(['v1', 'v2']),
       title: required(str({ min: 2, max: 30 })),
       description: required(str({ max: 100 })),
       /** Markdown. */
@@ -41,10 +43,11 @@ export const INTEGRATIONS_OPERATIONS = {
       target: oneOf(INTEGRATION_TARGETS),
       scopes: arr(str()),
       categories: arr(oneOf(INTEGRATION_CATEGORIES)),
-      blocks: arr(any()),
-      contentSources: arr(any()),
+      blocks: arr(obj({})),
+      contentSources: arr(obj({})),
       externalLinks: arr(obj({ url: str(), label: str() })),
-      configurations: any(),
+      /** OpenAPI 0.202.0 IntegrationConfigurations: an object per target. */
+      configurations: obj({ account: obj({}), space: obj({}), site: obj({}) }),
       /** The script's content. */
       script: required(str()),
       /** Id or subdomain of the publishing organization. */

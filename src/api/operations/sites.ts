@@ -1,8 +1,8 @@
 // Docs sites, with their sections, section groups, site spaces and share links.
-import { SITE_TYPES, SITE_VISIBILITIES } from '../enums.js';
+import { DEFAULT_LEVELS, SITE_TYPES, SITE_VISIBILITIES } from '../enums.js';
 import { op, type OperationInput } from '../operation.js';
 import { POSITION } from '../positions.js';
-import { any, arr, bool, id, nullable, obj, oneOf, required, str } from '../schema.js';
+import { any, arr, bool, id, map, nullable, obj, oneOf, required, str } from '../schema.js';
 import { TEMPLATE } from './templates.js';
 
 const SITES = '/orgs/{organizationId}/sites';
@@ -35,7 +35,7 @@ const DRAFT = bool();
 export const SITES_OPERATIONS = {
   'sites.list': op('sites.list', `GET ${SITES}`, {
     paginated: true,
-    query: { space: id(), title: str(), published: bool() },
+    query: { space: id(), title: str(), published: bool(), type: arr(oneOf(SITE_TYPES)) },
   }),
   // `spaces` may also be an enum option that creates a new space (OpenAPI: sample, empty); declared as the array form.
   'sites.create': op('sites.create', `POST ${SITES}`, {
@@ -52,6 +52,9 @@ export const SITES_OPERATIONS = {
       defaultSiteSection: id(),
       /** Host-and-path form (docs.example.com/help); null removes the proxy. */
       proxy: nullable(str({ max: 512, pattern: PROXY, patternText: 'a host and path such as docs.example.com/help (no scheme)' })),
+      // OpenAPI 0.202.0; checked, not kept by the sandbox.
+      defaultLevel: nullable(oneOf(DEFAULT_LEVELS)),
+      styleguide: nullable(id()),
     },
     bodyRequired: true,
   }),
@@ -76,6 +79,12 @@ export const SITES_OPERATIONS = {
       condition: CONDITION,
       icon: ICON,
       description: nullable(str({ max: 256 })),
+      draft: DRAFT,
+      /** Into a group; null: back to the top level. */
+      siteSectionGroupId: nullable(id()),
+      // OpenAPI 0.202.0; checked, not kept by the sandbox.
+      localizedTitle: map(str({ max: 128 })),
+      localizedDescription: map(str({ max: 256 })),
     },
     bodyRequired: true,
   }),
@@ -87,7 +96,8 @@ export const SITES_OPERATIONS = {
     body: { title: required(GROUP_TITLE), icon: ICON, sections: arr(id()), parent: id(), draft: DRAFT },
   }),
   'sectionGroups.update': op('sectionGroups.update', `PATCH ${GROUP}`, {
-    body: { title: GROUP_TITLE, icon: ICON },
+    // localizedTitle and parentSectionGroupId (OpenAPI 0.202.0): checked, not kept by the sandbox.
+    body: { title: GROUP_TITLE, icon: ICON, draft: DRAFT, localizedTitle: map(str({ max: 128 })), parentSectionGroupId: nullable(id()) },
     bodyRequired: true,
   }),
   'sectionGroups.delete': op('sectionGroups.delete', `DELETE ${GROUP}`),
@@ -108,14 +118,15 @@ export const SITES_OPERATIONS = {
     body: { ...NEW_SPACE, sectionId: id(), draft: DRAFT, pageId: nullable(id()), title: SITE_TITLE },
     rules: [{ kind: 'needs', field: 'pageId', needs: 'spaceId', why: 'a home page is a page of an existing space' }],
   }),
+  // `draft` is kept; `hidden`, `spaceId` and `pageId` (OpenAPI 0.202.0) are checked, not kept by the sandbox.
   'siteSpaces.update': op('siteSpaces.update', `PATCH ${SITE_SPACE}`, {
-    body: { path: PATH, condition: CONDITION },
+    body: { path: PATH, condition: CONDITION, draft: DRAFT, hidden: bool(), spaceId: id(), pageId: nullable(id()) },
     bodyRequired: true,
   }),
   'siteSpaces.remove': op('siteSpaces.remove', `DELETE ${SITE_SPACE}`),
   'siteSpaces.move': op('siteSpaces.move', `POST ${SITE_SPACE}/move`, MOVE),
 
-  'shareLinks.list': op('shareLinks.list', `GET ${SITE}/share-links`, { paginated: true }),
+  'shareLinks.list': op('shareLinks.list', `GET ${SITE}/share-links`, { paginated: true, query: { search: str() } }),
   'shareLinks.create': op('shareLinks.create', `POST ${SITE}/share-links`, {
     body: { name: required(SHARE_LINK_NAME) },
   }),

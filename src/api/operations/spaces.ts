@@ -2,7 +2,7 @@
 import { DEFAULT_LEVELS, EDIT_MODES, LANGUAGES, LINK_STATUSES } from '../enums.js';
 import { op } from '../operation.js';
 import { POSITION } from '../positions.js';
-import { bool, id, nullable, oneOf, required, str, uri } from '../schema.js';
+import { bool, id, nullable, obj, oneOf, required, str, uri } from '../schema.js';
 import { TEMPLATE } from './templates.js';
 
 const TITLE = str({ max: 50 });
@@ -25,6 +25,8 @@ export const SPACES_OPERATIONS = {
       // OpenAPI 0.202.0: an icon (a URL) in place of the emoji; null removes it.
       icon: nullable(uri({ max: 2048 })),
       language: oneOf(LANGUAGES),
+      /** OpenAPI 0.202.0 MergeRulesSpaceConfiguration; checked as an object, not kept by the sandbox. */
+      mergeRules: obj({}),
     },
     bodyRequired: true,
   }),

@@ -35,14 +35,6 @@ export async function readPageText(root: string, rel: string): Promise<string | 
 /** A file's modification time in the folder (a file export just wrote, through the one writer), undefined when it cannot be told. */
 export const mtimeOf = (root: string, rel: string): Promise<number | undefined> => lstat(join(root, rel)).then((s) => s.mtimeMs, () => undefined);
 
-/** The SHA-256 of a file's bytes in the folder, read through the one reader (an asset, within its bound), and its modification time; nothing when it cannot be read. */
-export async function fileHash(root: string, rel: string): Promise<{ sha256?: string; mtimeMs?: number }> {
-  const bytes = await (await Confined.open(root)).read(rel, 'asset').catch(() => undefined);
-  if (!bytes) return {};
-  const mtimeMs = await mtimeOf(root, rel);
-  return { sha256: createHash('sha256').update(bytes).digest('hex'), ...(mtimeMs !== undefined ? { mtimeMs } : {}) };
-}
-
 /** What the export wrote at a path: the hash of its text, or (a file, or a page of an older manifest) its size. */
 interface Written {
   sha256?: string;

@@ -19,6 +19,7 @@ import { allDeletes, goneFolders, pruneAll, type StaleSpace } from './export-all
 import { editedError } from './export-guard.js';
 import { MANIFEST, Writer, claim, readJsonManifest, recorded } from './export-folder.js';
 import { exportSpace, type ExportOptions } from './export.js';
+import { spaceRecord, type ApiCollection, type ApiSpace } from './backup.js';
 import { contentRequest } from './shared.js';
 
 export const ALL_MANIFEST = '.docplat-export-all.json';
@@ -38,20 +39,11 @@ export interface AllManifest {
   organization: string;
   collection: string | null;
   spaces: Record<string, SpaceEntry>;
+  /** The organization's collections (a restore makes them first); absent from older exports. */
+  collections?: { id: string; title: string; parent: string | null; description?: string; defaultLevel?: string | null }[];
 }
 
-export interface ApiSpace {
-  id: string;
-  title?: string;
-  parent?: string | null;
-  revision?: string;
-}
-
-export interface ApiCollection {
-  id: string;
-  title?: string;
-  parent?: string | null;
-}
+export type { ApiCollection, ApiSpace } from './backup.js';
 
 async function readAllManifest(root: string, org: string, collection: string | undefined): Promise<AllManifest | undefined> {
   const m = await readJsonManifest<AllManifest>(root, ALL_MANIFEST, (m) => m?.format === ALL_FORMAT && typeof m.spaces === 'object' && m.spaces !== null);
@@ -165,13 +157,19 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
     return;
   }
 
-  const manifest: AllManifest = { format: ALL_FORMAT, organization: org, collection: opts.collection ?? null, spaces: { ...(old?.spaces ?? {}) } };
+  const manifest: AllManifest = {
+    format: ALL_FORMAT,
+    organization: org,
+    collection: opts.collection ?? null,
+    spaces: { ...(old?.spaces ?? {}) },
+    collections: collections.map((c) => ({ id: c.id, title: String(c.title ?? ''), parent: c.parent ?? null, ...collectionExtras(c) })),
+  };
   const top = await Writer.open(root, (rel) => rel === ALL_MANIFEST);
   let saving = Promise.resolve();
   const save = () => (saving = saving.then(() => top.write(ALL_MANIFEST, JSON.stringify(manifest)).then(() => undefined)));
   let run: Awaited<ReturnType<typeof exportSpaces>>;
   try {
-    run = await exportSpaces(ctx, root, { top, manifest, save }, todo, plan.length - todo.length, opts);
+    run = await exportSpaces(ctx, root, { top, manifest, save, collections: new Map(collections.map((c) => [c.id, c])) }, todo, plan.length - todo.length, opts);
   } finally {
     await save();
     await saving;
@@ -206,7 +204,11 @@ type Failure = { space: ApiSpace; path: string; message: string };
  * back to be gated with the others at the end). A space's folder is recorded
  * before it is written, its revision once its export completed.
  */
-async function exportSpaces(ctx: Context, root: string, out: { top: Writer; manifest: AllManifest; save(): Promise<void> }, todo: SpacePlan[], unchanged: number, opts: AllOptions): Promise<{ failures: Failure[]; stale: StaleSpace[] }> {
+async function exportSpaces(
+  ctx: Context,
+  root: string,
+  out: { top: Writer; manifest: AllManifest; save(): Promise<void>; collections: Map<string, ApiCollection> },
+  todo: SpacePlan[], unchanged: number, opts: AllOptions): Promise<{ failures: Failure[]; stale: StaleSpace[] }> {
   const failures: Failure[] = [];
   const stale: StaleSpace[] = [];
   const exportOne = async ({ space, path }: SpacePlan) => {
@@ -217,7 +219,9 @@ async function exportSpaces(ctx: Context, root: string, out: { top: Writer; mani
       // Its collection folders are made inside the root, never through a link that leaves it.
       await out.top.prepare(`${path}/${MANIFEST}`);
       const pruneLater = (x: Omit<StaleSpace, 'id' | 'path'>) => void stale.push({ ...x, id: space.id, path });
-      await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater });
+      // What a restore needs of the space, from the lists already read (backup.ts).
+      const record = spaceRecord(space, out.collections, space.revision ?? null);
+      await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater, record });
       out.manifest.spaces[space.id].revision = space.revision ?? null;
     } catch (err) {
       if (ctx.signal.aborted) throw err;
@@ -256,4 +260,12 @@ async function reportAll(ctx: Context, root: string, r: { plan: SpacePlan[]; tod
     for (const f of failures) ctx.warn(`failed: space ${f.space.id} (${f.path}): ${f.message}`);
     throw new PartialFailure(`${failures.length} of ${plan.length} spaces failed; run the command again to retry them`, failures.map((f) => f.space.id));
   }
+}
+
+/** A collection's description and default level, when it has them (a restore sets them on a collection it makes). */
+function collectionExtras(c: ApiCollection & { description?: unknown; defaultLevel?: unknown }): { description?: string; defaultLevel?: string | null } {
+  return {
+    ...(typeof c.description === 'string' && c.description !== '' ? { description: c.description } : {}),
+    ...(typeof c.defaultLevel === 'string' || c.defaultLevel === null ? { defaultLevel: c.defaultLevel } : {}),
+  };
 }

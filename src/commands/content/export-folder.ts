@@ -16,6 +16,7 @@ import { TEMPORARY, writeSafely } from '../../files/write.js';
 import { FileLock } from '../../sandbox/core/lock.js';
 import { exists, isDirectory } from '../files/download.js';
 import { describeOtherExport } from './export-links.js';
+import type { BackupRecord } from './backup.js';
 import type { ApiPage, Where } from './shared.js';
 
 export const MANIFEST = '.docplat-export.json';
@@ -52,10 +53,13 @@ export interface ManifestFile {
   path: string;
   name: string;
   size: number;
-  /** SHA-256 of the bytes written (files up to 1 MB, the most push sends inline). */
+  /** SHA-256 (hex) of the bytes written (every file: a restore compares with it; push, with those up to 1 MB it may send inline). */
   sha256?: string;
   /** The file's modification time when written: push hashes a file of this size and time again only when it changed. */
   mtimeMs?: number;
+  /** Its type and where the platform served it (a restore sends a file over 1 MB by url). */
+  contentType?: string;
+  downloadURL?: string;
 }
 
 export interface Manifest {
@@ -66,6 +70,8 @@ export interface Manifest {
   files: Record<string, ManifestFile>;
   /** SHA-256 of SUMMARY.md as written (an edit of it is not replaced without --force). */
   summary?: { sha256: string };
+  /** What a restore needs beside the files (backup.ts); absent from older exports and from a change request's. */
+  backup?: BackupRecord;
   /** Every page's place as exported, by id. */
   tree?: Record<string, ManifestPlace>;
 }

@@ -10,6 +10,7 @@
 // missing, moves the files of pages whose path changed, and with --prune
 // removes the files of pages and files that are gone. Every path comes from
 // API data and is confined to the folder (paths.ts).
+import { createHash } from 'node:crypto';
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -22,13 +23,13 @@ import { downloadTo, type ApiFile } from '../files/download.js';
 import { MANIFEST, Writer, claimFolder, newManifest, placesOf, recorded, removeLeftovers, type Manifest, type ManifestPage, type ManifestPlace } from './export-folder.js';
 import { withFrontMatter } from './front-matter.js';
 import { exportPaths, relinkStale, dryRunLines } from './export-links.js';
-import { fileHash, mtimeOf, textHash } from './edits.js';
-import { MAX_INLINE_FILE_BYTES } from '../../api/operations/changeRequests.js';
+import { mtimeOf, textHash } from './edits.js';
 import { editedError, editedLines, guardEdits, recordBeside, removeStale, staleDeletes, type Guard } from './export-guard.js';
 import { removeEmptyFolders, removeFiles, type Kept } from '../../files/delete.js';
 import { ALLOW_MASS_DELETE, gateDeletes, massNote, type DeletePlan, type Permit } from '../deletes.js';
 import { toRelative } from './markdown-links.js';
 import { summary } from './summary.js';
+import { readSpaceRecord, treeRecord, type BackupRecord } from './backup.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
 
 export { MANIFEST, type Manifest, type ManifestFile, type ManifestPage } from './export-folder.js';
@@ -204,6 +205,8 @@ export interface ExportOptions {
   pruneLater?(space: { root: string; deletes: DeletePlan; stale: string[] }): void;
   /** One of many (--all-spaces): no progress line and no closing note of its own. */
   quiet?: boolean;
+  /** With --all-spaces: the space's record for a restore, from the lists already read (else the space is read). */
+  record?: Omit<BackupRecord, 'tree'>;
 }
 
 /** One space (or change request) into `root`: the folder claimed and locked for the time of the export. */
@@ -221,7 +224,8 @@ export async function exportSpace(ctx: Context, root: string, where: Where, file
 /** The export itself, into a folder claimed for it: read, plan, guard, then write and report. */
 async function exportInto(ctx: Context, root: string, where: Where, old: Manifest | undefined, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
-  // The two reads at once: a space's export waits one round trip for both.
+  // The reads at once: a space's export waits one round trip for them (its settings first: the revision recorded is not newer than the pages).
+  const spaceInfo = where.changeRequest !== undefined ? undefined : (opts.record ?? (opts.dryRun ? undefined : await readSpaceRecord(ctx, where.spaceId)));
   const [tree, files] = await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(filesRequest)]);
   const { items, paths, stale } = await planExport(root, tree, files, old, !!opts.force);
   const summaryText = summary(tree, paths);
@@ -231,7 +235,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   if (opts.dryRun) return dryRunExport(ctx, root, { items, stale, summaryText, guard, deletes }, opts);
   // --prune's deletes pass the one gate before anything is written (with --all-spaces, they are gated with the others at the end).
   const permit = opts.prune && !opts.pruneLater ? await gateDeletes(ctx, deletes, { allowMassDelete: opts.allowMassDelete, where: `in ${root}` }) : undefined;
-  const out = await openOutput(root, where, old, items, guard, !!opts.force, placesOf(tree));
+  const out = await openOutput(root, where, old, items, guard, !!opts.force, placesOf(tree), spaceInfo && { ...spaceInfo, tree: treeRecord(tree) });
   const links = exportPaths(tree, files, paths);
   const failures = await writeItems(ctx, root, where, out, { items, links, old, concurrency, quiet: !!opts.quiet, guard });
   const kept = await tidyUp(root, out, { items, failures, old, guard, summaryText, permit });
@@ -262,7 +266,7 @@ interface Output {
  * since, or with --force; and the manifest, where until an item is done its
  * old entry stands (its old file is still where it was).
  */
-async function openOutput(root: string, where: Where, old: Manifest | undefined, items: Item[], guard: Guard, force: boolean, tree: Record<string, ManifestPlace>): Promise<Output> {
+async function openOutput(root: string, where: Where, old: Manifest | undefined, items: Item[], guard: Guard, force: boolean, tree: Record<string, ManifestPlace>, backup?: BackupRecord): Promise<Output> {
   const ours = new Set(
     [...Object.values(old?.pages ?? {}), ...Object.values(old?.files ?? {})].map((e) => recorded(root, e.path)?.toLowerCase()).filter((p) => p !== undefined),
   );
@@ -274,8 +278,8 @@ async function openOutput(root: string, where: Where, old: Manifest | undefined,
   const writer = await Writer.open(root, (rel) => force || (ours.has(rel.toLowerCase()) && !edited.has(rel.toLowerCase())));
   // Temporary files a killed run left: only where an export ran before (a folder claimed empty has none).
   if (old) await removeLeftovers(root, items.map((i) => i.path));
-  // The base a three-way push compares with: each page's hash (as written) and every page's place (the tree's, placesOf).
-  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}), tree };
+  // The base a three-way push compares with: each page's hash (as written) and every page's place (the tree's, placesOf); what a restore needs (backup.ts).
+  const manifest: Manifest = { ...newManifest(where), ...(old?.summary ? { summary: old.summary } : {}), tree, ...(backup ? { backup } : {}) };
   for (const item of items) {
     const before = item.kind === 'page' ? old?.pages[item.id] : old?.files[item.id];
     if (before) (item.kind === 'page' ? manifest.pages : manifest.files)[item.id] = before as never;
@@ -291,7 +295,7 @@ async function openOutput(root: string, where: Where, old: Manifest | undefined,
       // Fetched (or moved): no version of the space waits beside it any more.
       const { remote: _beside, pushed: _pushed, ...was } = old?.pages[item.id] ?? ({} as Partial<ManifestPage>);
       if (item.kind === 'page') manifest.pages[item.id] = { ...was, path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
-      else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes, ...item.written };
+      else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes, ...item.written, ...served(item.file!) };
     },
     save: () => writer.write(MANIFEST, JSON.stringify(manifest)),
   };
@@ -335,9 +339,11 @@ async function writeItems(ctx: Context, root: string, where: Where, out: Output,
   };
   const fetchOne = async (item: Item, t: TaskControl) => {
     if (item.kind === 'file') {
-      const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path) });
-      // A file push could send again (up to 1 MB) is recorded by its content: push tells an asset replaced here by it.
-      if (bytes <= MAX_INLINE_FILE_BYTES) item.written = await fileHash(root, item.path);
+      // Its hash as the bytes stream by (every file: a restore compares with it; push tells an asset replaced here by it).
+      const hash = createHash('sha256');
+      const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path), onChunk: (c) => hash.update(c) });
+      const mtimeMs = await mtimeOf(root, item.path);
+      item.written = { sha256: hash.digest('hex'), ...(mtimeMs !== undefined ? { mtimeMs } : {}) };
       return finished(item, bytes);
     }
     const at = p.guard.edited.find((e) => e.item === item);
@@ -407,7 +413,8 @@ async function reportExport(ctx: Context, root: string, r: { items: Item[]; file
     `Exported ${pages} pages and ${r.files} files to ${root}: ${fetched} fetched, ${count('keep')} unchanged, ${count('move')} moved` +
       (opts.prune ? `, ${guard.stale.length} removed` : r.stale.length ? ` (${r.stale.length} files of removed pages kept; --prune removes them)` : ''),
   );
-  if (ctx.output.dataAsked) {
+  // One of many (--all-spaces, a restore's check): the caller's item is the answer.
+  if (ctx.output.dataAsked && !opts.quiet) {
     await ctx.output.item({
       dest: root,
       pages,
@@ -427,6 +434,9 @@ async function reportExport(ctx: Context, root: string, r: { items: Item[]; file
   const error = editedError(guard, r.kept);
   if (error) throw error;
 }
+
+/** A file's type and where the platform served it, as a restore needs them. */
+const served = (f: ApiFile) => ({ ...(typeof f.contentType === 'string' ? { contentType: f.contentType } : {}), ...(typeof f.downloadURL === 'string' ? { downloadURL: f.downloadURL } : {}) });
 
 async function fetchMarkdown(ctx: Context, where: Where, pageId: string, signal: AbortSignal): Promise<string> {
   const request = contentRequest(ctx, 'pages.get', where, { pageId }, { format: 'markdown' });

@@ -5,6 +5,7 @@ import { IMPORT_DETAIL, REVISION_DETAIL } from '../../resources/content.js';
 import { defineCommand, type CommandDef } from '../define.js';
 import { EXPORT_COMMAND } from './export.js';
 import { PUSH_COMMAND } from './push.js';
+import { RESTORE_COMMAND } from './restore.js';
 import { SPACE_ID, changeRequestFlag } from './shared.js';
 
 export const COMMANDS: CommandDef[] = [
@@ -34,4 +35,5 @@ is unknown (the connection broke after sending), it is not sent again; check the
   }),
   EXPORT_COMMAND as CommandDef,
   PUSH_COMMAND as CommandDef,
+  RESTORE_COMMAND as CommandDef,
 ];

@@ -167,7 +167,8 @@ export class Batcher {
           operation: 'insert_page',
           ref,
           title: c.local.title,
-          ...(c.slug ? { slug: c.slug } : {}),
+          // The first page's slug is '' (README.md): sent too, or the platform would derive one from its title.
+          ...(c.slug !== undefined ? { slug: c.slug } : {}),
           ...(into ? { into } : {}),
           at: c.at,
           ...metaFields(c.local.meta ?? {}),

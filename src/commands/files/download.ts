@@ -23,7 +23,7 @@ export interface ApiFile {
 }
 
 /** Counts the bytes that flow out of `body` (a listener, not a stream stage: no copy, no extra hop). */
-function counter(body: Readable, onBytes: (total: number) => void, gc?: () => void): { total: number } {
+function counter(body: Readable, onBytes: (total: number) => void, gc?: () => void, onChunk?: (chunk: Buffer) => void): { total: number } {
   const count = { total: 0 };
   let sinceGc = 0;
   // A listener would start the flow: held until the writer pipes it (the writer may first check its target).
@@ -31,6 +31,7 @@ function counter(body: Readable, onBytes: (total: number) => void, gc?: () => vo
   body.on('data', (chunk: Buffer) => {
     count.total += chunk.length;
     sinceGc += chunk.length;
+    onChunk?.(chunk);
     if (gc && sinceGc >= COLLECT_EVERY) {
       sinceGc = 0;
       setImmediate(gc);
@@ -96,7 +97,14 @@ const validSize = (file: ApiFile) => typeof file.size === 'number' && Number.isS
  * Counts a download's bytes, stops it past its limit, and turns a connection
  * that closed early into "incomplete download: got N of M bytes".
  */
-async function transfer(ctx: Context, file: ApiFile, opened: { body: Readable; length?: number }, progress: ((n: number) => void) | undefined, write: () => Promise<'stopped' | unknown>): Promise<number> {
+async function transfer(
+  ctx: Context,
+  file: ApiFile,
+  opened: { body: Readable; length?: number },
+  progress: ((n: number) => void) | undefined,
+  write: () => Promise<'stopped' | unknown>,
+  onChunk?: (chunk: Buffer) => void,
+): Promise<number> {
   const { body, length } = opened;
   const limit = downloadLimit(file, length);
   // A Content-Length beyond the file's size and margin (10^12 for 10 bytes): not one byte is read.
@@ -107,7 +115,7 @@ async function transfer(ctx: Context, file: ApiFile, opened: { body: Readable; l
   const count = counter(body, (n) => {
     if (n > limit) body.destroy(new DocplatError(`download of ${file.name} stopped: the server sent more than ${length !== undefined ? `its Content-Length of ${length}` : `the file's size of ${file.size}`} bytes`));
     else progress?.(n);
-  }, await collector());
+  }, await collector(), onChunk);
   try {
     // The reader of stdout went away: the bytes are no longer wanted, nothing to check.
     if ((await write()) === 'stopped') return count.total;
@@ -132,7 +140,7 @@ async function transfer(ctx: Context, file: ApiFile, opened: { body: Readable; l
  * Writes a file's bytes to `target` through the safe writer (a temporary
  * file renamed when complete). `replace`: an existing file may be replaced.
  */
-export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; replace?: boolean } = {}): Promise<number> {
+export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; replace?: boolean; onChunk?: (chunk: Buffer) => void } = {}): Promise<number> {
   const writing = { replace: opts.replace, signal: ctx.signal, highWaterMark: WRITE_BUFFER };
   // A target that will be refused is refused before anything is fetched.
   await checkTarget(target, writing);
@@ -144,6 +152,7 @@ export async function downloadTo(ctx: Context, file: ApiFile, target: string, op
       opened.body.once('error', () => undefined).destroy();
       throw err;
     }),
+    opts.onChunk,
   );
 }
 

@@ -35,6 +35,11 @@ export const COMMANDS: CommandDef[] = [
   defineCommand({
     name: 'serve',
     summary: 'run the local API emulator until interrupted, and print its URL and token',
+    help: `A file a change request inserts by url is fetched by the sandbox, as the platform fetches it: a
+url that resolves to a private or reserved address (this machine, a private network) is refused
+with a 400, as the platform refuses it, unless --allow-private-file-urls is given (to rehearse a
+content restore --files-url served on this machine). The embedded sandbox (--sandbox) does the
+same with DOCPLAT_SANDBOX_ALLOW_PRIVATE_FILE_URLS=1.`,
     examples: ['serve --port 4010', 'serve --data ./sandbox.json --seed empty', 'serve --faults "429=0.1,503=0.05,seed=1"'],
     flags: {
       port: { flags: '--port <port>', description: 'port to listen on (default: 4010; 0 picks a free one)' },
@@ -45,6 +50,10 @@ export const COMMANDS: CommandDef[] = [
       pages: { flags: '--pages <n>', description: 'give the first space of the first organization this many pages (for benchmarks)' },
       largeFile: { flags: '--large-file <MB>', description: 'add a file large.bin of this many MB to that space, generated as it streams (for benchmarks)' },
       faults: { flags: '--faults <spec>', description: 'inject faults, e.g. "429=0.1,503=0.05,reset=0.02,latency=5,seed=1"' },
+      allowPrivateFileUrls: {
+        flags: '--allow-private-file-urls',
+        description: 'let insert_files fetch a url on this machine or a private network (refused, as the platform does, by default)',
+      },
     },
     async run(ctx, { opts }) {
       const port = parseInteger('--port', opts.port, 4010, 0, 65535);
@@ -73,6 +82,7 @@ export const COMMANDS: CommandDef[] = [
         dataFile: opts.data,
         autosave: !!opts.data,
         faults: opts.faults,
+        allowPrivateFileUrls: !!opts.allowPrivateFileUrls,
         log: ctx.globals.debug ? (line: string) => ctx.debug(line) : undefined,
       }).catch((err: Error) => {
         // `sandbox reset` empties the embedded sandbox, not this file.

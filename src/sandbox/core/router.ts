@@ -13,6 +13,8 @@ export interface Req<Q = Record<string, unknown>, B = Record<string, unknown>> {
   api: string;
   /** Set when the request came with this integration's token rather than the user's. */
   integration?: string;
+  /** What a family's prepare() found for it (World.prepare()). */
+  prepared?: unknown;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares the query and body of its own operation

@@ -63,6 +63,12 @@ export interface Family {
   file?(path: string): Reply | undefined;
   /** Called once every family of the world is made: hooks this family into those below it (see world.lower()). */
   attach?(): void;
+  /**
+   * Asynchronous work a request needs before its (synchronous) handler runs:
+   * the files a batch of content changes names by URL, fetched. What it
+   * finds goes on the request (`prepared`); a refusal is thrown (a 400).
+   */
+  prepare?(operation: string, req: { params: Record<string, string>; body: Record<string, unknown> }): Promise<unknown>;
 }
 
 export type FamilyFactory = (world: World) => Family;
@@ -170,6 +176,15 @@ export class World {
     ).finally(() => this.working.delete(tracked));
     this.working.add(tracked);
     return work;
+  }
+
+  /** What the families' prepare() found for a request, given to its handler as `prepared`. */
+  async prepare(operation: string, req: { params: Record<string, string>; body: Record<string, unknown> }): Promise<unknown> {
+    for (const family of this.families.values()) {
+      const found = await family.prepare?.(operation, req);
+      if (found !== undefined) return found;
+    }
+    return undefined;
   }
 
   /** Resolves when no background work is under way (at once when there is none). */

@@ -6,8 +6,9 @@ import { extname } from 'node:path';
 import { MAX_INLINE_FILE_BYTES, type ContentChangeOperation } from '../../../api/operations/changeRequests.js';
 import { SandboxError, badRequest } from '../../core/errors.js';
 import { walk, type FileRec, type PageRec, type RevisionRec } from '../content/records.js';
+import type { Fetched } from './file-urls.js';
 import { leadingHeading, normalizeLinks, splitFrontMatter, type FrontMatter, type Refs } from './markdown.js';
-import { attach, detach, freeSlug, locate } from './tree.js';
+import { attach, detach, freeSlug, locate, setPaths } from './tree.js';
 
 interface InsertedFile {
   ref?: string;
@@ -30,6 +31,16 @@ export interface ContentChange {
   at?: number;
   ref?: string;
   files?: InsertedFile[];
+  /** revert_page: the revision to take the page from (default: the change request's base). */
+  revision?: string;
+}
+
+/** What a batch may need beyond the revision it edits. */
+export interface Sources {
+  /** A revision of the space by id (undefined: the change request's base); undefined when the space has none such. */
+  revision(id: string | undefined): RevisionRec | undefined;
+  /** The bytes of the files sent by `url`, fetched before the batch (file-urls.ts). */
+  fetched?: Map<object, Fetched>;
 }
 
 export type Outcome = { object: 'created_page'; ref?: string; page: string } | { object: 'updated_page'; page: string } | { object: 'deleted_page'; page: string };
@@ -44,7 +55,7 @@ const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** Applies `changes` to `rev` in place (give it a copy). */
-export function applyChanges(rev: RevisionRec, changes: ContentChange[], newId: () => string, now: string): Applied {
+export function applyChanges(rev: RevisionRec, changes: ContentChange[], newId: () => string, now: string, sources: Sources = { revision: () => undefined }): Applied {
   const refs: Refs = { pages: new Map(), files: new Map() };
   const taken = new Set([...walk(rev.pages)].map(({ page }) => page.path));
   // Refs first: a page may link to a page or file inserted later in the batch.
@@ -62,7 +73,7 @@ export function applyChanges(rev: RevisionRec, changes: ContentChange[], newId: 
   const insertedFiles: FileRec[] = [];
   changes.forEach((c, i) => {
     try {
-      if (c.operation === 'insert_files') insertedFiles.push(...insertFiles(rev, c, refs, now, newId));
+      if (c.operation === 'insert_files') insertedFiles.push(...insertFiles(rev, c, refs, now, newId, sources.fetched));
       else if (c.operation === 'insert_page') {
         const page = insertPage(rev, c, refs, now, documents, newId);
         outcomes.set(page.id, { object: 'created_page', ...(c.ref !== undefined ? { ref: c.ref } : {}), page: page.id });
@@ -75,7 +86,13 @@ export function applyChanges(rev: RevisionRec, changes: ContentChange[], newId: 
         for (const { page } of walk([place.page])) outcomes.delete(page.id);
         outcomes.set(place.page.id, { object: 'deleted_page', page: place.page.id });
       } else {
-        throw badRequest('revert_page is not supported by the sandbox (it keeps no page history)');
+        const outcome = revertPage(rev, c, sources);
+        if (outcome.object === 'deleted_page') {
+          const place = locate(rev, outcome.page);
+          for (const { page } of walk(place ? [place.page] : [])) outcomes.delete(page.id);
+          detach(rev, outcome.page);
+        }
+        outcomes.set(outcome.page, outcome);
       }
     } catch (err) {
       if (err instanceof SandboxError && !err.message.startsWith('changes[')) throw badRequest(`changes[${i}] (${c.operation}): ${err.message}`);
@@ -158,11 +175,14 @@ function updatePage(rev: RevisionRec, c: ContentChange, now: string, documents: 
   return page;
 }
 
-function insertFiles(rev: RevisionRec, c: ContentChange, refs: Refs, now: string, newId: () => string): FileRec[] {
+function insertFiles(rev: RevisionRec, c: ContentChange, refs: Refs, now: string, newId: () => string, fetched?: Map<object, Fetched>): FileRec[] {
   return required(c.files, 'files').map((f, j) => {
     const where = `files[${j}]`;
     if ((f.url === undefined) === (f.base64 === undefined)) throw badRequest(`${where}: set exactly one of "url" and "base64"`);
-    let data = '';
+    // A URL's bytes were fetched before the batch (file-urls.ts); its type is the answer's unless one is given.
+    const got = f.url !== undefined ? fetched?.get(f) : undefined;
+    if (f.url !== undefined && !got) throw badRequest(`${where}: the file at "url" was not fetched`);
+    let data = got?.base64 ?? '';
     if (f.base64 !== undefined) {
       if (f.contentType === undefined) throw badRequest(`${where}: "contentType" is required with "base64"`);
       if (!BASE64.test(f.base64) || f.base64.length % 4 !== 0) throw badRequest(`${where}: "base64" is not base64 text`);
@@ -170,11 +190,10 @@ function insertFiles(rev: RevisionRec, c: ContentChange, refs: Refs, now: string
       if (size > MAX_INLINE_FILE_BYTES) throw badRequest(`${where}: "${f.name}" has ${size} bytes; inline files hold at most ${MAX_INLINE_FILE_BYTES} (1 MB): send a "url"`);
       data = f.base64;
     }
-    // The sandbox reaches no other host: a file sent by URL is stored with no bytes.
     const file: FileRec = {
       id: f.ref !== undefined ? refs.files.get(f.ref)! : newId(),
       name: f.name,
-      contentType: f.contentType ?? TYPES[extname(f.name).toLowerCase()] ?? 'application/octet-stream',
+      contentType: f.contentType ?? got?.contentType ?? TYPES[extname(f.name).toLowerCase()] ?? 'application/octet-stream',
       kind: 'data',
       size: Buffer.byteLength(data, 'base64'),
       seed: 0,
@@ -184,4 +203,47 @@ function insertFiles(rev: RevisionRec, c: ContentChange, refs: Refs, now: string
     rev.files.push(file);
     return file;
   });
+}
+
+/**
+ * revert_page: the page as it was in the revision named (the change
+ * request's base by default). A page the revision has and this one does not
+ * comes back under its parent (or at the top level when that is gone), among
+ * the siblings it had, with the pages under it that are gone too; a page
+ * both have gets its own fields back (its children stay); a page only this
+ * one has is removed (the caller detaches it).
+ */
+function revertPage(rev: RevisionRec, c: ContentChange, sources: Sources): Outcome {
+  const id = required(c.page, 'page');
+  const source = sources.revision(c.revision);
+  if (!source) throw badRequest(c.revision !== undefined ? `no revision ${c.revision} in the space` : 'the change request has no base revision');
+  const was = locate(source, id);
+  const now = locate(rev, id);
+  if (!was && !now) throw badRequest(`no page ${id} in the change request, nor in revision ${source.id}`);
+  if (!was) return { object: 'deleted_page', page: id };
+  if (now) {
+    const { pages: _, path: __, ...own } = structuredClone(was.page);
+    for (const key of ['description', 'emoji', 'hidden', 'markdown', 'href'] as const) delete now.page[key];
+    Object.assign(now.page, own);
+    now.page.slug = slugBack(now.siblings, was.page, now.page);
+    setPaths(now.page, now.parent?.path ?? '');
+    return { object: 'updated_page', page: id };
+  }
+  const present = new Set([...walk(rev.pages)].map(({ page }) => page.id));
+  const copy = structuredClone(was.page);
+  const keepGone = (pages: PageRec[]): PageRec[] => pages.filter((p) => !present.has(p.id)).map((p) => ({ ...p, pages: keepGone(p.pages) }));
+  copy.pages = keepGone(copy.pages);
+  const parent = was.parent ? (locate(rev, was.parent.id)?.page ?? null) : null;
+  const siblings = parent ? parent.pages : rev.pages;
+  // Before the first of its former next siblings still here, else at the end.
+  const after = was.siblings.slice(was.siblings.indexOf(was.page) + 1).map((p) => siblings.findIndex((s) => s.id === p.id)).find((i) => i >= 0);
+  copy.slug = slugBack(siblings, copy);
+  attach(rev, copy, parent, after);
+  return { object: 'created_page', page: id };
+}
+
+/** The slug a page had, when no other sibling took it meanwhile; else one derived from it. */
+function slugBack(siblings: PageRec[], page: PageRec, self?: PageRec): string {
+  if (page.type === 'link' || !siblings.some((s) => s !== self && s.type !== 'link' && s.slug === page.slug)) return page.slug;
+  return freeSlug(siblings, undefined, page.slug || page.title, self);
 }

@@ -7,7 +7,7 @@ import type { Req } from '../../core/router.js';
 import type { Handlers } from '../../core/world.js';
 import { baseOf } from '../content/change-requests.js';
 import { cloneRevision } from '../content/records.js';
-import { applyChanges, type ContentChange, type Outcome } from './apply.js';
+import { applyChanges, type ContentChange, type Outcome, type Sources } from './apply.js';
 import { merge } from './merge.js';
 import type { ChangeRequests } from './index.js';
 import type { ChangeRequestsViews } from './render.js';
@@ -120,7 +120,11 @@ export function changeRequestsHandlers(f: ChangeRequests, v: ChangeRequestsViews
       f.writable(cr, 'take content changes');
       const working = cloneRevision(cr.revision);
       const now = f.world.clock.nowIso();
-      const applied = applyChanges(working, req.body.changes, () => f.world.nextId(), now);
+      const sources: Sources = {
+        revision: (id) => (id === undefined ? f.content.revisionIfKept(space.id, cr.baseRevision) : f.content.revisionIfKept(space.id, id)),
+        fetched: req.prepared as Sources['fetched'],
+      };
+      const applied = applyChanges(working, req.body.changes, () => f.world.nextId(), now, sources);
       f.reviews.edited(cr);
       const rev = f.content.update(space.id, cr.id, (r) => {
         r.pages = working.pages;

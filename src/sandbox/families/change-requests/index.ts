@@ -29,6 +29,7 @@ import { familyObject } from '../../core/persist.js';
 import type { Families, Family, World } from '../../core/world.js';
 import type { ChangeRequestRec } from '../content/records.js';
 import type { SpaceRec } from '../spaces/index.js';
+import { fetchFileUrl, type Fetched } from './file-urls.js';
 import { changeRequestsHandlers } from './handlers.js';
 import type { ListQuery, OrgListQuery, ReviewsJson } from './records.js';
 import { ChangeRequestsViews } from './render.js';
@@ -47,6 +48,8 @@ export class ChangeRequests implements Family {
   readonly views: ChangeRequestsViews;
   readonly handlers: ReturnType<typeof changeRequestsHandlers>;
   readonly reviews: Reviews;
+  /** insert_files may fetch from private and reserved addresses (SandboxOptions.allowPrivateFileUrls). */
+  allowPrivateFileUrls = false;
 
   constructor(readonly world: World) {
     this.lower = world.lower('changeRequests', 'content', 'orgs', 'spaces');
@@ -121,6 +124,20 @@ export class ChangeRequests implements Family {
       }
       return { spaces, items: this.ordered(items, q.orderBy) };
     });
+  }
+
+  /** A batch's files sent by `url`, fetched (file-urls.ts) before the batch is applied: each file object → its bytes. */
+  async prepare(operation: string, req: { body: Record<string, unknown> }): Promise<Map<object, Fetched> | undefined> {
+    if (operation !== 'changeRequests.updateContent' || !Array.isArray(req.body.changes)) return undefined;
+    const fetched = new Map<object, Fetched>();
+    const changes = req.body.changes as { operation?: string; files?: { url?: string }[] }[];
+    for (const [i, change] of changes.entries()) {
+      if (change.operation !== 'insert_files' || !Array.isArray(change.files)) continue;
+      for (const [j, file] of change.files.entries()) {
+        if (typeof file.url === 'string') fetched.set(file, await fetchFileUrl(file.url, `changes[${i}].files[${j}]`, this.allowPrivateFileUrls));
+      }
+    }
+    return fetched.size ? fetched : undefined;
   }
 
   writable(cr: ChangeRequestRec, action: string): void {

@@ -29,6 +29,9 @@ import { seedBench, seedDemoContent } from './seed.js';
 export type { ChangeRequestRec, FileRec, PageRec, RevisionRec } from './records.js';
 export { DEMO_CHANGE_REQUEST_SPACE } from './change-requests.js';
 
+/** Earlier revisions kept for each space (beside those change requests started from). */
+const KEPT_REVISIONS = 20;
+
 declare module '../../core/world.js' {
   interface Families {
     content: Content;
@@ -109,6 +112,15 @@ export class Content implements Family {
     throw notFound(`No revision ${revisionId} in space ${spaceId}.`);
   }
 
+  /** A revision of a space by id (its current one, a change request's, or one it had before), or undefined. */
+  revisionIfKept(spaceId: string, revisionId: string): RevisionRec | undefined {
+    try {
+      return this.revisionScope(spaceId, revisionId).rev;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** A page of a revision (as pageIndex() finds it); 404 when there is none. */
   pageIn(scope: Scope, pageId: string): PageRec {
     const page = this.pageIndex(scope.rev).get(pageId);
@@ -173,8 +185,10 @@ export class Content implements Family {
    */
   change(scope: Scope, edit: (rev: RevisionRec) => void): RevisionRec {
     const { space, cr, rev } = scope;
-    // A change request's base stays readable as it was (its diff, its merge and rebase compare with it).
-    if (!cr && this.changeRequestRecords.pins(space.id, rev.id)) this.history.set(rev.id, { space: space.id, revision: cloneRevision(rev) });
+    // Every revision a space had stays readable as it was: a change request's base (its diff, its merge and
+    // rebase compare with it), and any other (revert_page takes a page back from it), the oldest unpinned
+    // ones dropped past KEPT_REVISIONS a space.
+    if (!cr) this.keep(space.id, rev);
     edit(rev);
     const previous = rev.id;
     rev.id = this.world.nextId();
@@ -188,6 +202,12 @@ export class Content implements Family {
       this.world.cache.changed(false, space);
     }
     return rev;
+  }
+
+  private keep(spaceId: string, rev: RevisionRec): void {
+    this.history.set(rev.id, { space: spaceId, revision: cloneRevision(rev) });
+    const mine = [...this.history.values()].filter((k) => k.space === spaceId && !this.changeRequestRecords.pins(spaceId, k.revision.id));
+    for (const old of mine.slice(0, Math.max(0, mine.length - KEPT_REVISIONS))) this.history.delete(old.revision.id);
   }
 
   // ---- links and backlinks ----------------------------------------------------------------

@@ -44,9 +44,14 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const s = f.createSection(site, req.body);
       return created(jsonBody(r.sectionObject(site, s, req.api)), r.location('sections.update', site, { siteSectionId: s.id }, req.api));
     },
-    'sections.update': (req: Req<object, SectionFields>) => {
+    'sections.update': (req: Req<object, SectionFields & { siteSectionGroupId?: string | null }>) => {
       const site = at(req);
-      return ok(r.sectionObject(site, f.updateSection(site, f.section(site, req.params.siteSectionId), req.body), req.api));
+      const section = f.updateSection(site, f.section(site, req.params.siteSectionId), req.body);
+      // Into a group (the group's end), or with null back to the site's top level (after its group).
+      const into = req.body.siteSectionGroupId;
+      if (into) f.joinGroup(site, section, f.group(site, into));
+      else if (into === null && section.group) f.leaveGroup(site, f.group(site, section.group), section.id);
+      return ok(r.sectionObject(site, section, req.api));
     },
     'sections.delete': (req: Req) => (f.deleteSection(at(req), req.params.siteSectionId), deleted()),
     'sections.move': (req: Req<object, { position: unknown }>) => {
@@ -63,7 +68,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const g = f.createGroup(site, req.body);
       return created(jsonBody(r.groupObject(site, g, req.api)), r.location('sectionGroups.update', site, { siteSectionGroupId: g.id }, req.api));
     },
-    'sectionGroups.update': (req: Req<object, { title?: string; icon?: string | null }>) => {
+    'sectionGroups.update': (req: Req<object, { title?: string; icon?: string | null; draft?: boolean }>) => {
       const site = at(req);
       return ok(r.groupObject(site, f.updateGroup(site, f.group(site, req.params.siteSectionGroupId), req.body), req.api));
     },
@@ -98,7 +103,7 @@ export function siteHandlers(f: Sites, r: SiteRenderer) {
       const ss = f.addSiteSpace(site, req.body);
       return created(jsonBody(r.siteSpaceObject(site, ss, req.api)), r.location('siteSpaces.update', site, { siteSpaceId: ss.id }, req.api));
     },
-    'siteSpaces.update': (req: Req<object, { path?: string; condition?: string | null }>) => {
+    'siteSpaces.update': (req: Req<object, { path?: string; condition?: string | null; draft?: boolean }>) => {
       const site = at(req);
       return ok(r.siteSpaceObject(site, f.updateSiteSpace(site, f.siteSpace(site, req.params.siteSpaceId), req.body), req.api));
     },

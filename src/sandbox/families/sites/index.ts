@@ -255,6 +255,7 @@ export class Sites implements Family {
     setOrClear(section, 'condition', patch.condition);
     setOrClear(section, 'icon', patch.icon);
     setOrClear(section, 'description', patch.description);
+    setOrClear(section, 'draft', patch.draft);
     if (ss) section.defaultSiteSpace = ss.id;
     return section;
   }
@@ -283,10 +284,11 @@ export class Sites implements Family {
     return group;
   }
 
-  updateGroup(site: SiteRec, group: GroupRec, patch: { title?: string; icon?: string | null }): GroupRec {
+  updateGroup(site: SiteRec, group: GroupRec, patch: { title?: string; icon?: string | null; draft?: boolean }): GroupRec {
     this.orgs.require(site.org, 'create', 'change the structure of sites');
     if (patch.title !== undefined) group.title = patch.title;
     setOrClear(group, 'icon', patch.icon);
+    setOrClear(group, 'draft', patch.draft);
     return group;
   }
 
@@ -343,11 +345,12 @@ export class Sites implements Family {
     return ss;
   }
 
-  updateSiteSpace(site: SiteRec, ss: SiteSpaceRec, patch: { path?: string; condition?: string | null }): SiteSpaceRec {
+  updateSiteSpace(site: SiteRec, ss: SiteSpaceRec, patch: { path?: string; condition?: string | null; draft?: boolean }): SiteSpaceRec {
     this.orgs.require(site.org, 'create', 'change the structure of sites');
     const siblings = this.order.children(spacesKey(ss)) as SiteSpaceRec[];
     if (patch.path !== undefined && siblings.some((s) => s !== ss && s.path === patch.path)) throw badRequest(`Another site space beside ${ss.id} has the path "${patch.path}".`);
     if (patch.path !== undefined) ss.path = patch.path;
+    setOrClear(ss, 'draft', patch.draft);
     setOrClear(ss, 'condition', patch.condition);
     return ss;
   }
@@ -395,7 +398,7 @@ export class Sites implements Family {
 
   /** A group is placed among the top level: its siblings are ungrouped sections and other groups. */
   moveGroup(site: SiteRec, group: GroupRec, position: unknown): GroupRec {
-    const p = readPosition(position, ['site-section-group'] as const);
+    const p = readPosition(position, ['site-section-group', 'section-group'] as const);
     this.place(site, group, topKey(site.id), p, (id) => this.sections.get(id) ?? this.groups.get(id), 'section or section group');
     return group;
   }
@@ -406,7 +409,6 @@ export class Sites implements Family {
   }
 
   // ---- operations and renderers --------------------------------------------------------------
-
   readonly handlers: ReturnType<typeof siteHandlers>;
 
   // ---- persistence -----------------------------------------------------------------------------

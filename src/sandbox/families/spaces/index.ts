@@ -19,7 +19,7 @@ import { SiblingOrder } from '../../core/order.js';
 import { familyObject, records } from '../../core/persist.js';
 import type { Families, Family, World } from '../../core/world.js';
 import { spaceHandlers } from './handlers.js';
-import { containerKey, describe, entry, isSpace, rehome, rootKey } from './records.js';
+import { containerKey, describe, entry, isSpace, rehome, rootKey, spaceTitle } from './records.js';
 import type { CollectionFields, CollectionRec, Move, Node, SpaceFields, SpaceRec, SpacesJson, SpaceStatus } from './records.js';
 import { addSpaces, seedDemoSpaces } from './seed.js';
 import { SpaceViews } from './views.js';
@@ -204,7 +204,7 @@ export class Spaces implements Family {
       id: this.world.nextId(),
       org: org.id,
       parent,
-      title: input.title ?? 'Untitled',
+      title: input.title === undefined ? 'Untitled' : spaceTitle(input.title),
       emoji: input.emoji ?? '',
       visibility: parent ? 'in-collection' : 'private',
       editMode: input.editMode ?? 'live',

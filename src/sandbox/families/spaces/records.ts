@@ -1,7 +1,12 @@
 // The spaces family's records, as persisted (the state format), the sidebar
 // order's keys and entries, and the inputs of its operations.
 import type { DefaultLevel, EditMode, SpaceVisibility } from '../../../api/enums.js';
+import { OPERATIONS } from '../../../api/operations/index.js';
+import type { StringSpec } from '../../../api/schema.js';
 import { readPosition, type Position } from '../../core/order.js';
+
+/** A space's title as the operation table bounds it (50 characters): a longer one another family gives (a section's, up to 64) is cut. */
+export const spaceTitle = (title: string): string => [...title].slice(0, (OPERATIONS['spaces.create'].body!.title as StringSpec).max).join('');
 
 // ---- records ---------------------------------------------------------------------------
 

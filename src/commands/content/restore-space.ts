@@ -1,0 +1,176 @@
+// content restore, one space: the way (restore-target.ts), the space
+// (restored from the trash, or created empty with the backup's settings in
+// its collection), its content (restore-content.ts: reverts, then the
+// difference, in one change request, merged), its settings, and the check
+// (restore-verify.ts). Returns what it did for the report; a dry run says
+// the way and lists what it would revert, send and delete.
+import { basename } from 'node:path';
+import type { Context } from '../../context.js';
+import { DocplatError, EXIT } from '../../errors.js';
+import { deleteLines, gateDeletes, massNote } from '../deletes.js';
+import type { ApiSpace, TreeRecord } from './backup.js';
+import { missingPages, planContent, sendLarge, sendPlan, sendReverts, type ContentPlan, type Skipped } from './restore-content.js';
+import { SETTINGS, chooseTarget, settingsDiff, type Backup, type Collections, type Target, type Way } from './restore-target.js';
+import { verifySpace } from './restore-verify.js';
+import { fetchTree, type ApiPage, type Where } from './shared.js';
+
+export interface RestoreOptions {
+  into?: string;
+  new?: boolean;
+  filesUrl?: string;
+  dryRun?: boolean;
+  verify: boolean;
+  allowMassDelete?: boolean;
+  concurrency?: string;
+  /** The target's collections (shared by the spaces of a whole-organization restore). */
+  collections?: (org: string) => Promise<Collections>;
+  /** The way, when the caller chose it (a whole-organization restore). */
+  target?: Target;
+}
+
+export interface SpaceReport {
+  title: string;
+  way: Way;
+  why: string;
+  spaceId?: string;
+  reverted: number;
+  changes: number;
+  batches: number;
+  skipped: Skipped[];
+  different: string[];
+  /** Whether the space restored was compared with the backup and found equal; null when not compared. */
+  verified: boolean | null;
+  notes: string[];
+  /** A dry run's lines. */
+  lines: string[];
+}
+
+const titleOf = (backup: Backup) => backup.record?.settings.title || backup.title || [...basename(backup.root)].slice(0, 50).join('');
+
+/** The reverted pages as the tree would have them after the reverts (for the plan made before they are sent). */
+function withReverted(tree: ApiPage[], backup: Backup, reverts: ContentPlan['reverts']): ApiPage[] {
+  const records = new Map((backup.record?.tree ?? []).map((r) => [r.id, r]));
+  const paths = new Map(Object.entries(backup.folder.manifest?.pages ?? {}).map(([id, m]) => [id, m.path.replace(/(^|\/)README\.md$/i, '').replace(/\.md$/i, '')]));
+  const copy: ApiPage[] = structuredClone(tree);
+  const byId = new Map<string, ApiPage>();
+  const index = (pages: ApiPage[]) => pages.forEach((p) => (byId.set(p.id, p), index(p.pages ?? [])));
+  index(copy);
+  for (const r of reverts) {
+    const rec = records.get(r.id) as TreeRecord;
+    const page: ApiPage = { id: rec.id, type: rec.type, title: rec.title, path: paths.get(rec.id) ?? '', ...(rec.href ? { href: rec.href } : {}), pages: [] };
+    const parent = rec.parent ? byId.get(rec.parent) : undefined;
+    (parent ? (parent.pages ??= []) : copy).push(page);
+    byId.set(page.id, page);
+  }
+  return copy;
+}
+
+/** The new space: created empty, with the backup's title and emoji, in its collection (made when missing). */
+async function createSpace(ctx: Context, target: Target, backup: Backup, opts: RestoreOptions, notes: string[]): Promise<ApiSpace> {
+  const collections = await opts.collections!(target.org);
+  const parent = await collections.place(backup.record, (title) => notes.push(`created collection "${title}"`), false);
+  const s = backup.record?.settings;
+  const body = { title: titleOf(backup), ...(s?.emoji ? { emoji: s.emoji } : {}), ...(parent ? { parent } : {}), empty: true };
+  return (await ctx.api.send<ApiSpace>(ctx.api.request('spaces.create', { params: { organizationId: target.org }, body }))).data;
+}
+
+/** A dry run: the way, then what would be created, reverted, sent and deleted. */
+async function dryRun(ctx: Context, backup: Backup, target: Target, opts: RestoreOptions, report: SpaceReport): Promise<SpaceReport> {
+  const lines = [`${target.way === 'trash' ? 'restore from the trash' : target.way === 'new' ? 'create a new space' : 'restore into the space'}: ${target.why}`];
+  if (target.way === 'trash') {
+    lines.push(`restore space ${target.space!.id} "${target.space!.title ?? ''}" from the trash, then make it equal to the backup (its content is read once it is restored)`);
+    return { ...report, lines };
+  }
+  if (target.way === 'new') {
+    const made: string[] = [];
+    const collections = await opts.collections!(target.org);
+    await collections.place(backup.record, (title) => made.push(title), true);
+    lines.push(...made.map((t) => `create collection "${t}"`), `create space "${titleOf(backup)}" (empty) in organization ${target.org}`);
+    const content = await planContent(ctx, backup, undefined, [], 8);
+    lines.push(...content.lines(), ...content.skipped.map((s) => `cannot restore ${s.what}: ${s.why}`));
+    return { ...report, lines, skipped: content.skipped };
+  }
+  const where = { spaceId: target.space!.id };
+  const reverts = where.spaceId !== backup.source ? [] : missingPages(backup, await fetchTree(ctx, where));
+  const content = await planContent(ctx, backup, where, reverts, 8, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
+  lines.push(...content.lines().filter((l) => !l.startsWith('delete ')), ...deleteLines(content.deletes), ...content.skipped.map((s) => `cannot restore ${s.what}: ${s.why}`));
+  const mass = massNote(content.deletes);
+  if (mass) report.notes.push(`the real run ${mass}`);
+  return { ...report, lines, skipped: content.skipped };
+}
+
+export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOptions): Promise<SpaceReport> {
+  const target = opts.target ?? (await chooseTarget(ctx, backup, { into: opts.into, new: opts.new, org: ctx.globals.org }));
+  const report: SpaceReport = { title: titleOf(backup), way: target.way, why: target.why, reverted: 0, changes: 0, batches: 0, skipped: [], different: [], verified: null, notes: [], lines: [] };
+  report.spaceId = target.space?.id;
+  if (!backup.record) report.notes.push('the backup records no settings (exported before content restore existed): the space keeps its own settings, a new one is named after the folder');
+  if (opts.dryRun) return dryRun(ctx, backup, target, opts, report);
+
+  let space: ApiSpace;
+  if (target.way === 'trash') space = (await ctx.api.send<ApiSpace>(ctx.api.request('spaces.restore', { params: { spaceId: target.space!.id } }))).data;
+  else if (target.way === 'new') space = await createSpace(ctx, target, backup, opts, report.notes);
+  else space = target.space!;
+  report.spaceId = space.id;
+  const where = { spaceId: space.id };
+  // A locked space takes no edits: unlocked for the restore (the backup's edit mode is set at the end).
+  const wasLocked = space.editMode === 'locked';
+  if (wasLocked) {
+    space = (await ctx.api.send<ApiSpace>(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body: { editMode: 'live' } }))).data;
+    report.notes.push('unlocked for the restore');
+  }
+  const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
+
+  // The plan against the space, the reverts counted in: what the gate shows before anything is sent.
+  // Reverts take pages back from the backup's revision: of the space the backup came from only.
+  const reverts = target.way === 'new' || space.id !== backup.source ? [] : missingPages(backup, await fetchTree(ctx, where));
+  let content = await planContent(ctx, backup, where, reverts, concurrency, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
+  const permit = await gateDeletes(ctx, content.deletes, { allowMassDelete: opts.allowMassDelete, where: `from space ${space.id}` });
+  if (reverts.length || content.plan.changes.length || content.large.length) {
+    const cr = (await ctx.api.send<{ id: string; number?: number }>(ctx.api.request('changeRequests.create', { params: { spaceId: space.id }, body: { subject: `Restore from ${titleOf(backup)}` } }))).data;
+    const inCr: Required<Where> = { spaceId: space.id, changeRequest: cr.id };
+    if (reverts.length) {
+      const sent = await sendReverts(ctx, inCr, backup, reverts);
+      report.reverted = sent.sent;
+      if (sent.failed) report.notes.push(`revert_page was refused (${sent.failed}): the pages it would bring back are made again (documents get new ids; groups and link pages cannot be)`);
+    }
+    // Compared again with the change request, the reverts in it (without reverts, it holds what the plan was made against).
+    if (reverts.length) content = await planContent(ctx, backup, inCr, [], concurrency);
+    await sendLarge(ctx, inCr, backup, content, opts.filesUrl);
+    report.batches = await sendPlan(ctx, inCr, content, backup.folder.pages, permit);
+    report.changes = content.plan.changes.length;
+    const merged = (await ctx.api.send<{ result?: string }>(ctx.api.request('changeRequests.merge', { params: { spaceId: space.id, changeRequestId: cr.id } }))).data;
+    if (merged?.result === 'conflicts') throw new DocplatError(`change request ${cr.number ?? cr.id} of space ${space.id} has conflicts with the space and stays open; run the restore again`, EXIT.failure);
+  }
+  report.skipped.push(...content.skipped);
+  await restoreSettings(ctx, space, backup, target, opts, report);
+  if (wasLocked && !backup.record?.settings.editMode) await ctx.api.send(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body: { editMode: 'locked' } }));
+  if (opts.verify) {
+    report.different = await verifySpace(ctx, backup.root, backup.folder.manifest, space.id, opts.concurrency);
+    report.verified = report.different.length === 0;
+  }
+  return report;
+}
+
+/** Title, emoji, edit mode and default level as the backup has them; the collection of an existing space; visibility compared only. */
+async function restoreSettings(ctx: Context, space: ApiSpace, backup: Backup, target: Target, opts: RestoreOptions, report: SpaceReport): Promise<void> {
+  const s = backup.record?.settings;
+  if (!s) return;
+  const body = settingsDiff(space, s, SETTINGS);
+  if (Object.keys(body).length) {
+    await ctx.api.send(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body }));
+    report.notes.push(`settings set: ${Object.keys(body).join(', ')}`);
+  }
+  const c = backup.record!.collection;
+  // Its collection: by id in the organization it came from, by title path in another (made when missing).
+  let parent = space.parent ?? null;
+  if (target.way !== 'new' && parent !== (c?.id ?? null)) {
+    parent = c ? ((await (await opts.collections!(target.org)).place(backup.record, (title) => report.notes.push(`created collection "${title}"`), false)) ?? null) : null;
+  }
+  if ((space.parent ?? null) !== (parent ?? null)) {
+    await ctx.api.send(ctx.api.request('spaces.move', { params: { spaceId: space.id }, body: { parent: parent ?? null } }));
+    report.notes.push(`moved into ${c ? `collection "${c.path.join('/')}"` : 'the top level'}`);
+  }
+  if (s.visibility && space.visibility && s.visibility !== space.visibility) {
+    report.notes.push(`visibility: the backup's space was ${s.visibility}, this one is ${space.visibility} (the API cannot set it: change it in the app, or through its collection)`);
+  }
+}

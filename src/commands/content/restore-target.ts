@@ -1,0 +1,163 @@
+// content restore, where a backup goes: the backup folder read (the export's
+// layout, checked as content push checks a folder, and its manifest's
+// record, backup.ts), the way chosen for its space (the strongest the API
+// offers), the collections it needs, and its settings.
+//
+//   trash     the space is in the trash: `spaces restore` (its id, sites and
+//             comments kept), then made equal to the backup as below;
+//   existing  the space exists (--into, or the one the backup came from):
+//             made equal (pages reverted, updated, inserted, deleted);
+//   new       gone for good, --new, or another organization: created empty
+//             with the backup's settings, in its collection (made when
+//             missing), then filled.
+import type { Context } from '../../context.js';
+import { ApiError, UsageError } from '../../errors.js';
+import type { ApiCollection, ApiSpace, BackupRecord, SpaceSettings } from './backup.js';
+import type { ManifestFile } from './export.js';
+import type { Scope } from '../../tasks/schedule.js';
+import { readFolder, type Folder } from './push-folder.js';
+
+export type Way = 'trash' | 'existing' | 'new';
+
+export interface Backup {
+  root: string;
+  folder: Folder;
+  /** The space it was exported from (its manifest), if it says. */
+  source?: string;
+  /** What the export recorded for a restore; undefined for an older export (defaults, said so). */
+  record?: BackupRecord;
+  /** The manifest's files by name (their hash, type, downloadURL). */
+  files: Map<string, ManifestFile>;
+  /** The space's title in an export --all-spaces manifest (what an older backup has of it). */
+  title?: string;
+}
+
+export interface Target {
+  way: Way;
+  org: string;
+  /** The space restored into (for `new`, once created). */
+  space?: ApiSpace;
+  why: string;
+}
+
+/** The backup folder, read and checked before anything is sent (its problems named with --from). */
+export async function readBackup(dir: string, scope: Scope): Promise<Backup> {
+  const folder = await readFolder(dir, scope).catch((err: unknown) => {
+    if (err instanceof UsageError) throw new UsageError(err.message.replace(/^--src\b/, '--from'));
+    throw err;
+  });
+  const m = folder.manifest as (Folder['manifest'] & { backup?: unknown; files?: Record<string, unknown> }) | undefined;
+  const files = new Map<string, ManifestFile>();
+  for (const entry of Object.values(m?.files ?? {})) {
+    const f = entry as ManifestFile;
+    if (typeof f?.name === 'string' && typeof f.path === 'string') files.set(f.name, f);
+  }
+  return { root: folder.root, folder, source: m?.changeRequest ? undefined : m?.space, record: validRecord(m?.backup), files };
+}
+
+/** The record, when it has the shape export writes (a hand-edited or older one is ignored: defaults). */
+function validRecord(r: unknown): BackupRecord | undefined {
+  const b = r as BackupRecord | undefined;
+  if (typeof b !== 'object' || b === null || typeof b.settings?.title !== 'string' || !Array.isArray(b.tree)) return undefined;
+  if (!b.tree.every((p) => typeof p?.id === 'string' && typeof p.type === 'string' && typeof p.title === 'string')) return undefined;
+  return b;
+}
+
+const status = (err: unknown) => (err instanceof ApiError ? err.status : undefined);
+
+async function getSpace(ctx: Context, spaceId: string): Promise<ApiSpace | undefined> {
+  try {
+    return (await ctx.api.send<ApiSpace>(ctx.api.request('spaces.get', { params: { spaceId } }, { 'param:spaceId': 'the space' }))).data;
+  } catch (err) {
+    if (status(err) === 404 || status(err) === 403) return undefined;
+    throw err;
+  }
+}
+
+/** The way for this backup: --into, --new, or the space it came from (in the trash, still there, or gone). */
+export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: string; new?: boolean; org?: string }): Promise<Target> {
+  const orgOf = async (): Promise<string> => opts.org ?? (await ctx.org().catch((err: unknown) => backup.record?.organization ?? Promise.reject(err)));
+  if (opts.new) return { way: 'new', org: await orgOf(), why: '--new' };
+  const id = opts.into ?? backup.source;
+  if (id === undefined) {
+    throw new UsageError(`--from: ${backup.root} holds no docplat export manifest naming its space: give the space to restore into with --into, or --new`);
+  }
+  const space = await getSpace(ctx, id);
+  if (!space) {
+    if (opts.into !== undefined) throw new UsageError(`--into: no space ${opts.into} (or not yours to read)`);
+    return { way: 'new', org: await orgOf(), why: `space ${id} is gone (deleted more than 7 days ago, or not in reach)` };
+  }
+  if (opts.org !== undefined && space.organization !== opts.org && opts.into === undefined) {
+    return { way: 'new', org: opts.org, why: `space ${id} is in another organization` };
+  }
+  const org = String(space.organization ?? (await orgOf()));
+  if ((space as { deletedAt?: string }).deletedAt) return { way: 'trash', org, space, why: `space ${id} is in the trash` };
+  return { way: 'existing', org, space, why: opts.into !== undefined ? '--into' : `space ${id} still exists` };
+}
+
+/** The collections of an organization, found by id or by title path, and made when missing. */
+export class Collections {
+  private constructor(
+    private readonly ctx: Context,
+    readonly org: string,
+    private readonly list: ApiCollection[],
+  ) {}
+
+  static async of(ctx: Context, org: string): Promise<Collections> {
+    return new Collections(ctx, org, await ctx.api.all<ApiCollection>(ctx.api.request('collections.list', { params: { organizationId: org } })));
+  }
+
+  has(id: string): boolean {
+    return this.list.some((c) => c.id === id);
+  }
+
+  /** One ensure() at a time: two spaces restored at once never make the same collection twice. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** The collection at this title path (made when missing, unless `dryRun`: then what would be made is said, and undefined). */
+  ensure(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
+    const next = this.queue.then(() => this.ensureNow(path, made, dryRun));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async ensureNow(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
+    let parent: string | null = null;
+    for (const title of path) {
+      const found: ApiCollection | undefined = this.list.find((c) => c.title === title && (c.parent ?? null) === parent);
+      if (found) {
+        parent = found.id;
+        continue;
+      }
+      made(title);
+      if (dryRun) return undefined;
+      const body: Record<string, unknown> = { title, ...(parent ? { parent } : {}) };
+      const created: ApiCollection = (await this.ctx.api.send<ApiCollection>(this.ctx.api.request('collections.create', { params: { organizationId: this.org }, body }))).data;
+      this.list.push({ ...created, parent });
+      parent = created.id;
+    }
+    return parent ?? undefined;
+  }
+
+  /** Where a backup's space goes: its collection by id when the organization has it, else by its title path. */
+  async place(record: BackupRecord | undefined, made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
+    const c = record?.collection;
+    if (!c) return undefined;
+    if (this.has(c.id)) return c.id;
+    return this.ensure(c.path, made, dryRun);
+  }
+}
+
+/** The settings a space differs in from the backup's (title, emoji, edit mode, default level), as a PATCH body. */
+export function settingsDiff(space: ApiSpace, wanted: SpaceSettings, fields: readonly (keyof SpaceSettings)[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of fields) {
+    const want = wanted[key];
+    // A null default level or emoji is a value (inherit from the collection, no emoji); a null edit mode says nothing.
+    if (key === 'visibility' || want === undefined || (want === null && key !== 'defaultLevel' && key !== 'emoji')) continue;
+    if ((space[key as keyof ApiSpace] ?? null) !== want) out[key] = want;
+  }
+  return out;
+}
+
+export const SETTINGS = ['title', 'emoji', 'editMode', 'defaultLevel'] as const;
