@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import engines from './engines.cjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -189,6 +190,17 @@ for (const input of Object.keys(result.metafile.inputs)) {
   const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
   bundled.set(m[1], { version: meta.version, license: meta.license, text: file ? readFileSync(join(dir, file), 'utf8').trim() : `${meta.license} (no license file in the package)` });
+}
+
+// The Node versions every bundled package (and every runtime dependency) says
+// it needs: package.json's engines.node must be exactly as narrow, or npm,
+// which never sees the bundled packages' own engines, would install docplat
+// where it cannot run (bin/engines.cjs; bin/docplat.js refuses such a Node).
+const needs = engines.packageEngines(root, Object.keys(result.metafile.inputs), pkg.dependencies);
+const looser = await engines.looserThanNeeded(pkg.engines?.node, needs);
+if (looser) {
+  console.error(looser);
+  process.exit(1);
 }
 const licenses = [...bundled].sort(([a], [b]) => a.localeCompare(b)).map(([name, p]) => `## ${name} ${p.version} (${p.license})\n\n${p.text}\n`);
 writeFileSync(join(root, 'dist', 'THIRD-PARTY-LICENSES.md'), `# Libraries bundled into docplat's dist/\n\n${licenses.join('\n')}`);

@@ -2,6 +2,7 @@
 // built dependencies (API client, config store, output, prompts). No command
 // reads process.env, process.stdout or the config file itself.
 import type { Readable, Writable } from 'node:stream';
+import type { Dispatcher } from 'undici';
 import type { ApiClient } from './client/http.js';
 import type { ConfigStore } from './config/store.js';
 import { configDir, SANDBOX_FILE } from './config/paths.js';
@@ -29,6 +30,8 @@ export interface IO {
   stderrTTY: boolean;
   stdinTTY: boolean;
   env: NodeJS.ProcessEnv;
+  /** How requests reach the network; default: connections of the client's own. The fast tests give the in-memory sandbox here (src/sandbox/memory.ts). */
+  dispatcher?: Dispatcher;
 }
 
 export type { GlobalOptions };
@@ -268,6 +271,7 @@ export class Context {
       debug: this.globals.debug ? (line) => this.debug(line) : undefined,
       signal: this.signal,
       env: this.env,
+      dispatcher: this.io.dispatcher,
       ...limits,
     });
   }

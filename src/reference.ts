@@ -80,7 +80,7 @@ function flagRows(flags: ManifestFlag[]): string {
 /** The exit codes a command may end with, each with its meaning. */
 export function exitCodes(path: string, c: ManifestCommand): [code: number, meaning: string][] {
   const local = LOCAL.has(path);
-  const codes: [number, string][] = EXIT_CODES.filter(([code]) => ![5].includes(code) && !(local && [1, 3, 4].includes(code))).map(([code, short]) => [code, short]);
+  const codes: [number, string][] = EXIT_CODES.filter(([code]) => ![5, 6].includes(code) && !(local && [1, 3, 4].includes(code))).map(([code, short]) => [code, short]);
   // Several ids (or names, or `-` for stdin), a result each: some may fail.
   const several = c.args.some((a) => a.variadic);
   // Other codes the command's own text names: "exit 6 when there are changes", "the exit code is 5".

@@ -32,11 +32,7 @@ export function filesUnder(dir: string, skip: string[] = []): string[] {
   return out.sort();
 }
 
-/** The id of the space with this title. */
-export async function spaceId(api: TestApi, title: string): Promise<string> {
-  const r = await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`]);
-  return r.stdout.trim();
-}
+export { spaceId } from './helpers.js';
 
 /** A sandbox content admin action (add-page, ...): answered 200. */
 export async function admin(api: TestApi, action: string, body: Record<string, unknown>): Promise<void> {

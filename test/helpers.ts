@@ -2,7 +2,9 @@
 // this process (main(argv, io) with collected streams: the default, a few ms a
 // command) or as the built CLI in a child process (for tests of the process
 // itself: start-up, signals, pipes, terminals), and a temporary config
-// directory per test.
+// directory per test. In the fast tier (test/README.md) the in-process runs
+// reach the sandbox in memory (src/sandbox/memory.ts: no socket); in the
+// end-to-end tier (*.e2e.test.ts) over loopback, as a child process does.
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +12,10 @@ import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { Dispatcher } from 'undici';
 import type { IO } from '../src/context.js';
 import { main } from '../src/main.js';
+import { MemoryDispatcher } from '../src/sandbox/memory.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/server.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -80,6 +84,8 @@ export interface InProcessOptions extends RunOptions {
   stdinTTY?: boolean;
   stdoutTTY?: boolean;
   stderrTTY?: boolean;
+  /** How the run's requests travel (the in-memory sandbox); default: real connections. */
+  dispatcher?: Dispatcher;
 }
 
 /**
@@ -97,6 +103,7 @@ export async function runInProcess(args: string[], opts: InProcessOptions = {}):
     stderrTTY: opts.stderrTTY ?? false,
     stdinTTY: opts.stdinTTY ?? false,
     env: opts.env ?? baseEnv(),
+    dispatcher: opts.dispatcher ?? memoryFor(opts.env?.DOCPLAT_API_URL),
   };
   const alone = inProcessRuns++ === 0;
   const before = signalListeners();
@@ -182,8 +189,41 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** Whether this test file is of the end-to-end tier (the vitest project `e2e` says so: test/vitest.config.ts). */
+export const END_TO_END = process.env.DOCPLAT_TEST_TIER === 'e2e';
+
+/** The in-memory way to each test sandbox, by its API URL (runInProcess finds it from DOCPLAT_API_URL). */
+const memory = new Map<string, MemoryDispatcher>();
+
+/**
+ * How in-process runs and the sandbox tests' calls reach a sandbox: in the
+ * fast tier, in memory (its handlers, no socket); end to end, undefined (a
+ * real loopback connection).
+ */
+export function transportOf(sandbox: Sandbox): Dispatcher | undefined {
+  if (END_TO_END) return undefined;
+  let dispatcher = memory.get(sandbox.url);
+  if (dispatcher?.sandbox !== sandbox) memory.set(sandbox.url, (dispatcher = new MemoryDispatcher(sandbox)));
+  return dispatcher;
+}
+
+/** The in-memory way to the open test sandbox at this API URL, if any. */
+function memoryFor(url: string | undefined): Dispatcher | undefined {
+  const dispatcher = url === undefined ? undefined : memory.get(url);
+  return dispatcher && !dispatcher.sandbox.handlers.api.closed ? dispatcher : undefined;
+}
+
+/** Forgets a closed sandbox's in-memory way (a later sandbox may get its port). */
+export function forget(sandbox: Sandbox): Promise<void> {
+  const dispatcher = memory.get(sandbox.url);
+  memory.delete(sandbox.url);
+  return dispatcher?.close() ?? Promise.resolve();
+}
+
+/** A sandbox for in-process runs (in memory in the fast tier) and spawned ones (over loopback). */
 export async function testApi(opts: SandboxOptions = {}): Promise<TestApi> {
   const sandbox = await startSandbox({ port: 0, ...opts });
+  transportOf(sandbox);
   const env = (extra: Record<string, string | undefined> = {}) =>
     baseEnv({ DOCPLAT_API_URL: sandbox.url, DOCPLAT_TOKEN: sandbox.token, DOCPLAT_ORG: sandbox.defaultOrg, ...extra });
   return {
@@ -191,7 +231,10 @@ export async function testApi(opts: SandboxOptions = {}): Promise<TestApi> {
     env,
     cli: (args, o = {}) => runInProcess(args, { env: env(o.env), input: o.input, stdinTTY: o.stdinTTY, stdoutTTY: o.stdoutTTY, stderrTTY: o.stderrTTY }),
     spawn: (args, o = {}) => runCli(args, { env: env(o.env), input: o.input }),
-    close: () => sandbox.close(),
+    close: async () => {
+      await forget(sandbox);
+      await sandbox.close();
+    },
   };
 }
 
@@ -227,6 +270,19 @@ export function useTestApi(opts: SandboxOptions = {}): TestApi {
   };
 }
 
+/** The ids of the first `n` spaces of the sandbox's organization, in listing order (the demo's first has 19, then the extra ones). */
+export async function spaceIds(api: TestApi, n: number): Promise<string[]> {
+  const r = await api.cli(['spaces', 'list', '--limit', String(n), '--fields', 'id']);
+  expect(r.code, r.stderr).toBe(0);
+  return lines(r.stdout);
+}
+
+/** The id of the space with this title ('' when there is none). */
+export async function spaceId(api: TestApi, title: string): Promise<string> {
+  const r = await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`]);
+  return r.stdout.trim();
+}
+
 /** Sets the sandbox's fault spec (see src/sandbox/core/faults.ts); '' clears it. */
 export async function setFaults(api: TestApi, spec: string): Promise<void> {
   const res = await fetch(new URL(api.sandbox.url).origin + '/_sandbox/faults', {
@@ -237,13 +293,21 @@ export async function setFaults(api: TestApi, spec: string): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-/** Resolves once `ready()` holds, checking every 10 ms. */
-export function until(ready: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
+/**
+ * Resolves once `ready()` holds, checking every 10 ms; fails (naming `what`)
+ * when it still does not after `withinMs`, well before the test's own time
+ * limit, so a condition that never comes says which one it was.
+ */
+export function until(ready: () => boolean, what = 'the condition', withinMs = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
     const timer = setInterval(() => {
       if (ready()) {
         clearInterval(timer);
         resolve();
+      } else if (Date.now() - started > withinMs) {
+        clearInterval(timer);
+        reject(new Error(`until: ${what} did not hold within ${withinMs / 1000} s`));
       }
     }, 10);
   });

@@ -31,6 +31,8 @@ export interface ClientOptions {
   debug?: (line: string) => void;
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
+  /** How requests travel: this dispatcher rather than connections of the client's own (the IO's, see context.ts). */
+  dispatcher?: Dispatcher;
   /** Sleep used between retries; tests may replace it. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -88,7 +90,7 @@ export class ApiClient {
    * carries them, with its keep-alive pool.
    */
   private viaUndici(opts: RequestOptions): boolean {
-    if (this.proxied) return true;
+    if (this.proxied || this.opts.dispatcher) return true;
     // A large streamed body: node:http moves its bytes with less work than undici (see the bench's download rows).
     if (opts.as === 'stream') return !opts.large;
     return this.requests++ > 0;
@@ -98,6 +100,7 @@ export class ApiClient {
   private undici(): Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> {
     this.undiciLoaded ??= import('undici').then((loaded) => {
       const { Agent, EnvHttpProxyAgent, request } = cjsExports(loaded);
+      if (this.opts.dispatcher) return { request, dispatcher: this.opts.dispatcher };
       const env = this.env;
       const agentOpts = { keepAliveTimeout: 10_000, connections: 64, connect: { timeout: this.opts.timeoutMs } };
       const dispatcher = this.proxied
@@ -213,7 +216,8 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.undiciLoaded) await (await this.undiciLoaded).dispatcher.close();
+    // A dispatcher given is its giver's to close.
+    if (this.undiciLoaded && !this.opts.dispatcher) await (await this.undiciLoaded).dispatcher.close();
   }
 }
 

@@ -4,6 +4,8 @@
 // file costs no memory). It takes no token: a request that carries an
 // Authorization header is a leak of the API token to another origin, logged
 // as such and answered 400, so a test can prove the client never sends it.
+// `StorageHandler` answers a request whatever carried it (this server, or
+// memory.ts without a socket).
 //
 //   GET /files/<spaceId>/<fileId>?name=<name>[&changeRequest=<id>]
 import { createServer, type Server } from 'node:http';
@@ -24,51 +26,56 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-function refuse(res: import('node:http').ServerResponse, status: number, message: string): void {
-  const body = errorBody(status, message);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-  res.end(body);
+/** A storage answer: status, headers, and the body's bytes as they are generated (none for HEAD). */
+export interface StorageAnswer {
+  status: number;
+  headers: Record<string, string | number>;
+  chunks: Iterable<Buffer>;
 }
 
-export async function startStorage(world: World, host: string, urlHost: string, log?: (line: string) => void): Promise<Storage> {
-  let leaks = 0;
-  let requests = 0;
-  const server: Server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
-    requests++;
-    const url = new URL(req.url ?? '/', 'http://storage');
-    const line = (status: number | string) => log?.(`storage ${req.method} ${url.pathname} ${status}`);
-    if (req.headers.authorization !== undefined) {
-      leaks++;
-      log?.(`LEAK: a request to the storage origin carried an Authorization header (${req.method} ${url.pathname})`);
-      refuse(res, 400, 'The storage origin takes no Authorization header: the API token must never be sent here.');
-      line(400);
-      return;
+export class StorageHandler {
+  leaks = 0;
+  requests = 0;
+
+  constructor(
+    private readonly world: World,
+    private readonly log?: (line: string) => void,
+  ) {}
+
+  /** The answer to a request (`url`: path and query); `done` logs how it ended. */
+  handle(method: string, url: string, authorization: string | undefined): StorageAnswer & { done(outcome: number | string): void } {
+    this.requests++;
+    const { pathname, searchParams } = new URL(url, 'http://storage');
+    const done = (outcome: number | string) => this.log?.(`storage ${method} ${pathname} ${outcome}`);
+    const refuse = (status: number, message: string) => {
+      const body = errorBody(status, message);
+      return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }, chunks: [body], done };
+    };
+    if (authorization !== undefined) {
+      this.leaks++;
+      this.log?.(`LEAK: a request to the storage origin carried an Authorization header (${method} ${pathname})`);
+      return refuse(400, 'The storage origin takes no Authorization header: the API token must never be sent here.');
     }
-    const m = /^\/files\/([^/]+)\/([^/]+)$/.exec(url.pathname);
-    if (!m || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      refuse(res, 404, `No file at ${url.pathname}.`);
-      line(404);
-      return;
-    }
+    const m = /^\/files\/([^/]+)\/([^/]+)$/.exec(pathname);
+    if (!m || (method !== 'GET' && method !== 'HEAD')) return refuse(404, `No file at ${pathname}.`);
     let file;
     try {
-      const cr = url.searchParams.get('changeRequest') ?? undefined;
-      file = world.family('content').revisionFile(decodeURIComponent(m[1]), decodeURIComponent(m[2]), cr);
+      const cr = searchParams.get('changeRequest') ?? undefined;
+      file = this.world.family('content').revisionFile(decodeURIComponent(m[1]), decodeURIComponent(m[2]), cr);
     } catch (err) {
-      const status = err instanceof SandboxError ? err.status : 500;
-      refuse(res, status, (err as Error).message);
-      line(status);
-      return;
+      return refuse(err instanceof SandboxError ? err.status : 500, (err as Error).message);
     }
-    res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.size });
-    if (req.method === 'HEAD') {
-      res.end();
-      line(200);
-      return;
-    }
-    pipeline(Readable.from(fileChunks(file)), res).then(
-      () => line(200),
-      () => line('aborted'),
+    return { status: 200, headers: { 'content-type': file.contentType, 'content-length': file.size }, chunks: method === 'HEAD' ? [] : fileChunks(file), done };
+  }
+}
+
+export async function startStorage(handler: StorageHandler, host: string, urlHost: string): Promise<Storage> {
+  const server: Server = createServer({ keepAliveTimeout: 10_000 }, (req, res) => {
+    const answer = handler.handle(req.method ?? 'GET', req.url ?? '/', req.headers.authorization);
+    res.writeHead(answer.status, answer.headers);
+    pipeline(Readable.from(answer.chunks), res).then(
+      () => answer.done(answer.status),
+      () => answer.done('aborted'),
     );
   });
   await new Promise<void>((resolve, reject) => {
@@ -79,10 +86,10 @@ export async function startStorage(world: World, host: string, urlHost: string, 
   return {
     url: `http://${urlHost}:${port}`,
     get leaks() {
-      return leaks;
+      return handler.leaks;
     },
     get requests() {
-      return requests;
+      return handler.requests;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,19 +1,13 @@
 // Ids given as app URLs (src/api/app-urls.ts) in arguments, id flags and ids
 // from stdin, and --web opening urls.app.
 import { describe, expect, it } from 'vitest';
-import { lines, until, useTestApi } from '../helpers.js';
+import { lines, spaceIds, until, useTestApi } from '../helpers.js';
 
-const api = useTestApi({ spaces: 530 });
+const api = useTestApi();
 
-async function spaceIds(n: number): Promise<string[]> {
-  const r = await api.cli(['spaces', 'list', '--limit', String(n), '--fields', 'id']);
-  expect(r.code, r.stderr).toBe(0);
-  return lines(r.stdout);
-}
-
-describe('ids as app URLs, and --web (expected)', () => {
+describe('ids as app URLs, and --web', () => {
   it('an app URL is accepted where an id is asked for: arguments, id flags, ids from stdin', async () => {
-    const [id] = await spaceIds(1);
+    const [id] = await spaceIds(api, 1);
     const space = JSON.parse((await api.cli(['spaces', 'get', id, '--json'])).stdout);
     const byUrl = await api.cli(['spaces', 'get', space.urls.app, '--fields', 'id']);
     expect(byUrl.code, byUrl.stderr).toBe(0);
@@ -30,7 +24,7 @@ describe('ids as app URLs, and --web (expected)', () => {
   });
 
   it('--web opens urls.app with $BROWSER, and prints it under CI', async () => {
-    const [id] = await spaceIds(1);
+    const [id] = await spaceIds(api, 1);
     const space = JSON.parse((await api.cli(['spaces', 'get', id, '--json'])).stdout);
     const ci = await api.cli(['spaces', 'get', id, '--web'], { env: { CI: 'true' } });
     expect(ci.code, ci.stderr).toBe(0);

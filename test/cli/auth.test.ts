@@ -2,7 +2,7 @@
 import { statSync, readFileSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, converse, lines, runInProcess, useTestApi } from '../helpers.js';
+import { baseEnv, lines, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
@@ -110,19 +110,6 @@ describe('auth login and the organization of the profile', () => {
     const again = await runInProcess(['auth', 'login', '--with-token'], { env, input: api.sandbox.token });
     expect(lines(again.stderr)).toEqual([expect.stringMatching(new RegExp(`^Logged in as .*, organization ${second}$`))]);
     expect(stored(env).org).toBe(second);
-  });
-
-  it('"none" chosen at the prompt leaves no default organization (it kept the previous one)', async () => {
-    const [first] = await orgIds();
-    const env = loginEnv();
-    await runInProcess(['config', 'set', 'org', first], { env });
-    const { code, screen } = await converse(['auth', 'login'], env, [
-      [/API token/, `${api.sandbox.token}\r`],
-      [/Default organization/, '\x1b[B\x1b[B\x1b[B\r'], // the fourth choice (after the three organizations): none
-    ]);
-    expect(code, screen).toBe(0);
-    expect(screen).toMatch(/Logged in as .* on profile "default"\s/);
-    expect(stored(env).org).toBeUndefined();
   });
 });
 

@@ -2,19 +2,13 @@
 // that say skipped, one error line per failing id, and ids read from `-` (a
 // terminal, or nothing on stdin).
 import { describe, expect, it } from 'vitest';
-import { lines, tsv, useTestApi } from '../helpers.js';
+import { lines, spaceIds, tsv, useTestApi } from '../helpers.js';
 
 const api = useTestApi({ spaces: 530 });
 
-async function spaceIds(n: number): Promise<string[]> {
-  const r = await api.cli(['spaces', 'list', '--limit', String(n), '--fields', 'id']);
-  expect(r.code, r.stderr).toBe(0);
-  return lines(r.stdout);
-}
-
-describe('bulk verbs (3, 4, 14, 15)', () => {
+describe('bulk verbs', () => {
   it('on a terminal, every result is printed as it completes, with a progress line, none dropped', async () => {
-    const ids = await spaceIds(520);
+    const ids = await spaceIds(api, 520);
     const r = await api.cli(['spaces', 'lock', '-', '--concurrency', '16'], { input: ids.join('\n'), stdoutTTY: true, stderrTTY: true });
     expect(r.code, r.stderr).toBe(0);
     const results = lines(r.stdout);
@@ -26,7 +20,7 @@ describe('bulk verbs (3, 4, 14, 15)', () => {
   });
 
   it('a re-run says skipped: lock of a locked space, transfer to its own organization', async () => {
-    const ids = await spaceIds(3);
+    const ids = await spaceIds(api, 3);
     expect((await api.cli(['spaces', 'unlock', ...ids])).code).toBe(0);
     expect((await api.cli(['spaces', 'lock', ids[0], ids[1]])).code).toBe(0);
     const again = await api.cli(['spaces', 'lock', ...ids]);
@@ -51,7 +45,7 @@ describe('bulk verbs (3, 4, 14, 15)', () => {
   });
 });
 
-describe('`-` on a terminal (9)', () => {
+describe('`-` on a terminal', () => {
   it('spaces delete - says stdin is a terminal, before any prompt', async () => {
     const r = await api.cli(['spaces', 'delete', '-'], { stdinTTY: true, stderrTTY: true });
     expect(r.code).toBe(2);

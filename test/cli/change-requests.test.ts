@@ -140,7 +140,7 @@ describe('change-requests changes and merge', () => {
   });
 });
 
-describe('counters and the records (issue 21)', () => {
+describe('counters and the records', () => {
   it('content export --change-request 1 works on every space whose counters announce change requests', async () => {
     const spaces = await json(api, ['spaces', 'list', '--all']);
     const counted = spaces.filter((s: { changeRequests: number; title: string }) => s.changeRequests > 0 && s.title !== 'Getting Started');

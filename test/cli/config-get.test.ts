@@ -5,7 +5,7 @@ import { baseEnv, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
-describe('small gaps', () => {
+describe('config get', () => {
   it('config get prints the value in effect, and where it comes from on stderr', async () => {
     const url = await api.cli(['config', 'get', 'api-url']);
     expect(url.code, url.stderr).toBe(0);

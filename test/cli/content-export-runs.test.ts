@@ -1,27 +1,13 @@
-// docplat content export runs: the progress line during a long download, no
-// listener leak at a high --concurrency, and the temporary files of a killed
-// run removed by the next.
+// docplat content export runs: no listener leak at a high --concurrency, and
+// the temporary files of a killed run removed by the next (the progress line
+// during a long download: content-export-runs.e2e.test.ts).
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lines, runCli, runInProcess, setFaults, tempDir, withTestApi } from '../helpers.js';
+import { runCli, setFaults, tempDir, withTestApi } from '../helpers.js';
 import { spaceId } from '../content-helpers.js';
 
 describe('content QA', () => {
-  it('content export: the progress line shows the finished pages while the last, long download runs', () =>
-    withTestApi({ largeFileMB: 100 }, async (api) => {
-      const id = await spaceId(api, 'Welcome');
-      const files = JSON.parse((await api.cli(['files', 'list', id, '--json'])).stdout) as { name: string }[];
-      const pages = lines((await api.cli(['pages', 'list', id, '--jsonl'])).stdout).map((l) => JSON.parse(l) as { type: string });
-      const documents = pages.filter((p) => p.type === 'document').length;
-      expect(files.at(-1)!.name).toBe('large.bin');
-      // One at a time: large.bin comes last, long after the rest is done.
-      const r = await runInProcess(['content', 'export', id, '--dest', join(tempDir(), 'out'), '--concurrency', '1'], { env: api.env(), stderrTTY: true });
-      expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toContain(`pages ${documents}/${documents}, files ${files.length - 1}/${files.length}`);
-    }));
-
-
   it('content export at a high --concurrency warns of no listener leak (one abort listener per request in flight is expected)', () =>
     withTestApi({ pages: 2000 }, async (api) => {
       const id = await spaceId(api, 'Welcome');

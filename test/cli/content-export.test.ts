@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, symlinkSync
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
-import { lines, runInProcess, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
+import { lines, runInProcess, spaceId, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 import { filesUnder, flat, type Page } from '../content-helpers.js';
 import { parseSummary, type SummaryEntry } from '../../src/commands/content/summary.js';
 
@@ -27,11 +27,6 @@ async function adminPost(sb: Sandbox, action: string, body: unknown): Promise<an
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return res.json();
-}
-
-async function spaceId(api: TestApi, title: string): Promise<string> {
-  const r = await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`]);
-  return r.stdout.trim();
 }
 
 async function exportTo(api: TestApi, args: string[]) {

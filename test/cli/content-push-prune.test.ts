@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { admin, flat, spaceId, tempFolders, type Page } from '../content-helpers.js';
-import { converse, lines, withTestApi, type TestApi } from '../helpers.js';
+import { lines, withTestApi, type TestApi } from '../helpers.js';
 
 const dir = tempFolders();
 
@@ -52,7 +52,8 @@ describe('content push --prune and the delete gate', () => {
       expect(await pages(api, id)).toEqual([]);
     }));
 
-  it('--dry-run lists every page a delete takes with it; on a terminal the deletes are listed and asked, "no" sends nothing', () =>
+  // On a terminal the deletes are listed and asked: content-push-prune.e2e.test.ts.
+  it('--dry-run lists every page a delete takes with it; --yes deletes them', () =>
     withTestApi({}, async (api) => {
       const { id, src } = await exported(api);
       const summary = join(src, 'SUMMARY.md');
@@ -69,11 +70,6 @@ describe('content push --prune and the delete gate', () => {
         '  and with it page getting-started/quickstart "Quickstart"',
       ]);
       const before = await pages(api, id);
-      const no = await converse(['content', 'push', id, '--src', src, '--prune'], api.env(), [[/Delete from space \w+: 1 page, and with them 4 pages\?/, 'n\r']]);
-      expect(no.screen).toContain('delete page getting-started');
-      expect(no.screen).toContain('and with it page getting-started/installation/macos');
-      expect(no.code).toBe(2);
-      expect(await pages(api, id)).toEqual(before);
       const yes = await api.cli(['content', 'push', id, '--src', src, '--prune', '--merge', '--yes']);
       expect(yes.code, yes.stderr).toBe(0);
       expect((await pages(api, id)).map((p) => p.title)).toEqual(before.filter((p) => !String(p.path).startsWith('getting-started')).map((p) => p.title));

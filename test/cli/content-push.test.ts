@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/server.js';
 import { filesUnder, tempFolders } from '../content-helpers.js';
 import { expectValid, latestSpec } from '../sandbox/helpers.js';
-import { lines, setFaults, startCli, until, withTestApi, type TestApi } from '../helpers.js';
+import { lines, setFaults, spaceId, startCli, until, withTestApi, type TestApi } from '../helpers.js';
 
 const dir = tempFolders();
 
@@ -23,10 +23,6 @@ const files = (root: string) => filesUnder(root, ['.docplat-export.json']);
 function expectSame(a: string, b: string): void {
   expect(files(b)).toEqual(files(a));
   for (const f of files(a)) expect(readFileSync(join(b, f)).equals(readFileSync(join(a, f))), f).toBe(true);
-}
-
-async function spaceId(api: TestApi, title: string): Promise<string> {
-  return (await api.cli(['spaces', 'list', '--all', '--jq', `.[] | select(.title == "${title}") | .id`])).stdout.trim();
 }
 
 /** The demo space "Getting Started" exported into a new folder. */

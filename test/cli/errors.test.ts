@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../helpers.js';
 
-const api = useTestApi({ spaces: 530 });
+const api = useTestApi();
 
-describe('error lines (2)', () => {
+describe('error lines', () => {
   it('an API error message with control characters is shown escaped', async () => {
     const r = await api.cli(['spaces', 'get', 'no\x1b[2Jpe']);
     expect(r.code).toBe(2);

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { lines, useTestApi } from '../helpers.js';
 
-const api = useTestApi({ spaces: 530 });
+const api = useTestApi({ spaces: 60 });
 
-describe('--cursor is given to the user (5)', () => {
+describe('--cursor is given to the user', () => {
   it('piped, a list cut by --limit prints the next cursor on stderr, and --cursor continues from it', async () => {
     const first = await api.cli(['spaces', 'list', '--limit', '2', '--fields', 'id']);
     const note = lines(first.stderr).find((l) => l.startsWith('next cursor: '));

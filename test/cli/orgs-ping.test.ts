@@ -4,7 +4,7 @@ import { useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
-describe('small gaps', () => {
+describe('orgs ping', () => {
   it('orgs ping prints no blank line', async () => {
     const r = await api.cli(['orgs', 'ping']);
     expect(r.code, r.stderr).toBe(0);

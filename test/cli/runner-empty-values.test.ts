@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { lines, useTestApi } from '../helpers.js';
 
-const api = useTestApi({ spaces: 530 });
+const api = useTestApi();
 
-describe('empty values (7, 8)', () => {
+describe('empty values', () => {
   it.each([
     [['spaces', 'create', '--title', ''], '--title is empty'],
     [['spaces', 'create', '--title', '   '], '--title is blank'],

@@ -4,7 +4,7 @@ import { lines, runInProcess, useTestApi } from '../helpers.js';
 
 const api = useTestApi();
 
-describe('small gaps', () => {
+describe('spaces get', () => {
   it('spaces get shows "none" for a space with no default level', async () => {
     const [id] = lines((await api.cli(['spaces', 'list', '--limit', '1', '--fields', 'id'])).stdout);
     expect((await api.cli(['spaces', 'update', id, '--default-level', 'none'])).code).toBe(0);

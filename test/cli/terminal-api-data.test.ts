@@ -3,11 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { lines, tsv, useTestApi } from '../helpers.js';
 
-const api = useTestApi({ spaces: 530 });
+const api = useTestApi();
 
 const HOSTILE = '\x1b]0;PWNED\x07\x1b[31mRED\x1b[0m\x1b[2J\nrow';
 
-describe('API data never reaches the terminal raw (2)', () => {
+describe('API data never reaches the terminal raw', () => {
   it('a table, a detail view and TSV show control characters escaped; JSON keeps them', async () => {
     const collection = await api.cli(['collections', 'create', '--title', 'Hostile', '--json']);
     const c = JSON.parse(collection.stdout).id;

@@ -37,7 +37,7 @@ const isDir = (path: string) => existsSync(path) && statSync(path).isDirectory()
 /** Why a test file's path (relative to test/) names nothing it tests; undefined when it does. */
 export function layoutProblem(rel: string): string | undefined {
   const parts = rel.split('/');
-  const name = parts.pop()!.replace(/\.test\.ts$/, '');
+  const name = parts.pop()!.replace(/(\.e2e)?\.test\.ts$/, '');
   if (CROSS_CUTTING.includes(parts[0])) return undefined;
   let known: Set<string>;
   if (parts.join('/') === 'cli') {
@@ -75,9 +75,30 @@ describe('the test tree mirrors src/', () => {
     expect(layoutProblem('issue-20/prompts.test.ts')).toMatch(/mirrors no folder of src/);
     expect(layoutProblem('cli/sites-tree.test.ts')).toBeUndefined();
     expect(layoutProblem('cli/prompts.test.ts')).toBeUndefined();
+    expect(layoutProblem('cli/prompts.e2e.test.ts')).toBeUndefined();
+    expect(layoutProblem('cli/core-defects.e2e.test.ts')).toMatch(/names no command group or module/);
     expect(layoutProblem('output/format.test.ts')).toBeUndefined();
     expect(layoutProblem('help/wrap.test.ts')).toBeUndefined();
     expect(layoutProblem('commands/api/error-body.test.ts')).toBeUndefined();
     expect(layoutProblem('contract/masked.test.ts')).toBeUndefined();
+  });
+});
+
+/** A describe block's name that tells a review round, not what is tested: "(2)", "(item 5)", "(issue 21)", "small gaps", "(expected)". */
+const ROUND_NAME = /\((?:\d+(?:, \d+)*|item \d+|issue \d+|expected)\)|small gaps/;
+
+describe('describe blocks name what they test', () => {
+  it('none is named after a review round or a finding\'s number', () => {
+    const named = testFiles(join(ROOT, 'test')).flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/\bdescribe(?:\.\w+)?\((['`"])(.*?)\1/g)]
+        .filter((m) => ROUND_NAME.test(m[2]))
+        .map((m) => `${relative(ROOT, f)}: describe('${m[2]}')`),
+    );
+    expect(named).toEqual([]);
+  });
+
+  it('the check knows such names', () => {
+    for (const name of ['error lines (2)', 'bulk verbs (3, 4, 14)', 'small gaps', 'answer size (item 11)', 'counters (issue 21)', 'one object piped (expected)']) expect(name).toMatch(ROUND_NAME);
+    for (const name of ['spaces get', 'member changes (each on a sandbox of its own)', '--fields']) expect(name).not.toMatch(ROUND_NAME);
   });
 });

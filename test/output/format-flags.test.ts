@@ -2,17 +2,11 @@
 // (unknown fields, header labels, nested paths), --output, --dry-run --json,
 // --jq errors, and one object piped as key<TAB>value lines.
 import { describe, expect, it } from 'vitest';
-import { lines, tsv, useTestApi } from '../helpers.js';
+import { lines, spaceIds, tsv, useTestApi } from '../helpers.js';
 
-const api = useTestApi({ spaces: 530 });
+const api = useTestApi();
 
-async function spaceIds(n: number): Promise<string[]> {
-  const r = await api.cli(['spaces', 'list', '--limit', String(n), '--fields', 'id']);
-  expect(r.code, r.stderr).toBe(0);
-  return lines(r.stdout);
-}
-
-describe('--fields (6)', () => {
+describe('--fields', () => {
   it('an unknown field is exit 2 before any request, naming it, with a suggestion and the known ones', async () => {
     const before = api.sandbox.requestCount;
     const r = await api.cli(['spaces', 'list', '--fields', 'nope,title']);
@@ -24,7 +18,7 @@ describe('--fields (6)', () => {
   });
 
   it('table headers are accepted as fields; nested paths of a known field too', async () => {
-    const [id] = await spaceIds(1);
+    const [id] = await spaceIds(api, 1);
     const r = await api.cli(['spaces', 'get', id, '--fields', 'ID,Title,urls.app,URL']);
     expect(r.code, r.stderr).toBe(0);
     const [row] = tsv(r.stdout);
@@ -50,7 +44,7 @@ describe('--fields (6)', () => {
   });
 });
 
-describe('output flags (16)', () => {
+describe('output flags', () => {
   it.each([
     [['--json', '--output', 'csv'], '--json and --output csv cannot be used together'],
     [['--json', '--jsonl'], '--json and --jsonl cannot be used together'],
@@ -68,7 +62,7 @@ describe('output flags (16)', () => {
   });
 
   it('--dry-run --json prints the requests as JSON', async () => {
-    const ids = await spaceIds(2);
+    const ids = await spaceIds(api, 2);
     const r = await api.cli(['spaces', 'delete', ...ids, '--dry-run', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(ids.map((id) => ({ method: 'DELETE', url: `${api.sandbox.url}/spaces/${id}` })));
@@ -83,9 +77,9 @@ describe('output flags (16)', () => {
   });
 });
 
-describe('one object piped (expected)', () => {
+describe('one object piped', () => {
   it('prints key<TAB>value lines', async () => {
-    const [id] = await spaceIds(1);
+    const [id] = await spaceIds(api, 1);
     const r = await api.cli(['spaces', 'get', id]);
     const rows = tsv(r.stdout);
     expect(rows.find((row) => row[0] === 'id')).toEqual(['id', id]);

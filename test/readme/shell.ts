@@ -151,7 +151,7 @@ export async function runLine(line: string, sh: ShellEnv): Promise<Run> {
       if (args) {
         run = await runInProcess(args, { env, input });
       } else {
-        // npm's own commands (`npm ci`, `npm link`) are the package test's (test/package/install.test.ts), not run here.
+        // npm's own commands (`npm ci`, `npm link`) are the package test's (test/package/install.e2e.test.ts), not run here.
         if (stage.words[0] === 'npm') continue;
         const text = stage.text.replace(/\s*<\s*\S+$/, '').replace(/\s*>\s*\S+$/, '');
         const child = spawnSync('bash', ['-c', text], { cwd: sh.cwd, env, input, encoding: 'utf8' });

@@ -21,7 +21,6 @@ beforeEach(async () => {
   return () => sb.close();
 });
 
-
 async function pages(spaceId = SPACE, cr?: string): Promise<Page[]> {
   const res = await call(sb, 'GET', `/spaces/${spaceId}${cr ? `/change-requests/${cr}` : ''}/content/pages`);
   expect(res.status, res.text).toBe(200);

@@ -1,5 +1,5 @@
 // Helpers for the sandbox tests: a sandbox on a random loopback port, calls
-// over real HTTP with undici, and validators compiled from the reference
+// with undici (in memory in the fast tier, over loopback end to end), and validators compiled from the reference
 // OpenAPI descriptions (read at test time, never copied).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +12,7 @@ import { expect } from 'vitest';
 import type { OrgRec, UserRec } from '../../src/sandbox/families/orgs/index.js';
 import type { CollectionRec, SpaceRec } from '../../src/sandbox/families/spaces/index.js';
 import { seedState, startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server.js';
+import { forget, transportOf } from '../helpers.js';
 
 // The platform's OpenAPI descriptions come from npm dev dependencies (the
 // @gitbook/api package ships spec/openapi.yaml; older versions through npm
@@ -36,8 +37,12 @@ export interface CallOptions {
   token?: string | null;
 }
 
-export async function call<T = any>(sb: Sandbox, method: string, path: string, opts: CallOptions = {}): Promise<Res<T>> {
-  const url = new URL(sb.url + path);
+export function call<T = any>(sb: Sandbox, method: string, path: string, opts: CallOptions = {}): Promise<Res<T>> {
+  return send<T>(sb, sb.url + path, method, opts);
+}
+
+async function send<T>(sb: Sandbox, target: string, method: string, opts: CallOptions): Promise<Res<T>> {
+  const url = new URL(target);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = {};
   const token = opts.token === undefined ? sb.token : opts.token;
@@ -45,14 +50,14 @@ export async function call<T = any>(sb: Sandbox, method: string, path: string, o
   let body: string | undefined = opts.raw;
   if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await request(url, { method: method as 'GET', headers, body });
+  const res = await request(url, { method: method as 'GET', headers, body, dispatcher: transportOf(sb) });
   const text = await res.body.text();
   return { status: res.statusCode, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
 }
 
 /** Calls an admin endpoint (outside /v1). */
 export function admin<T = any>(sb: Sandbox, method: string, path: string, opts: CallOptions = {}): Promise<Res<T>> {
-  return call<T>({ ...sb, url: sb.url.replace(/\/v1$/, '') } as Sandbox, method, path, opts);
+  return send<T>(sb, sb.url.replace(/\/v1$/, '') + path, method, opts);
 }
 
 /** Every page of a listing, following next.page. */
@@ -77,6 +82,7 @@ export async function withSandbox<T>(opts: SandboxOptions, fn: (sb: Sandbox) => 
   try {
     return await fn(sb);
   } finally {
+    await forget(sb);
     await sb.close();
   }
 }

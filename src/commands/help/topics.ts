@@ -29,6 +29,7 @@ export const EXIT_CODES: readonly [code: number, short: string, meaning: string]
   [3, 'not found', 'not found (404)'],
   [4, 'auth', 'authentication or permission (401, 403, no token)'],
   [5, 'some items failed', 'some items of a bulk command failed'],
+  [6, 'changes', 'changes found: org plan --exit-code found the organization differs from the file'],
   [130, 'interrupted', 'interrupted (Ctrl-C, at a prompt too; SIGTERM)'],
 ];
 

@@ -71,7 +71,7 @@ function errorLine(stderr: string): string {
   return stderr.split('\n').find((l) => l.startsWith('error: ')) ?? stderr;
 }
 
-describe('a cursor given twice (item 5)', () => {
+describe('a cursor given twice', () => {
   const same: Handler = (_req, res) => json(res, 200, { next: { page: 'again' }, count: 9, items: [{ id: 'a', title: 'A', user: { id: 'a', email: 'a@x.test' }, organization: { id: 'a' }, team: { role: 'member' }, role: 'admin', lastSeenAt: '2000-01-01T00:00:00Z' }] });
 
   it.each([
@@ -112,7 +112,7 @@ describe('a cursor given twice (item 5)', () => {
   }, 20_000);
 });
 
-describe('Retry-After within the time limit (item 8)', () => {
+describe('Retry-After within the time limit', () => {
   it('a wait beyond --timeout fails at once, naming the wait', async () => {
     const r = await run((_req, res) => json(res, 429, { error: { code: 429, message: 'slow down' } }, { 'retry-after': '99999' }), ['spaces', 'get', 'S1', '--timeout', '2']);
     expect(r.code).toBe(1);
@@ -136,7 +136,7 @@ describe('Retry-After within the time limit (item 8)', () => {
   });
 });
 
-describe('success bodies of the wrong shape (item 10)', () => {
+describe('success bodies of the wrong shape', () => {
   it.each([
     ['null', 'null'],
     ['an array', '[1,2,3]'],
@@ -159,7 +159,7 @@ describe('success bodies of the wrong shape (item 10)', () => {
   });
 });
 
-describe('answer size (item 11)', () => {
+describe('answer size', () => {
   it('an endless answer to spaces get stops at 8 MiB, read no further', async () => {
     let written = 0;
     const endless: Handler = (_req, res) => {
@@ -219,7 +219,7 @@ describe('answer size (item 11)', () => {
   });
 });
 
-describe('deep nesting (item 12)', () => {
+describe('deep nesting', () => {
   const deep = '{"id":"S1","x":' + '['.repeat(100_000) + ']'.repeat(100_000) + '}';
   it.each([
     ['--json', ['spaces', 'get', 'S1', '--json']],
@@ -234,7 +234,7 @@ describe('deep nesting (item 12)', () => {
   });
 });
 
-describe('redirects, broken headers, credentials in the URL (item 15)', () => {
+describe('redirects, broken headers, credentials in the URL', () => {
   it('a 302 is an error that shows where it points', async () => {
     const r = await run((_req, res) => {
       res.writeHead(302, { location: 'https://elsewhere.example/v1/spaces/S1' });
@@ -283,7 +283,7 @@ describe('redirects, broken headers, credentials in the URL (item 15)', () => {
   });
 });
 
-describe('every 2xx is a success, nothing else is (item 16)', () => {
+describe('every 2xx is a success, nothing else is', () => {
   it('members remove answered 202 (with a body it does not read) succeeds', async () => {
     for (const body of ['', 'not json at all']) {
       const r = await run((_req, res) => {

@@ -1,6 +1,9 @@
 // Load: a sandbox with 100,000 extra spaces, and 100 pages of 1,000 spaces
-// served over loopback. Times are printed, not asserted (machines differ);
-// what makes them short (cached listings and rendered JSON) is asserted.
+// served over loopback, whole and in order, and a saved state of that size
+// read back. What makes them short (cached listings and rendered JSON) is
+// asserted here; how short they are is the benchmark's (test/bench/run.mjs,
+// `npm run bench`: the listing of 100,000 spaces against a baseline), never a
+// test's, as machines differ.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,14 +15,10 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/server.js';
 
 const EXTRA = 100_000;
 let sb: Sandbox;
-let startMs = 0;
 const agent = new Agent({ connections: 1 });
 
 beforeAll(async () => {
-  const t = performance.now();
   sb = await startSandbox({ port: 0, spaces: EXTRA });
-  startMs = performance.now() - t;
-  console.log(`sandbox with ${EXTRA} extra spaces ready in ${startMs.toFixed(0)} ms`);
 }, 60_000);
 afterAll(async () => {
   await sb.close();
@@ -81,13 +80,12 @@ describe('load', () => {
   });
 
   it('serves 100 pages of 1000 spaces, with no duplicates or misses', async () => {
-    // First pass builds the caches (sidebar order, rendered JSON); the second is the steady state.
-    for (const pass of ['cold', 'warm']) {
+    // The first pass builds the caches (sidebar order, rendered JSON); the second is served from them.
+    for (let pass = 0; pass < 2; pass++) {
       const seen = new Set<string>();
       let cursor: string | undefined;
       let pages = 0;
       let count = 0;
-      const t = performance.now();
       do {
         const p = await page(cursor);
         for (const s of p.items) seen.add(s.id);
@@ -95,8 +93,6 @@ describe('load', () => {
         cursor = p.next?.page;
         pages++;
       } while (cursor && pages < 100);
-      const ms = performance.now() - t;
-      console.log(`${pass}: ${pages} pages of 1000 in ${ms.toFixed(0)} ms (${(ms / pages).toFixed(2)} ms per page, client parse included)`);
       expect(pages).toBe(100);
       expect(seen.size).toBe(100_000);
       expect(count).toBe(EXTRA + 19);
@@ -108,7 +104,6 @@ describe('load', () => {
     let pages = 0;
     let bytes = 0;
     let spaces = 0;
-    const t = performance.now();
     do {
       const p = await pageBytes(cursor);
       bytes += p.bytes;
@@ -116,47 +111,41 @@ describe('load', () => {
       cursor = p.next;
       pages++;
     } while (cursor && pages < 100);
-    const ms = performance.now() - t;
-    console.log(`bytes only: ${pages} pages of 1000 in ${ms.toFixed(0)} ms (${(ms / pages).toFixed(2)} ms per page, ${(bytes / pages / 1000).toFixed(0)} kB per page)`);
     expect(pages).toBe(100);
+    // Each space's JSON is whole: about 1 kB a space, not a cut or empty body.
+    expect(bytes / spaces).toBeGreaterThan(500);
     expect(spaces).toBe(100_000);
     // 19 spaces are left for a 101st page.
     expect(cursor).toBeDefined();
   });
 
-  it('a saved state of 100,000 spaces loads back quickly (the embedded sandbox reads it at each run)', async () => {
+  it('a saved state of 100,000 spaces loads back whole (the embedded sandbox reads it at each run)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'docplat-perf-'));
     try {
       const file = join(dir, 'state.json');
       const big = await startSandbox({ spaces: EXTRA, dataFile: file });
-      let t = performance.now();
       await big.save();
-      const saveMs = performance.now() - t;
       await big.close();
-      t = performance.now();
+      expect(statSync(file).size).toBeGreaterThan(EXTRA * 100);
       const loaded = await startSandbox({ dataFile: file });
-      const loadMs = performance.now() - t;
       try {
         const res = await request(`${loaded.url}/orgs/${loaded.defaultOrg}/spaces?limit=1`, { headers: { authorization: `Bearer ${loaded.token}` } });
         expect(((await res.body.json()) as { count: number }).count).toBe(EXTRA + 19);
       } finally {
         await loaded.close();
       }
-      console.log(`state of ${EXTRA} extra spaces: ${(statSync(file).size / 1e6).toFixed(1)} MB, saved in ${saveMs.toFixed(0)} ms, loaded in ${loadMs.toFixed(0)} ms`);
       expect(loaded.token).toBe(big.token);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 
-  it('a change invalidates only what it must: a page after a delete is still fast', async () => {
+  it('a page after a delete does without the deleted space (the listing rebuilt)', async () => {
     const first = await page();
     const del = await request(`${sb.url}/spaces/${first.items[0].id}`, { method: 'DELETE', headers: { authorization: `Bearer ${sb.token}` }, dispatcher: agent });
     await del.body.dump();
     expect(del.statusCode).toBe(205);
-    const t = performance.now();
     const again = await page();
-    console.log(`first page after a delete (listing rebuilt): ${(performance.now() - t).toFixed(1)} ms`);
     expect(again.count).toBe(first.count - 1);
     expect(again.items[0].id).toBe(first.items[1].id);
   });
