@@ -283,7 +283,8 @@ try {
 } finally {
   sb.child.kill('SIGTERM');
   await dispatcher.close();
-  rmSync(work, { recursive: true, force: true });
+  // A CLI's code cache may still be settling when the last sandbox stops: retry as rm -rf would.
+  rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
 const cols = ['goal', 'ratio', 'target', 'rss', 'result'];
