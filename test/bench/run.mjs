@@ -101,12 +101,15 @@ async function api(method, url, token, body) {
 
 // ---- the sandbox ------------------------------------------------------------
 /** `sandbox serve` of its own (state in work/<name>-config), with its URL, token, org and how long it took to be ready. */
+/** Every sandbox started, so that the end of the run waits for each to exit (a sandbox writes its code cache as it stops). */
+const sandboxes = [];
 async function serveSandbox(name, args) {
   const started = performance.now();
   const child = spawn(process.execPath, [BIN, 'sandbox', 'serve', '--port', '0', '--json', ...args], {
     env: { ...process.env, DOCPLAT_CONFIG_DIR: join(work, `${name}-config`) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  sandboxes.push({ child, exited: new Promise((resolve) => child.once('exit', resolve)) });
   const info = await new Promise((resolve, reject) => {
     let buf = '';
     child.stdout.on('data', (d) => {
@@ -283,8 +286,10 @@ try {
 } finally {
   sb.child.kill('SIGTERM');
   await dispatcher.close();
-  // A CLI's code cache may still be settling when the last sandbox stops: retry as rm -rf would.
-  rmSync(work, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  // Each sandbox writes its code cache into the run's folder as it stops: remove the folder once all have exited.
+  for (const { child } of sandboxes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  await Promise.all(sandboxes.map((s) => s.exited));
+  rmSync(work, { recursive: true, force: true });
 }
 
 const cols = ['goal', 'ratio', 'target', 'rss', 'result'];
