@@ -6,12 +6,12 @@
 // when the context can prompt (terminals, no --no-input); Ctrl-C at a prompt
 // exits 130.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { check, type Spec } from '../api/schema.js';
 import type { Context } from '../context.js';
 import { Interrupted, UsageError } from '../errors.js';
+import { withTemporaryFolder } from '../files/delete.js';
 import { readTyped } from '../files/read.js';
 import { escapeControls } from '../output/terminal.js';
 import { listIds, listKey, listOperationIn, type Listed } from './ids.js';
@@ -93,9 +93,8 @@ async function listed(ctx: Context, idOf: string, scope: Record<string, string>)
  */
 async function edit(ctx: Context, label: string): Promise<string> {
   const editor = ctx.env.EDITOR || ctx.env.VISUAL || 'vi';
-  const dir = await mkdtemp(join(tmpdir(), 'docplat-edit-'));
-  const file = join(dir, `${label.replace(/^-+/, '').replace(/\W+/g, '-')}.md`);
-  try {
+  return withTemporaryFolder('edit', async (dir) => {
+    const file = join(dir, `${label.replace(/^-+/, '').replace(/\W+/g, '-')}.md`);
     await writeFile(file, '', { mode: 0o600 });
     ctx.terminal.note(`Writing ${label} in ${editor}: save and quit to send it.`);
     const code = await run(editor, file, ctx);
@@ -105,9 +104,7 @@ async function edit(ctx: Context, label: string): Promise<string> {
     const text = (await readTyped(file, 'text')).toString('utf8').replace(/\s+$/, '');
     if (!text.trim()) throw new UsageError(`${label} is empty: nothing was written in the editor, nothing was sent`);
     return text;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**

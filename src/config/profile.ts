@@ -1,9 +1,9 @@
 // Reading the config file without `conf`: most commands only need to know the
 // active profile, and loading `conf` costs more than the rest of start-up.
 // Writing always goes through the ConfigStore (src/config/store.ts).
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { ReadRefused, readOwnSync } from '../files/read.js';
 import { CONFIG_FILE } from './paths.js';
 import { checkConfigFile } from './safety.js';
 
@@ -23,12 +23,15 @@ export function readStored(dir: string, warn: (message: string) => void): Stored
   const path = join(dir, CONFIG_FILE);
   // Before reading: a file of another user's (or a link to one) is refused, one others can read is tightened.
   checkConfigFile(path, warn);
-  let text: string;
+  let text: string | undefined;
   try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return { profiles: {} };
+    text = readOwnSync(path, 'config', `the config file ${path}`)?.toString('utf8');
+  } catch (err) {
+    // A missing or unreadable file is no profile yet, as before; a FIFO, a device or a file over the bound is said.
+    if (err instanceof ReadRefused && (err.refusal === 'special' || err.refusal === 'bound')) throw new UsageError(`${err.message}: fix or remove it`);
+    text = undefined;
   }
+  if (text === undefined) return { profiles: {} };
   try {
     const parsed = JSON.parse(text) as Partial<Stored>;
     return { ...parsed, profiles: parsed.profiles ?? {} };

@@ -7,8 +7,10 @@
 // link to a working copy elsewhere keeps that copy's files), only when it is
 // a regular file (a link at its place is kept, not followed nor removed), and
 // only when the caller's check lets it go (an export's: the bytes are the
-// ones it wrote). What is kept is said, with the reason.
-import { lstat, readdir, realpath, rmdir, unlink } from 'node:fs/promises';
+// ones it wrote). What is kept is said, with the reason. Also the one way
+// docplat makes and removes a private folder of its own (withTemporaryFolder).
+import { lstat, mkdtemp, readdir, realpath, rm, rmdir, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 export interface Kept {
@@ -124,5 +126,20 @@ export async function removeTemporaries(root: string, dirs: string[], temporary:
     }
     const full = dir === '' ? resolve(root) : join(resolve(root), dir);
     for (const name of (await readdir(full).catch(() => [] as string[])).filter(temporary)) await unlink(join(full, name)).catch(() => undefined);
+  }
+}
+
+/**
+ * Runs `use` with a private folder of docplat's own (0700, made by mkdtemp in
+ * the system's temporary folder: `docplat-<purpose>-XXXXXX`), then removes it
+ * and what `use` put in it, whatever happened (a link inside is unlinked,
+ * never followed).
+ */
+export async function withTemporaryFolder<T>(purpose: string, use: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), `docplat-${purpose}-`));
+  try {
+    return await use(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }

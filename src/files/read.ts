@@ -16,7 +16,7 @@
 // opened file when it is a regular one, and enforced while reading, so that
 // /dev/zero or a pipe fed forever stops at the bound. A refusal is a usage
 // error (exit 2) naming the file, never quoting what it holds.
-import { constants, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { lstat, open, readdir, realpath, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -50,6 +50,7 @@ export const BOUNDS = {
   stdin: { bytes: 16 * MB, what: 'ids or values on stdin' },
   state: { bytes: 1024 * MB, what: "the sandbox's state file" },
   rc: { bytes: 1 * MB, what: "a shell's rc file" },
+  config: { bytes: 1 * MB, what: "docplat's config file" },
 } as const satisfies Record<string, { bytes: number; what: string }>;
 
 export type ReadUse = keyof typeof BOUNDS;
@@ -181,6 +182,40 @@ export async function readTyped(path: string, use: ReadUse, shown = path): Promi
     throw err instanceof ReadRefused ? err : errnoRefusal(shown, err);
   } finally {
     await fh.close().catch(() => undefined);
+  }
+}
+
+/**
+ * A file of docplat's own in the user's folders (the config file), read
+ * synchronously at start-up: a regular file (a FIFO is refused, not waited
+ * for), within the bound of `use`, checked by fstat and again while reading.
+ * Undefined when it does not exist; a ReadRefused otherwise.
+ */
+export function readOwnSync(path: string, use: ReadUse, shown = path): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (err) {
+    const refused = errnoRefusal(shown, err);
+    if (refused.refusal === 'missing') return undefined;
+    throw refused;
+  }
+  try {
+    const st = fstatSync(fd);
+    const odd = notRegular(st);
+    if (odd) throw new ReadRefused(shown, odd.reason, odd.refusal, odd.why);
+    const limit = BOUNDS[use].bytes;
+    if (st.size > limit) throw overBound(shown, use);
+    // Room for a byte past the bound: a file that grew over it is refused.
+    const whole = Buffer.allocUnsafe(Math.min(limit, st.size + CHUNK) + 1);
+    let total = 0;
+    for (let n: number; total < whole.length && (n = readSync(fd, whole, total, whole.length - total, null)) > 0; ) total += n;
+    if (total > limit) throw overBound(shown, use);
+    return whole.subarray(0, total);
+  } catch (err) {
+    throw err instanceof ReadRefused ? err : errnoRefusal(shown, err);
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -98,10 +98,8 @@ describe('removeFiles and removeEmptyFolders', () => {
 
 /** Modules that remove files other than through the gate, each with why. */
 const ALLOWED: Record<string, string> = {
-  'src/files/delete.ts': 'the gate itself',
+  'src/files/delete.ts': 'the gate itself (and withTemporaryFolder, the one removal of a private folder docplat made)',
   'src/files/write.ts': 'removes the temporary file it created itself (O_EXCL) when a write fails',
-  'src/commands/prompt.ts': 'removes the folder it made with mkdtemp for the editor',
-  'src/commands/content/restore-verify.ts': "removes the folder it made with mkdtemp for the check's export of the space restored",
   'src/sandbox/core/lock.ts': "removes the sandbox's and an export's own lock files, after checking they are its own",
   'src/sandbox/core/persist.ts': "removes the sandbox's own temporary state file",
 };

@@ -7,7 +7,7 @@ import { closeSync, constants, mkdirSync, openSync, symlinkSync, truncateSync, w
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BOUNDS, Confined, ReadRefused, readStream, readTyped, showBytes } from '../../src/files/read.js';
+import { BOUNDS, Confined, ReadRefused, readOwnSync, readStream, readTyped, showBytes } from '../../src/files/read.js';
 import { tempFiles } from '../helpers.js';
 
 const { dir, file } = tempFiles();
@@ -104,6 +104,36 @@ describe('readTyped: the path a user typed', () => {
   it('names a folder and a missing file', async () => {
     expect((await refusal(readTyped(root, 'value'))).why).toBe('it is a folder');
     expect((await refusal(readTyped(join(root, 'nope'), 'value'))).why).toBe('no such file');
+  });
+});
+
+describe("readOwnSync: a file of docplat's own, read at start-up", () => {
+  const refusedSync = (f: () => unknown): ReadRefused => {
+    let err: unknown;
+    try {
+      f();
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ReadRefused);
+    return err as ReadRefused;
+  };
+
+  it('reads a regular file whole, and says nothing of a missing one', () => {
+    expect(readOwnSync(join(root, 'page.md'), 'config')?.toString()).toBe('# Page\n');
+    expect(readOwnSync(join(root, 'none.json'), 'config')).toBeUndefined();
+  });
+
+  it('refuses a FIFO at once (not waited for), a device and a folder', () => {
+    expect(refusedSync(() => readOwnSync(join(root, 'fifo.md'), 'config')).refusal).toBe('special');
+    expect(refusedSync(() => readOwnSync('/dev/zero', 'config')).refusal).toBe('special');
+    expect(refusedSync(() => readOwnSync(join(root, 'sub'), 'config')).refusal).toBe('folder');
+  });
+
+  it('refuses a file over the bound of its use by its size', () => {
+    const err = refusedSync(() => readOwnSync(join(root, 'big.md'), 'config', 'the config file'));
+    expect(err.refusal).toBe('bound');
+    expect(err.message).toBe("the config file is over 1 MB, the most docplat reads for docplat's config file");
   });
 });
 

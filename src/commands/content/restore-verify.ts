@@ -5,10 +5,9 @@
 // streamed; read and hashed when an older backup has none). What differs,
 // is missing or is extra is named; the folder is removed after.
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
+import { withTemporaryFolder } from '../../files/delete.js';
 import { Confined, ReadRefused } from '../../files/read.js';
 import { MANIFEST, exportSpace, type Manifest } from './export.js';
 import { readJsonManifest } from './export-folder.js';
@@ -36,8 +35,7 @@ async function readOne(dir: Confined, rel: string): Promise<Buffer | undefined> 
 
 /** Exports the space into a temporary folder and compares it with the backup; the paths that differ, each with why. */
 export async function verifySpace(ctx: Context, backupRoot: string, backupManifest: Manifest | undefined, spaceId: string, concurrency: string | undefined): Promise<string[]> {
-  const temp = await mkdtemp(join(tmpdir(), 'docplat-verify-'));
-  try {
+  return withTemporaryFolder('verify', async (temp) => {
     const root = join(temp, 'space');
     const where = { spaceId };
     await exportSpace(ctx, root, where, contentRequest(ctx, 'files.list', where), { quiet: true, concurrency });
@@ -62,7 +60,5 @@ export async function verifySpace(ctx: Context, backupRoot: string, backupManife
     }
     for (const rel of got.keys()) if (!want.has(rel)) different.push(`${rel}: in the space restored, not in the backup`);
     return different;
-  } finally {
-    await rm(temp, { recursive: true, force: true });
-  }
+  });
 }
