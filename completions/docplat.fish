@@ -575,6 +575,7 @@ complete -c docplat -n '__docplat_arg -eq 0 content push' -a '(__docplat_ids spa
 complete -c docplat -n '__docplat_at content restore' -l from -r -d '(required) the backup: a folder content export wrote'
 complete -c docplat -n '__docplat_at content restore' -l into -x -a '(__docplat_ids space)' -d 'restore into this space (made equal to the backup)'
 complete -c docplat -n '__docplat_at content restore' -l new -d 'restore into a new space (created empty with the backup\'s settings)'
+complete -c docplat -n '__docplat_at content restore' -l change-request -r -d 'restore into this open change request of the space (its id or number) and leave it open for review: not merged, settings untouched'
 complete -c docplat -n '__docplat_at content restore' -l files-url -r -d 'where the backup folder is served, for files over 1 MB (the platform fetches them)'
 complete -c docplat -n '__docplat_at content restore' -l no-verify -d 'do not export the space restored and compare it with the backup'
 complete -c docplat -n '__docplat_at content restore' -l all-spaces -d 'every space of an export --all-spaces, into the organization (--org)'

@@ -187,6 +187,8 @@ describe('content restore, bad input', () => {
         [['--from', empty, '--into', 'XMTcnou4GLQ44FZ3SWYg', '--new'], /--into and --new name two targets: give one/],
         [['--from', empty, '--all-spaces', '--new'], /--into and --new restore one space, not --all-spaces/],
         [['--from', empty, '--files-url', 'not a url'], /--files-url must be an http or https URL/],
+        [['--from', empty, '--new', '--change-request', '1'], /--change-request restores into a change request of a space that exists, not --new/],
+        [['--from', empty, '--all-spaces', '--change-request', '1'], /--change-request restores into a change request of a space that exists, not --all-spaces/],
         [['--from', empty], /holds no docplat export manifest naming its space: give the space to restore into with --into, or --new/],
         [['--from', empty, '--all-spaces'], /holds no \.docplat-export-all\.json/],
       ];
@@ -196,6 +198,26 @@ describe('content restore, bad input', () => {
         expect(r.stderr).toMatch(message);
       }
       expect(api.sandbox.requestCount).toBe(before);
+    }));
+});
+
+describe('content restore into a change request', () => {
+  it('--change-request N: the change request made equal to the backup and left open for review; the space changes only when it is merged', () =>
+    withTestApi({}, async (api) => {
+      const { id, dir } = await backupThenRemoveFaq(api);
+      const cr = await api.cli(['change-requests', 'create', id, '--subject', 'Restore for review', '--json']);
+      expect(cr.code, cr.stderr).toBe(0);
+      const { id: crId, number } = JSON.parse(cr.stdout);
+      const r = await api.cli(['content', 'restore', '--from', dir, '--change-request', String(number), '--yes']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(new RegExp(`left open for review in change request ${number}`));
+      expect(r.stderr).toMatch(/verified: equal to the backup byte for byte/);
+      // The space still lacks the page; the change request has it, open.
+      expect(flat(await treeOf(api, id)).some((p) => p.path === 'faq')).toBe(false);
+      expect(flat((await get(api, `/spaces/${id}/change-requests/${crId}/content/pages`)).pages).some((p: Page) => p.path === 'faq')).toBe(true);
+      expect((await get(api, `/spaces/${id}/change-requests/${crId}`)).status).toBe('open');
+      expect((await api.cli(['change-requests', 'merge', id, String(number)])).code).toBe(0);
+      expect(flat(await treeOf(api, id)).some((p) => p.path === 'faq')).toBe(true);
     }));
 });
 

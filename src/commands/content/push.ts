@@ -6,7 +6,6 @@
 // holds is checked before anything is sent (push-folder.ts); the plan is in
 // push-plan.ts, the batches in push-batches.ts.
 import { basename } from 'node:path';
-import { segmentProblem } from '../../api/limits.js';
 import type { Context } from '../../context.js';
 import { ApiError, DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { ALLOW_MASS_DELETE, gateDeletes, massNote, type Permit } from '../deletes.js';
@@ -19,16 +18,9 @@ import { recordPush, type Pushed } from './push-record.js';
 import { planPush, type Plan } from './push-plan.js';
 import { conflictError, conflictLines, counts, deletePlanOf, describePlan, planRows } from './push-report.js';
 import { onePage } from '../../output/format.js';
-import { SPACE_ID, contentRequest, fetchTree, type Where } from './shared.js';
+import { CR_NAMES, SPACE_ID, contentRequest, createChangeRequest, fetchTree, getChangeRequest, type ChangeRequest, type Where } from './shared.js';
 
-const NAMES = { 'param:spaceId': 'space id', 'param:changeRequestId': '--change-request', 'body:subject': '--subject' };
-
-interface ChangeRequest {
-  id: string;
-  number?: number;
-  urls?: { app?: string };
-  status?: string;
-}
+const NAMES = CR_NAMES;
 
 const ROW_COLUMNS = ['change', 'page', 'path', 'from'].map((key) => ({ key, header: key[0].toUpperCase() + key.slice(1) }));
 
@@ -213,25 +205,6 @@ function defaultSubject(root: string): string {
   const at = ` at ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const name = [...basename(root)];
   return `Push of ${name.length > 100 - 8 - at.length ? name.slice(0, 100 - 9 - at.length).join('') + '…' : name.join('')}${at}`;
-}
-
-async function getChangeRequest(ctx: Context, spaceId: string, ref: string): Promise<ChangeRequest> {
-  const data = answered((await ctx.api.send(ctx.api.request('changeRequests.get', { params: { spaceId, changeRequestId: ref } }, NAMES))).data, `change request ${ref}`);
-  if (data.status === 'merged' || data.status === 'archived') throw new UsageError(`--change-request: change request ${ref} is ${data.status}; push into an open one, or leave --change-request out for a new one`);
-  return data;
-}
-
-async function createChangeRequest(ctx: Context, spaceId: string, subject: string): Promise<ChangeRequest> {
-  return answered((await ctx.api.send(ctx.api.request('changeRequests.create', { params: { spaceId }, body: { subject } }, NAMES))).data, 'the new change request');
-}
-
-/** A change request as answered: its id is what the next requests name, so it must be one (the server's, named as such, exit 1). */
-function answered(data: unknown, what: string): ChangeRequest {
-  const id = (data as ChangeRequest | undefined)?.id;
-  if (typeof id !== 'string') throw new DocplatError(`${what}: the answer has no id`);
-  const problem = segmentProblem(id);
-  if (problem) throw new DocplatError(`unexpected answer: the server gave ${what} the id "${id.length > 40 ? `${id.slice(0, 40)}…` : id}", which cannot name it in a request (${problem}); nothing was sent to it`);
-  return data as ChangeRequest;
 }
 
 /** Sends the batches one after the other; returns how many. Ctrl-C stops between two (the one in flight completes). */

@@ -6,17 +6,19 @@
 // the way and lists what it would revert, send and delete.
 import { basename } from 'node:path';
 import type { Context } from '../../context.js';
-import { DocplatError, EXIT } from '../../errors.js';
+import { DocplatError, EXIT, UsageError } from '../../errors.js';
 import { deleteLines, gateDeletes, massNote } from '../deletes.js';
 import type { ApiSpace, TreeRecord } from './backup.js';
 import { missingPages, planContent, sendLarge, sendPlan, sendReverts, type ContentPlan, type Skipped } from './restore-content.js';
 import { SETTINGS, chooseTarget, settingsDiff, type Backup, type Collections, type Target, type Way } from './restore-target.js';
 import { verifySpace } from './restore-verify.js';
-import { fetchTree, type ApiPage, type Where } from './shared.js';
+import { createChangeRequest, fetchTree, getChangeRequest, type ApiPage, type ChangeRequest, type Where } from './shared.js';
 
 export interface RestoreOptions {
   into?: string;
   new?: boolean;
+  /** Into this open change request (id or number), left open for review: not merged, settings untouched. */
+  changeRequest?: string;
   filesUrl?: string;
   dryRun?: boolean;
   verify: boolean;
@@ -106,6 +108,7 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   if (!backup.record) report.notes.push('the backup records no settings (exported before content restore existed): the space keeps its own settings, a new one is named after the folder');
   if (opts.dryRun) return dryRun(ctx, backup, target, opts, report);
 
+  if (opts.changeRequest !== undefined && target.way !== 'existing') throw new UsageError(`--change-request: ${target.why}; a change request needs a space that exists`);
   let space: ApiSpace;
   if (target.way === 'trash') space = (await ctx.api.send<ApiSpace>(ctx.api.request('spaces.restore', { params: { spaceId: target.space!.id } }))).data;
   else if (target.way === 'new') space = await createSpace(ctx, target, backup, opts, report.notes);
@@ -119,6 +122,7 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
     report.notes.push('unlocked for the restore');
   }
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
+  let review: ChangeRequest | undefined;
 
   // The plan against the space, the reverts counted in: what the gate shows before anything is sent.
   // Reverts take pages back from the backup's revision: of the space the backup came from only.
@@ -126,7 +130,8 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   let content = await planContent(ctx, backup, where, reverts, concurrency, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
   const permit = await gateDeletes(ctx, content.deletes, { allowMassDelete: opts.allowMassDelete, where: `from space ${space.id}` });
   if (reverts.length || content.plan.changes.length || content.large.length) {
-    const cr = (await ctx.api.send<{ id: string; number?: number }>(ctx.api.request('changeRequests.create', { params: { spaceId: space.id }, body: { subject: `Restore from ${titleOf(backup)}` } }))).data;
+    const cr = opts.changeRequest !== undefined ? await getChangeRequest(ctx, space.id, opts.changeRequest) : await createChangeRequest(ctx, space.id, `Restore from ${titleOf(backup)}`);
+    review = cr;
     const inCr: Required<Where> = { spaceId: space.id, changeRequest: cr.id };
     if (reverts.length) {
       const sent = await sendReverts(ctx, inCr, backup, reverts);
@@ -138,14 +143,15 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
     await sendLarge(ctx, inCr, backup, content, opts.filesUrl);
     report.batches = await sendPlan(ctx, inCr, content, backup.folder.pages, permit);
     report.changes = content.plan.changes.length;
-    const merged = (await ctx.api.send<{ result?: string }>(ctx.api.request('changeRequests.merge', { params: { spaceId: space.id, changeRequestId: cr.id } }))).data;
+    const merged = opts.changeRequest !== undefined ? undefined : (await ctx.api.send<{ result?: string }>(ctx.api.request('changeRequests.merge', { params: { spaceId: space.id, changeRequestId: cr.id } }))).data;
     if (merged?.result === 'conflicts') throw new DocplatError(`change request ${cr.number ?? cr.id} of space ${space.id} has conflicts with the space and stays open; run the restore again`, EXIT.failure);
   }
   report.skipped.push(...content.skipped);
-  await restoreSettings(ctx, space, backup, target, opts, report);
+  if (opts.changeRequest !== undefined) report.notes.push(`left open for review in change request ${review ? (review.number ?? review.id) : opts.changeRequest} (merge it to restore the space; settings are not part of a change request and were not set)`);
+  else await restoreSettings(ctx, space, backup, target, opts, report);
   if (wasLocked && !backup.record?.settings.editMode) await ctx.api.send(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body: { editMode: 'locked' } }));
   if (opts.verify) {
-    report.different = await verifySpace(ctx, backup.root, backup.folder.manifest, space.id, opts.concurrency);
+    report.different = await verifySpace(ctx, backup.root, backup.folder.manifest, review && opts.changeRequest !== undefined ? { spaceId: space.id, changeRequest: review.id } : { spaceId: space.id }, opts.concurrency);
     report.verified = report.different.length === 0;
   }
   return report;

@@ -11,7 +11,7 @@ import { withTemporaryFolder } from '../../files/delete.js';
 import { Confined, ReadRefused } from '../../files/read.js';
 import { MANIFEST, exportSpace, type Manifest } from './export.js';
 import { readJsonManifest } from './export-folder.js';
-import { contentRequest } from './shared.js';
+import { contentRequest, type Where } from './shared.js';
 
 /** The paths of an export: SUMMARY.md, its pages' files and its files' (with their hashes when recorded). */
 function pathsOf(m: Manifest | undefined): Map<string, string | undefined> {
@@ -34,10 +34,9 @@ async function readOne(dir: Confined, rel: string): Promise<Buffer | undefined> 
 }
 
 /** Exports the space into a temporary folder and compares it with the backup; the paths that differ, each with why. */
-export async function verifySpace(ctx: Context, backupRoot: string, backupManifest: Manifest | undefined, spaceId: string, concurrency: string | undefined): Promise<string[]> {
+export async function verifySpace(ctx: Context, backupRoot: string, backupManifest: Manifest | undefined, where: Where, concurrency: string | undefined): Promise<string[]> {
   return withTemporaryFolder('verify', async (temp) => {
     const root = join(temp, 'space');
-    const where = { spaceId };
     await exportSpace(ctx, root, where, contentRequest(ctx, 'files.list', where), { quiet: true, concurrency });
     const restored = await readJsonManifest<Manifest>(root, MANIFEST, (m) => typeof m?.pages === 'object' && typeof m?.files === 'object');
     const want = pathsOf(backupManifest);

@@ -47,6 +47,7 @@ restores nothing twice, and a run interrupted is finished by running it again.`,
     from: { flags: '--from <dir>', description: 'the backup: a folder content export wrote', required: true, nonBlank: true, path: { kind: 'folder', layout: 'git-sync' } },
     into: { flags: '--into <spaceId>', description: 'restore into this space (made equal to the backup)', idOf: 'space' },
     new: { flags: '--new', description: 'restore into a new space (created empty with the backup\'s settings)' },
+    changeRequest: { flags: '--change-request <id>', description: 'restore into this open change request of the space (its id or number) and leave it open for review: not merged, settings untouched' },
     filesUrl: { flags: '--files-url <url>', description: 'where the backup folder is served, for files over 1 MB (the platform fetches them)', nonBlank: true },
     verify: { flags: '--no-verify', description: 'do not export the space restored and compare it with the backup' },
     allSpaces: { flags: '--all-spaces', description: 'every space of an export --all-spaces, into the organization (--org)' },
@@ -58,6 +59,7 @@ restores nothing twice, and a run interrupted is finished by running it again.`,
   checkFlags(opts) {
     if (opts.into !== undefined && opts.new) throw new UsageError('--into and --new name two targets: give one');
     if (opts.allSpaces && (opts.into !== undefined || opts.new)) throw new UsageError('--into and --new restore one space, not --all-spaces');
+    if (opts.changeRequest !== undefined && (opts.allSpaces || opts.new)) throw new UsageError(`--change-request restores into a change request of a space that exists, not ${opts.new ? '--new' : '--all-spaces'}`);
     const url = opts.filesUrl as string | undefined;
     if (url !== undefined && !/^https?:\/\/[^/\s]+/i.test(url)) throw new UsageError(`--files-url must be an http or https URL, got "${escapeControls(url)}"`);
   },
@@ -65,6 +67,7 @@ restores nothing twice, and a run interrupted is finished by running it again.`,
     const options: RestoreOptions = {
       into: opts.into,
       new: !!opts.new,
+      changeRequest: opts.changeRequest,
       filesUrl: opts.filesUrl,
       dryRun: !!opts.dryRun,
       verify: opts.verify !== false,

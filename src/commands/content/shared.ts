@@ -3,7 +3,8 @@
 // for the special commands, and the page tree (walk, lookup by path).
 import type { OperationId } from '../../api/operations/index.js';
 import type { Context } from '../../context.js';
-import { ApiError } from '../../errors.js';
+import { segmentProblem } from '../../api/limits.js';
+import { ApiError, DocplatError, UsageError } from '../../errors.js';
 import type { Flag } from '../define.js';
 
 export const SPACE_ID = [{ name: 'spaceId', param: 'spaceId' }];
@@ -119,3 +120,34 @@ export const noPage = (ref: string, where: Where): string =>
 
 /** Whether the user chose an output format (--json, --jsonl, --output). */
 export const explicitOutput = (ctx: Context): boolean => !!(ctx.globals.json || ctx.globals.jsonl || ctx.globals.output);
+
+/** Names of a change request's inputs in messages (push and restore). */
+export const CR_NAMES = { 'param:spaceId': 'space id', 'param:changeRequestId': '--change-request', 'body:subject': '--subject' };
+
+export interface ChangeRequest {
+  id: string;
+  number?: number;
+  urls?: { app?: string };
+  status?: string;
+}
+
+/** An open change request named by `--change-request` (its id or number); a merged or archived one is refused. */
+export async function getChangeRequest(ctx: Context, spaceId: string, ref: string): Promise<ChangeRequest> {
+  const data = answered((await ctx.api.send(ctx.api.request('changeRequests.get', { params: { spaceId, changeRequestId: ref } }, CR_NAMES))).data, `change request ${ref}`);
+  if (data.status === 'merged' || data.status === 'archived') throw new UsageError(`--change-request: change request ${ref} is ${data.status}; give an open one, or leave --change-request out for a new one`);
+  return data;
+}
+
+export async function createChangeRequest(ctx: Context, spaceId: string, subject: string): Promise<ChangeRequest> {
+  return answered((await ctx.api.send(ctx.api.request('changeRequests.create', { params: { spaceId }, body: { subject } }, CR_NAMES))).data, 'the new change request');
+}
+
+/** A change request as answered: its id is what the next requests name, so it must be one (the server's, named as such, exit 1). */
+function answered(data: unknown, what: string): ChangeRequest {
+  const id = (data as ChangeRequest | undefined)?.id;
+  if (typeof id !== 'string') throw new DocplatError(`${what}: the answer has no id`);
+  const problem = segmentProblem(id);
+  if (problem) throw new DocplatError(`unexpected answer: the server gave ${what} the id "${id.length > 40 ? `${id.slice(0, 40)}…` : id}", which cannot name it in a request (${problem}); nothing was sent to it`);
+  return data as ChangeRequest;
+}
+
