@@ -17,8 +17,8 @@ export type LocalState = 'same' | 'edited' | 'missing';
 /** A page file's text as push reads it: without the byte-order mark and the CR of CRLF line ends an editor may add. */
 export const pageText = (text: string): string => text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
 
-/** The SHA-256 of a text, as the manifest records a page's (and SUMMARY.md's). */
-export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** The SHA-256 of a text or of bytes, in hex, as the manifest records a page's (and SUMMARY.md's) and a file's. */
+export const textHash = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
 /** The suffix of the space's version of a page, written beside it when both sides changed it. */
 export const REMOTE_SUFFIX = '.remote.md';

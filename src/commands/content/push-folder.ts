@@ -10,7 +10,6 @@
 // out of it, or that is not a regular file (a FIFO, a device), or that is
 // over its bound, is refused with where it was named, and nothing it holds
 // is shown.
-import { createHash } from 'node:crypto';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
@@ -143,7 +142,7 @@ async function readAssets(dir: Confined): Promise<Map<string, LocalAsset>> {
         throw refusedAt(rel, err);
       });
     const mtimeMs = await lstat(join(dir.root, rel)).then((s) => s.mtimeMs, () => undefined);
-    out.set(rel, { path: rel, name, size, read, hash: async () => createHash('sha256').update(await read()).digest('hex'), mtimeMs });
+    out.set(rel, { path: rel, name, size, read, hash: async () => textHash(await read()), mtimeMs });
   }
   return out;
 }

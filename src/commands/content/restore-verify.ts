@@ -4,13 +4,13 @@
 // Markdown, every file (by the SHA-256 both exports took as the bytes
 // streamed; read and hashed when an older backup has none). What differs,
 // is missing or is extra is named; the folder is removed after.
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { withTemporaryFolder } from '../../files/delete.js';
 import { Confined, ReadRefused } from '../../files/read.js';
 import { MANIFEST, exportSpace, type Manifest } from './export.js';
 import { readJsonManifest } from './export-folder.js';
+import { textHash } from './edits.js';
 import { contentRequest, type Where } from './shared.js';
 
 /** The paths of an export: SUMMARY.md, its pages' files and its files' (with their hashes when recorded). */
@@ -23,7 +23,6 @@ function pathsOf(m: Manifest | undefined): Map<string, string | undefined> {
   return out;
 }
 
-const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** One file of a folder, or undefined when it is not there (or not readable: then it differs). */
 async function readOne(dir: Confined, rel: string): Promise<Buffer | undefined> {
@@ -55,7 +54,7 @@ export async function verifySpace(ctx: Context, backupRoot: string, backupManife
       }
       const [a, b] = await Promise.all([readOne(mine, rel), readOne(theirs, rel)]);
       if (a === undefined) different.push(`${rel}: not readable in the backup`);
-      else if (b === undefined || sha(a) !== sha(b)) different.push(`${rel}: other bytes`);
+      else if (b === undefined || textHash(a) !== textHash(b)) different.push(`${rel}: other bytes`);
     }
     for (const rel of got.keys()) if (!want.has(rel)) different.push(`${rel}: in the space restored, not in the backup`);
     return different;
