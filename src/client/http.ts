@@ -151,7 +151,7 @@ export class ApiClient {
       maxBytes: answers === 'list' ? MAX_PAGE_BYTES : MAX_ANSWER_BYTES,
       ...opts,
     });
-    if (answers !== 'none' && res.data !== undefined) checkShape(res.data, answers, `${r.method} ${this.shown(this.url(r.path, r.query), r.operation.maskedQuery)}`, res.status);
+    if (answers !== 'none' && res.data !== undefined) checkShape(res.data, answers, () => `${r.method} ${this.shown(this.url(r.path, r.query), r.operation.maskedQuery)}`, res.status);
     return res;
   }
 
@@ -170,20 +170,21 @@ export class ApiClient {
     const context = { userAgent: this.opts.userAgent, token: this.opts.token, origin: this.origin, timeoutMs: this.opts.timeoutMs, debug: this.opts.debug, undici };
     for (let attempt = 0; ; attempt++) {
       try {
-        return await sendOnce<T>(context, method, url, opts, this.signalFor(opts), Math.max(1, deadline - performance.now()));
+        return await sendOnce<T>(context, method, url, opts, this.signalsFor(opts), Math.max(1, deadline - performance.now()));
       } catch (err) {
         if (!(err instanceof Transport || err instanceof HttpFailure)) throw err;
         const decision = retryDecision(err, idempotency, attempt, this.opts, deadline - performance.now());
         if (decision.wait === null) throw this.finalError(err, method, url, idempotency, opts.maskedQuery, decision.refused);
         this.opts.debug?.(`retrying ${method} ${this.shown(url, opts.maskedQuery)} in ${(decision.wait / 1000).toFixed(1)}s (${reason(err)}, try ${attempt + 2} of ${this.opts.retries + 1})`);
-        await (this.opts.sleep ?? sleep)(decision.wait, this.signalFor(opts));
+        const signals = this.signalsFor(opts);
+        await (this.opts.sleep ?? sleep)(decision.wait, signals.length > 1 ? AbortSignal.any(signals) : signals[0]);
       }
     }
   }
 
-  private signalFor(opts: RequestOptions): AbortSignal | undefined {
-    const signals = [opts.signal, opts.finishOnInterrupt ? undefined : this.opts.signal].filter((s): s is AbortSignal => !!s);
-    return signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+  /** What aborts a request: its own signal, and the client's unless it finishes on an interrupt. */
+  private signalsFor(opts: RequestOptions): AbortSignal[] {
+    return [opts.signal, opts.finishOnInterrupt ? undefined : this.opts.signal].filter((s): s is AbortSignal => !!s);
   }
 
   private finalError(err: unknown, method: string, url: string, idempotency: Idempotency, masked?: readonly string[], refusedWait?: string): Error {
@@ -210,7 +211,7 @@ export class ApiClient {
   private getter(target: ClientRequest) {
     return async <T>(path: string, opts: RequestOptions): Promise<ApiResponse<T>> => {
       const res = await this.exchange<T>('GET', path, opts);
-      if (!isRaw(target)) checkShape(res.data, 'list', `GET ${this.shown(this.url(path, opts.query), opts.maskedQuery)}`, res.status);
+      if (!isRaw(target)) checkShape(res.data, 'list', () => `GET ${this.shown(this.url(path, opts.query), opts.maskedQuery)}`, res.status);
       return res;
     };
   }
@@ -226,17 +227,17 @@ function withQuery(target: ClientRequest, opts: PageOptions): PageOptions {
   return { ...opts, query: { ...target.query, ...opts.query }, maskedQuery };
 }
 
-/** A success whose body is not what the operation answers: exit 1, "unexpected answer". */
-function checkShape(data: unknown, answers: 'object' | 'list' | 'array', what: string, status: number): void {
+/** A success whose body is not what the operation answers: exit 1, "unexpected answer" (`what`: the request, worded only then). */
+function checkShape(data: unknown, answers: 'object' | 'list' | 'array', what: () => string, status: number): void {
   if (answers === 'array') {
-    if (!Array.isArray(data)) throw new DocplatError(`unexpected answer from ${what}: ${status}, ${describeJson(data)} where an array was expected`);
+    if (!Array.isArray(data)) throw new DocplatError(`unexpected answer from ${what()}: ${status}, ${describeJson(data)} where an array was expected`);
     return;
   }
   const isObject = typeof data === 'object' && data !== null && !Array.isArray(data);
   if (answers === 'list' && !(isObject && Array.isArray((data as { items?: unknown }).items))) {
-    throw new DocplatError(`unexpected answer from ${what}: ${status}, ${describeJson(data)} where a list (an object with "items") was expected`);
+    throw new DocplatError(`unexpected answer from ${what()}: ${status}, ${describeJson(data)} where a list (an object with "items") was expected`);
   }
-  if (answers === 'object' && !isObject) throw new DocplatError(`unexpected answer from ${what}: ${status}, ${describeJson(data)} where an object was expected`);
+  if (answers === 'object' && !isObject) throw new DocplatError(`unexpected answer from ${what()}: ${status}, ${describeJson(data)} where an object was expected`);
 }
 
 function describeJson(v: unknown): string {

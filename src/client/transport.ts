@@ -65,9 +65,9 @@ const NO_CONTENT = new Set([204, 205]);
 /**
  * One try, through undici (`c.undici` given) or node:http, given `limitMs`
  * to be answered (a streamed body is then bounded between chunks: undici's
- * bodyTimeout, or node:http's idle timeout).
+ * bodyTimeout, or node:http's idle timeout); any of `signals` aborts it.
  */
-export async function sendOnce<T>(c: TryContext, method: string, url: string, opts: RequestOptions, signal: AbortSignal | undefined, limitMs: number): Promise<ApiResponse<T>> {
+export async function sendOnce<T>(c: TryContext, method: string, url: string, opts: RequestOptions, signals: readonly AbortSignal[], limitMs: number): Promise<ApiResponse<T>> {
   const { headers, body } = outgoing(c, url, opts);
   const debug = c.debug;
   const started = performance.now();
@@ -76,21 +76,29 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
   // undici's own timers tick every half second or so: a time limit under a second would not hold.
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(), limitMs);
+  // The signal that aborted first (AbortSignal.any's reason: the first aborted in the list, else the first to abort).
+  let abortedBy = signals.find((s) => s.aborted);
   const failure = (err: unknown, bodyStarted: boolean): unknown => {
-    if (signal?.aborted) return signal.reason ?? err;
+    if (abortedBy) return abortedBy.reason ?? err;
     if (timer.signal.aborted) return new Transport({ code: bodyStarted ? 'UND_ERR_BODY_TIMEOUT' : 'UND_ERR_HEADERS_TIMEOUT' }, bodyStarted);
     return new Transport(err, bodyStarted);
   };
-  // The caller's signal aborts the try through a listener: AbortSignal.any() would keep each try's
-  // combined signal alive until collected (15 MB of peak RSS over the 2,000 pages of an export).
-  const onAbort = () => timer.abort();
-  if (signal?.aborted) timer.abort();
-  else signal?.addEventListener('abort', onAbort, { once: true });
+  // The callers' signals (a task's, the context's) abort the try through a listener each: AbortSignal.any() would keep
+  // each try's combined signal alive until collected (15 MB of peak RSS over the 2,000 pages of an export).
+  const onAbort = (event: Event) => {
+    abortedBy ??= event.target as AbortSignal;
+    timer.abort();
+  };
+  const unlisten = () => {
+    for (const s of signals) s.removeEventListener('abort', onAbort);
+  };
+  if (abortedBy) timer.abort();
+  else for (const s of signals) s.addEventListener('abort', onAbort, { once: true });
   let streaming = false;
-  /** A streamed body goes on after this try returns: the caller's signal aborts it until it closes. */
+  /** A streamed body goes on after this try returns: the callers' signals abort it until it closes. */
   const streamed = <B>(b: B): B => {
     streaming = true;
-    (b as unknown as NodeJS.EventEmitter).once('close', () => signal?.removeEventListener('abort', onAbort));
+    (b as unknown as NodeJS.EventEmitter).once('close', unlisten);
     return b;
   };
   const limited = timer.signal;
@@ -110,7 +118,11 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
           headersTimeout: c.timeoutMs,
           bodyTimeout: c.timeoutMs,
         });
-        res = { statusCode: answer.statusCode, headers: answer.headers, body: { text: () => readCapped(answer.body, maxBytes) } };
+        // A length declared within the bound: undici reads that many bytes and no more (its own reading is the cheapest);
+        // else (chunked) the bytes are counted as they come. A longer declared length is refused below, unread.
+        const length = Number(answer.headers['content-length']);
+        const read = Number.isSafeInteger(length) && length <= maxBytes ? () => answer.body.text() : () => readCapped(answer.body, maxBytes);
+        res = { statusCode: answer.statusCode, headers: answer.headers, body: { text: read } };
         if (opts.as === 'stream' && isSuccess(answer.statusCode)) {
           if (debug) debug(`< ${answer.statusCode} ${answer.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, undici)`);
           return { status: answer.statusCode, headers: answer.headers, data: streamed(answer.body) as T };
@@ -142,7 +154,7 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
     if (refused) throw new HttpFailure(res.statusCode, res.headers, '', undefined, refused.message);
   } finally {
     clearTimeout(timeout);
-    if (!streaming) signal?.removeEventListener('abort', onAbort);
+    if (!streaming) unlisten();
   }
   if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes, ${via})`);
   return answered<T>(res.statusCode, res.headers, text, opts.as);

@@ -49,6 +49,17 @@ describe('fast YAML reader', () => {
     }
   });
 
+  it('keys: plain (spaces, @, dots, digits first), quoted (with a colon, a hash, a space), and those it leaves to the yaml package', () => {
+    const text = [
+      'plain key: 1', 'ada@x.example: owner', 'a.b-c_d: x', '1st: y', '"quoted: key": 2', "'single # key': 3", '"a b":  spaced', 'é: accent', 'k:',
+      '  - inner', 'list:', '- "q: k": v', "- 'x': 1", '  y: 2', 'last: "a: b"',
+    ].join('\n');
+    expect(agrees(text)).toBe('same');
+    for (const line of ['a:b: 1', 'a#b: 1', 'a : 1', '" a": 1', '"a\\"b": 1', '-a: 1', '?a: 1', "'a'b: 1", '"a"b: 1', 'a:\u2028b: 1', 'a: b\u2028c', 'a: b\rc', '__proto__: 1', "'it''s': 1"]) {
+      expect(agrees(`${line}\n`), line).toBe('declined');
+    }
+  });
+
   it('positions: line and column of each value and key', () => {
     const fast = readSimpleYaml('version: 1\nteams:\n  - title: Writers\n    members:\n      ada@x.example: owner\n')!;
     expect(fast.positions.get('version')).toBe('1:10');

@@ -68,33 +68,38 @@ class Reader {
     if (!first) return null;
     if (first.indent !== 0) no();
     this.at([], this.i, 0);
-    const value = this.block(0, []);
+    const value = this.block(0, [], 0);
     if (this.peek()) no();
     return value;
   }
 
-  /** The mapping or list whose lines start at `indent`. */
-  private block(indent: number, path: string[]): unknown {
-    // Deeper than JSON may nest: left to the yaml package's reading, which places the error.
-    if (path.length >= MAX_DEPTH) no();
-    const line = this.peek()!;
-    return line.text === '-' || line.text.startsWith('- ') ? this.list(indent, path) : this.mapping(indent, path);
+  /** The path of a value below `path`: built only when positions are kept (the usual read keeps none). */
+  private below(path: string[], at: string | number): string[] {
+    return this.track ? [...path, String(at)] : path;
   }
 
-  private list(indent: number, path: string[]): unknown[] {
+  /** The mapping or list whose lines start at `indent`, `depth` levels down. */
+  private block(indent: number, path: string[], depth: number): unknown {
+    // Deeper than JSON may nest: left to the yaml package's reading, which places the error.
+    if (depth >= MAX_DEPTH) no();
+    const line = this.peek()!;
+    return line.text === '-' || line.text.startsWith('- ') ? this.list(indent, path, depth) : this.mapping(indent, path, depth);
+  }
+
+  private list(indent: number, path: string[], depth: number): unknown[] {
     const out: unknown[] = [];
     for (let line = this.peek(); line && line.indent === indent && (line.text === '-' || line.text.startsWith('- ')); line = this.peek()) {
       const rest = line.text.slice(1).trimStart();
-      const here = [...path, String(out.length)];
+      const here = this.below(path, out.length);
       const column = indent + (line.text.length - rest.length);
       this.at(here, this.i, rest === '' ? indent : column);
       this.i++;
       if (rest === '') {
-        out.push(this.nested(indent, false, here));
+        out.push(this.nested(indent, false, here, depth + 1));
       } else if (isKeyLine(rest)) {
         // `- key: value`: a mapping whose keys are at the column after the dash.
         this.lines[--this.i] = { indent: column, text: rest };
-        out.push(this.mapping(column, here));
+        out.push(this.mapping(column, here, depth + 1));
       } else {
         out.push(this.scalar(rest, indent));
       }
@@ -104,21 +109,28 @@ class Reader {
     return out;
   }
 
-  private mapping(indent: number, path: string[]): Record<string, unknown> {
+  private mapping(indent: number, path: string[], depth: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (let line = this.peek(); line && line.indent === indent; line = this.peek()) {
-      if (line.text.startsWith('- ') || line.text === '-') break;
-      const m = /^([^\s#'"{}[\],&*!|>%@`?:-][^:#]*?|"[^"\\]*"|'[^']*'):( +(.*))?$/.exec(line.text);
-      if (!m) no();
-      const key = m![1].startsWith('"') || m![1].startsWith("'") ? m![1].slice(1, -1) : m![1];
+      const text = line.text;
+      if (text.startsWith('- ') || text === '-') break;
+      // `key:` or `key: value` (keyColon: the colon after the key, followed by spaces or nothing).
+      const colon = keyColon(text);
+      if (colon < 0) no();
+      const quoted = text.charCodeAt(0) === 34 || text.charCodeAt(0) === 39;
+      const key = quoted ? text.slice(1, colon - 1) : text.slice(0, colon);
       if (Object.hasOwn(out, key) || key === '__proto__' || key.trim() !== key || key === '') no();
-      const here = [...path, key];
-      const rest = m![3] ?? '';
+      const here = this.below(path, key);
+      let start = colon + 1;
+      while (text.charCodeAt(start) === 32) start++;
+      const rest = text.slice(start);
+      // After `: `, a value runs to the end of the line (no line break of any kind within it).
+      if (LINE_BREAK.test(rest)) no();
       this.at(here, this.i, indent, true);
-      this.at(here, this.i, rest === '' ? indent : indent + line.text.length - rest.length);
+      this.at(here, this.i, rest === '' ? indent : indent + text.length - rest.length);
       this.i++;
-      if (m![2] !== undefined && rest === '') no();
-      out[key] = rest === '' ? this.nested(indent, true, here) : this.scalar(rest, indent);
+      if (start > colon + 1 && rest === '') no();
+      out[key] = rest === '' ? this.nested(indent, true, here, depth + 1) : this.scalar(rest, indent);
     }
     const next = this.peek();
     if (next && next.indent > indent) no();
@@ -126,12 +138,12 @@ class Reader {
   }
 
   /** The value after `key:` or `-` with nothing on the line: a deeper block, a list at the same column (after a key), or null. */
-  private nested(indent: number, afterKey: boolean, path: string[]): unknown {
+  private nested(indent: number, afterKey: boolean, path: string[], depth: number): unknown {
     const next = this.peek();
     if (!next) return null;
     if (next.indent > indent || (afterKey && next.indent === indent && (next.text === '-' || next.text.startsWith('- ')))) {
       this.at(path, this.i, next.indent);
-      return this.block(next.indent, path);
+      return this.block(next.indent, path, depth);
     }
     return null;
   }
@@ -182,7 +194,37 @@ class Reader {
 }
 
 function isKeyLine(text: string): boolean {
-  return /^([^\s#'"{}[\],&*!|>%@`?:-][^:#]*?|"[^"\\]*"|'[^']*'):( |$)/.test(text);
+  return keyColon(text) >= 0;
+}
+
+/** What may not start a plain key: white space and YAML's indicators. */
+const NOT_FIRST = /[\s#'"{}[\],&*!|>%@`?:-]/;
+/** Line breaks other than \n (a value after `key: ` holds none). */
+const LINE_BREAK = /[\r\u2028\u2029]/;
+
+/**
+ * The index of the colon that ends the key of `key:` / `key: …`, or -1 when
+ * the line is no such line: a plain key (no indicator first, no `:` or `#`
+ * within), or a quoted one (`"…"` without `"` or `\`, `'…'` without `'`),
+ * then `:` followed by a space or the end of the line.
+ */
+function keyColon(text: string): number {
+  const c = text.charCodeAt(0);
+  let colon: number;
+  if (c === 34 || c === 39) {
+    const close = text.indexOf(c === 34 ? '"' : "'", 1);
+    if (close < 0 || (c === 34 && text.lastIndexOf('\\', close) > 0)) return -1;
+    colon = close + 1;
+    if (text.charCodeAt(colon) !== 58) return -1;
+  } else {
+    // Letters and digits first (most keys) need no look at the indicators.
+    if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) && NOT_FIRST.test(text.charAt(0))) return -1;
+    colon = text.indexOf(':');
+    if (colon < 1) return -1;
+    const hash = text.indexOf('#');
+    if (hash >= 0 && hash < colon) return -1;
+  }
+  return colon + 1 === text.length || text.charCodeAt(colon + 1) === 32 ? colon : -1;
 }
 
 /** The plain scalars that are not strings and start with a letter. */

@@ -138,21 +138,28 @@ type Pair = { key: { value?: unknown } | null; value: YamlNode | null };
 /** How the walk reads a tree: the yaml package's nodes (with positions), or plain values (the fast reader's). */
 interface Tree<N> {
   kind(node: N): 'map' | 'list' | 'scalar';
-  pairs(node: N): [string, N][];
+  /** Each key of a mapping with its value, in order. */
+  eachPair(node: N, fn: (key: string, value: N) => void): void;
   items(node: N): N[];
   value(node: N): unknown;
 }
 
 const YAML_TREE: Tree<YamlNode | null> = {
   kind: (n) => (!n || !Array.isArray(n.items) ? 'scalar' : n.items.every((i) => !!i && typeof i === 'object' && 'key' in i) ? 'map' : 'list'),
-  pairs: (n) => (n!.items as Pair[]).map((p) => [String(p.key?.value ?? ''), p.value]),
+  eachPair: (n, fn) => {
+    for (const p of n!.items as Pair[]) fn(String(p.key?.value ?? ''), p.value);
+  },
   items: (n) => n!.items as (YamlNode | null)[],
   value: (n) => (n === null ? null : n.toJSON()),
 };
 
 const JS_TREE: Tree<unknown> = {
   kind: (v) => (Array.isArray(v) ? 'list' : v && typeof v === 'object' ? 'map' : 'scalar'),
-  pairs: (v) => Object.entries(v as Record<string, unknown>),
+  // The fast reader's mappings: plain objects of own keys (never `__proto__`).
+  eachPair: (v, fn) => {
+    const o = v as Record<string, unknown>;
+    for (const key in o) fn(key, o[key]);
+  },
   items: (v) => v as unknown[],
   value: (v) => v,
 };
@@ -174,7 +181,7 @@ function walk<N>(tree: Tree<N>, node: N, spec: Spec, step: Step | undefined, pro
   if (spec.type === 'object' && kind === 'map') {
     const fields = spec.fields ?? {};
     let seen = 0;
-    for (const [key, value] of tree.pairs(node)) {
+    tree.eachPair(node, (key, value) => {
       const field = Object.hasOwn(fields, key) ? fields[key] : undefined;
       if (field?.required) seen++;
       const inner = field ?? spec.values;
@@ -182,19 +189,21 @@ function walk<N>(tree: Tree<N>, node: N, spec: Spec, step: Step | undefined, pro
         const known = Object.keys(fields);
         const near = closest(key, known);
         problems.push({ path: pathOf({ up: step, at: key }), atKey: true, message: `unknown key "${escapeControls(key)}"${near ? ` (did you mean "${near}"?)` : `; known: ${known.join(', ')}`}` });
-        continue;
+        return;
       }
       walk(tree, value, inner, { up: step, at: key }, problems);
-    }
+    });
     if (seen < requiredCount(spec)) {
-      const keys = new Set(tree.pairs(node).map(([k]) => k));
+      const keys = new Set<string>();
+      tree.eachPair(node, (k) => keys.add(k));
       for (const [k, s] of Object.entries(fields)) if (s.required && !keys.has(k)) problems.push({ path: pathOf(step), message: `missing "${k}"` });
     }
     return;
   }
   if (spec.type === 'array' && kind === 'list') {
     const items = tree.items(node);
-    const v = check({ ...spec, items: { type: 'any' } }, items);
+    // The list itself: its bounds, and no null item (checked only when it has bounds or a null: most lists have neither).
+    const v = spec.minItems !== undefined || spec.maxItems !== undefined || items.includes(null as N) ? check(listOf(spec), items) : null;
     if (v) problems.push({ path: pathOf(step), message: `must be ${v.rule}` });
     items.forEach((item, i) => walk(tree, item, spec.items, { up: step, at: i }, problems));
     return;
@@ -203,6 +212,14 @@ function walk<N>(tree: Tree<N>, node: N, spec: Spec, step: Step | undefined, pro
   const value = tree.value(node);
   const v = check(spec, value);
   if (v) problems.push({ path: pathOf(step), message: `must be ${v.rule}${shown(value)}` });
+}
+
+/** A list's spec with items of any kind: the list checked without its items (the walk visits each). */
+const LISTS = new WeakMap<Spec, Spec>();
+function listOf(spec: Spec & { type: 'array' }): Spec {
+  let list = LISTS.get(spec);
+  if (!list) LISTS.set(spec, (list = { ...spec, items: { type: 'any' } }));
+  return list;
 }
 
 const REQUIRED = new WeakMap<Spec, number>();

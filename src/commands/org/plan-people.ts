@@ -8,20 +8,20 @@ import { diffFields, eachEntry, leftovers, matcher, type Change, type Manual, ty
 import { fileUrl, MASKED_URL, withoutCredentials } from './credentials.js';
 
 /** The organization's members by user id and by e-mail (lowercase), built once per plan. */
-const MEMBERS = new WeakMap<Planning, Map<string, LiveMember>>();
+const MEMBERS = new WeakMap<Planning, { byId: Map<string, LiveMember>; byEmail: Map<string, LiveMember> }>();
 
 /** A member by e-mail (any case) or user id. */
 function memberOf(p: Planning, name: string): LiveMember | undefined {
   let index = MEMBERS.get(p);
   if (!index) {
-    index = new Map();
+    index = { byId: new Map(), byEmail: new Map() };
     for (const m of p.live.members ?? []) {
-      if (m.email !== null) index.set(`e:${m.email.toLowerCase()}`, m);
-      index.set(`i:${m.id}`, m);
+      if (m.email !== null) index.byEmail.set(m.email.toLowerCase(), m);
+      index.byId.set(m.id, m);
     }
     MEMBERS.set(p, index);
   }
-  return index.get(`i:${name}`) ?? index.get(`e:${name.toLowerCase()}`);
+  return index.byId.get(name) ?? index.byEmail.get(name.toLowerCase());
 }
 
 /** How a member is named in the plan: their e-mail, else their id. */

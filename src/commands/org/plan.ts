@@ -211,8 +211,14 @@ export function kindName(kind: FileKey): KindName {
 
 /** Values compare as JSON (arrays in order, objects by key). */
 export function same(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null));
+  a ??= null;
+  b ??= null;
+  // Two strings, booleans or finite numbers (most fields of most resources) are the same JSON when they are equal.
+  if (plain(a) && plain(b)) return a === b;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
+
+const plain = (v: unknown): boolean => typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v));
 
 function canonical(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(canonical);
