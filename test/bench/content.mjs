@@ -96,7 +96,7 @@ export async function contentBench({ api, run, compare, row, median, fmtMB, node
  * (4 spaces at once, 8 requests each); and peak RSS at 50 extra spaces
  * against 10 (flat in the number of spaces).
  */
-async function exportAllBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox }) {
+export async function exportAllBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox }) {
   const many = await serveSandbox('org-50', ['--spaces', '50']);
   const few = await serveSandbox('org-10', ['--spaces', '10']);
   try {
