@@ -4,7 +4,8 @@
 // separators, drive letters, NUL and control characters, reserved names),
 // names that collide once cleaned told apart, and every final path checked to
 // stay inside the folder the user chose, symbolic links included.
-import { lstat, mkdir, realpath } from 'node:fs/promises';
+import { lstatSync, realpathSync, type Stats } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -117,8 +118,18 @@ export function inside(root: string, rel: string): string {
  * the root (a link planted in the folder must not lead writes elsewhere).
  */
 export async function checkReal(rootReal: string, dir: string): Promise<void> {
-  const real = await realpath(dir);
+  // The C library's realpath, as fs/promises' (a few system calls of metadata: at once, not through the thread pool).
+  const real = realpathSync.native(dir);
   if (real !== rootReal && !real.startsWith(rootReal + sep)) throw new Error(`refusing to write through a link that leaves ${rootReal}: ${dir}`);
+}
+
+/** What is at `path` (not followed if a link), or undefined when nothing is or it cannot be seen: one system call, no exception made. */
+export function lstatOrNot(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -132,8 +143,9 @@ export async function makeDirInside(root: string, rootReal: string, dir: string)
   let current = root;
   for (const part of rel === '' ? [] : rel.split(sep)) {
     current = join(current, part);
-    const st = await lstat(current).catch(() => undefined);
+    const st = lstatOrNot(current);
     if (!st) {
+      // Through the thread pool: making a folder can take the file system a while.
       await mkdir(current).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'EEXIST') throw err;
       });

@@ -8,11 +8,12 @@
 // when the name is taken, publishes the file).
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { link, lstat, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DocplatError, UsageError } from '../errors.js';
+import { lstatOrNot } from './paths.js';
 
 export interface WriteOptions {
   /** Replace a regular file at the target (never a link or a folder); without it, an existing target is kept and the write fails. */
@@ -75,7 +76,9 @@ export async function writeSafely(target: string, data: string | Uint8Array | Re
 
 /** A link or a folder at the target is refused; an existing file too unless it may be replaced (callers check before fetching). */
 export async function checkTarget(target: string, opts: WriteOptions): Promise<void> {
-  const st = await lstat(target).catch(() => undefined);
+  // One system call of metadata, made at once: through the thread pool, with an exception for each missing target, it
+  // cost more than it does (an export checks thousands of targets).
+  const st = lstatOrNot(target);
   if (!st) return;
   if (st.isSymbolicLink()) throw new DocplatError(`refusing to write ${target}: it is a symbolic link (remove it first)`);
   if (st.isDirectory()) throw new UsageError(`${target} is a folder`);

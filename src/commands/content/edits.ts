@@ -6,9 +6,9 @@
 // and CRLF line ends an editor adds are no edit (push reads pages the same
 // way); a link, a folder or a special file where the export wrote a file is.
 import { createHash } from 'node:crypto';
-import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { locate } from '../../files/delete.js';
+import { lstatOrNot } from '../../files/paths.js';
 import { Confined } from '../../files/read.js';
 import { recorded, type Manifest } from './export-folder.js';
 
@@ -33,7 +33,7 @@ export async function readPageText(root: string, rel: string): Promise<string | 
 }
 
 /** A file's modification time in the folder (a file export just wrote, through the one writer), undefined when it cannot be told. */
-export const mtimeOf = (root: string, rel: string): Promise<number | undefined> => lstat(join(root, rel)).then((s) => s.mtimeMs, () => undefined);
+export const mtimeOf = async (root: string, rel: string): Promise<number | undefined> => lstatOrNot(join(root, rel))?.mtimeMs;
 
 /** What the export wrote at a path: the hash of its text, or (a file, or a page of an older manifest) its size. */
 interface Written {

@@ -165,14 +165,12 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
     collections: collections.map((c) => ({ id: c.id, title: String(c.title ?? ''), parent: c.parent ?? null, ...collectionExtras(c) })),
   };
   const top = await Writer.open(root, (rel) => rel === ALL_MANIFEST);
-  let saving = Promise.resolve();
-  const save = () => (saving = saving.then(() => top.write(ALL_MANIFEST, JSON.stringify(manifest)).then(() => undefined)));
+  const save = manifestSaver(top, manifest);
   let run: Awaited<ReturnType<typeof exportSpaces>>;
   try {
-    run = await exportSpaces(ctx, root, { top, manifest, save, collections: new Map(collections.map((c) => [c.id, c])) }, todo, plan.length - todo.length, opts);
+    run = await exportSpaces(ctx, root, { top, manifest, save: save.soon, collections: new Map(collections.map((c) => [c.id, c])) }, todo, plan.length - todo.length, opts);
   } finally {
-    await save();
-    await saving;
+    await save.now();
   }
   if (ctx.signal.aborted) {
     const complete = plan.filter((p) => manifest.spaces[p.space.id]?.revision != null).length;
@@ -185,14 +183,42 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
     const pruned = await pruneAll(ctx, root, run.stale, await goneFolders(root, gone), { exported, allowMassDelete: opts.allowMassDelete });
     for (const id of pruned.removed) delete manifest.spaces[id];
     kept = pruned.kept;
-    await save();
-    await saving;
+    await save.now();
   } else {
     for (const [id, entry] of gone) ctx.warn(`gone: space ${id} "${entry.title}" (${entry.path}) is no longer in the ${opts.collection ? 'collection' : 'organization'}; --prune removes its folder`);
   }
   await reportAll(ctx, root, { plan, todo, gone, failures: run.failures, manifest }, opts);
   const error = editedError({ edited: [], stale: [], keptStale: [], summary: 'same' }, kept);
   if (error) throw error;
+}
+
+/**
+ * The top manifest's writes, one at a time: `soon` queues one (none if one
+ * is already waiting: it writes the manifest as it is when it starts) and
+ * returns at once, so a space's place goes to the next space without waiting
+ * for the disk; `now` writes the manifest as it is and waits for every write,
+ * throwing the first that failed.
+ */
+function manifestSaver(top: Writer, manifest: AllManifest): { soon(): void; now(): Promise<void> } {
+  let saving = Promise.resolve();
+  let waiting = false;
+  let failed: { error: unknown } | undefined;
+  const queue = () => {
+    if (waiting) return saving;
+    waiting = true;
+    saving = saving.then(async () => {
+      waiting = false;
+      await top.write(ALL_MANIFEST, JSON.stringify(manifest)).catch((error: unknown) => void (failed ??= { error }));
+    });
+    return saving;
+  };
+  return {
+    soon: () => void queue(),
+    async now() {
+      await queue();
+      if (failed) throw failed.error;
+    },
+  };
 }
 
 type AllOptions = ExportOptions & { collection?: string };
@@ -207,7 +233,7 @@ type Failure = { space: ApiSpace; path: string; message: string };
 async function exportSpaces(
   ctx: Context,
   root: string,
-  out: { top: Writer; manifest: AllManifest; save(): Promise<void>; collections: Map<string, ApiCollection> },
+  out: { top: Writer; manifest: AllManifest; save(): void; collections: Map<string, ApiCollection> },
   todo: SpacePlan[], unchanged: number, opts: AllOptions): Promise<{ failures: Failure[]; stale: StaleSpace[] }> {
   const failures: Failure[] = [];
   const stale: StaleSpace[] = [];
@@ -227,7 +253,8 @@ async function exportSpaces(
       if (ctx.signal.aborted) throw err;
       failures.push({ space, path, message: err instanceof PartialFailure ? 'some pages or files failed (listed above)' : err instanceof Error ? err.message : String(err) });
     } finally {
-      await out.save();
+      // Written while the next space is exported (exportAll writes it once more at the end, and waits).
+      out.save();
     }
   };
   await runTasks(ctx, todo.map((p) => ({ id: p.space.id, run: () => exportOne(p) })), {
