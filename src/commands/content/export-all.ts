@@ -13,7 +13,7 @@ import type { Context } from '../../context.js';
 import type { BuiltRequest } from '../../api/request.js';
 import { DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../../errors.js';
 import { PathClaims, cleanSegment } from '../../files/paths.js';
-import { runTasks } from '../../tasks/schedule.js';
+import { runTasks, type TaskControl } from '../../tasks/schedule.js';
 import { deleteLines, massNote } from '../deletes.js';
 import { allDeletes, goneFolders, pruneAll, type StaleSpace } from './export-all-prune.js';
 import { editedError } from './export-guard.js';
@@ -237,7 +237,7 @@ async function exportSpaces(
   todo: SpacePlan[], unchanged: number, opts: AllOptions): Promise<{ failures: Failure[]; stale: StaleSpace[] }> {
   const failures: Failure[] = [];
   const stale: StaleSpace[] = [];
-  const exportOne = async ({ space, path }: SpacePlan) => {
+  const exportOne = async ({ space, path }: SpacePlan, t: TaskControl) => {
     const where = { spaceId: space.id };
     // A space interrupted or failed keeps its path, and is exported again.
     out.manifest.spaces[space.id] = { path, title: space.title ?? '', revision: null };
@@ -247,7 +247,9 @@ async function exportSpaces(
       const pruneLater = (x: Omit<StaleSpace, 'id' | 'path'>) => void stale.push({ ...x, id: space.id, path });
       // What a restore needs of the space, from the lists already read (backup.ts).
       const record = spaceRecord(space, out.collections, space.revision ?? null);
-      await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater, record });
+      // Once its requests are done, its place goes to the next space: its last writes (SUMMARY.md, its manifest) run beside the next one's requests.
+      const requestsDone = () => t.release();
+      await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater, record, requestsDone });
       out.manifest.spaces[space.id].revision = space.revision ?? null;
     } catch (err) {
       if (ctx.signal.aborted) throw err;
@@ -257,7 +259,7 @@ async function exportSpaces(
       out.save();
     }
   };
-  await runTasks(ctx, todo.map((p) => ({ id: p.space.id, run: () => exportOne(p) })), {
+  await runTasks(ctx, todo.map((p) => ({ id: p.space.id, run: (t) => exportOne(p, t) })), {
     concurrency: SPACES_AT_ONCE,
     // Each space's export stops on Ctrl-C as a single export does (its own reads and files on the scheduler).
     graceMs: Infinity,

@@ -207,6 +207,8 @@ export interface ExportOptions {
   quiet?: boolean;
   /** With --all-spaces: the space's record for a restore, from the lists already read (else the space is read). */
   record?: Omit<BackupRecord, 'tree'>;
+  /** With --all-spaces: called once the space's requests are done (what is left is the disk's: its place goes to the next space). */
+  requestsDone?(): Promise<void>;
 }
 
 /** One space (or change request) into `root`: the folder claimed and locked for the time of the export. */
@@ -238,6 +240,7 @@ async function exportInto(ctx: Context, root: string, where: Where, old: Manifes
   const out = await openOutput(root, where, old, items, guard, !!opts.force, placesOf(tree), spaceInfo && { ...spaceInfo, tree: treeRecord(tree) });
   const links = exportPaths(tree, files, paths);
   const failures = await writeItems(ctx, root, where, out, { items, links, old, concurrency, quiet: !!opts.quiet, guard });
+  await opts.requestsDone?.();
   const kept = await tidyUp(root, out, { items, failures, old, guard, summaryText, permit });
   if (opts.prune && opts.pruneLater) opts.pruneLater({ root, deletes, stale: guard.stale });
   await reportExport(ctx, root, { items, files: files.length, stale, failures, guard, kept }, opts);
