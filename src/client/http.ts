@@ -12,7 +12,7 @@ import { finalError, HttpFailure, redactQuery, Transport } from './errors.js';
 import { all, pages, type Page, type PageOptions } from './paging.js';
 import { isRaw, type RawRequest } from './raw.js';
 import { reason, retryDecision, sleep, type Idempotency } from './retry.js';
-import { sendOnce, type ApiResponse, type RequestOptions } from './transport.js';
+import { sendOnce, type ApiResponse, type RequestOptions, type Undici } from './transport.js';
 import { requestUrl } from './url.js';
 
 export type { ApiResponse, Idempotency, Page, RawRequest, RequestOptions };
@@ -53,7 +53,7 @@ export class ApiClient {
   private readonly env: NodeJS.ProcessEnv;
   /** Requests started (not counting retries): the first may take the one-shot transport. */
   private requests = 0;
-  private undiciLoaded?: Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }>;
+  private undiciLoaded?: Promise<Undici>;
   private readonly opts: Required<Pick<ClientOptions, 'timeoutMs' | 'retries' | 'maxWaitMs'>> & ClientOptions;
 
   constructor(opts: ClientOptions) {
@@ -97,10 +97,11 @@ export class ApiClient {
   }
 
   /** undici and its dispatcher, loaded on first use. */
-  private undici(): Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }> {
+  private undici(): Promise<Undici> {
     this.undiciLoaded ??= import('undici').then((loaded) => {
-      const { Agent, EnvHttpProxyAgent, request } = cjsExports(loaded);
-      if (this.opts.dispatcher) return { request, dispatcher: this.opts.dispatcher };
+      const { Agent, EnvHttpProxyAgent, request, util } = cjsExports(loaded);
+      const parseHeaders = util.parseHeaders as Undici['parseHeaders'];
+      if (this.opts.dispatcher) return { request, dispatcher: this.opts.dispatcher, parseHeaders };
       const env = this.env;
       const agentOpts = { keepAliveTimeout: 10_000, connections: 64, connect: { timeout: this.opts.timeoutMs } };
       const dispatcher = this.proxied
@@ -112,7 +113,7 @@ export class ApiClient {
             noProxy: env.NO_PROXY ?? env.no_proxy ?? '',
           })
         : new Agent(agentOpts);
-      return { request, dispatcher };
+      return { request, dispatcher, parseHeaders };
     });
     return this.undiciLoaded;
   }

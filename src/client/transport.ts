@@ -5,6 +5,7 @@
 import type { Dispatcher } from 'undici';
 import { deeperThan, MAX_ANSWER_BYTES, MAX_DEPTH } from '../api/limits.js';
 import { HttpFailure, isErrorBody, NOT_JSON, redactQuery, TooLarge, Transport, truncate } from './errors.js';
+import { dispatched } from './dispatched.js';
 import { lightRequest } from './light.js';
 
 export interface RequestOptions {
@@ -46,6 +47,13 @@ export interface ApiResponse<T = unknown> {
   data: T;
 }
 
+/** undici as a try uses it: `request` for a streamed body, the dispatcher and its header parser for the rest. */
+export interface Undici {
+  request: typeof import('undici').request;
+  dispatcher: Dispatcher;
+  parseHeaders: (raw: Buffer[]) => Record<string, string | string[] | undefined>;
+}
+
 /** What one try needs from the client. */
 export interface TryContext {
   userAgent: string;
@@ -53,7 +61,7 @@ export interface TryContext {
   origin: string;
   timeoutMs: number;
   debug?: (line: string) => void;
-  undici?: () => Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }>;
+  undici?: () => Promise<Undici>;
   signal?: AbortSignal;
 }
 
@@ -108,27 +116,21 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
   try {
     try {
       if (c.undici) {
-        const { request, dispatcher } = await c.undici();
-        const answer = await request(url, {
-          method: method as Dispatcher.HttpMethod,
-          headers,
-          body,
-          dispatcher,
-          signal: limited,
-          headersTimeout: c.timeoutMs,
-          bodyTimeout: c.timeoutMs,
-        });
-        // A length declared within the bound: undici reads that many bytes and no more (its own reading is the cheapest);
-        // else (chunked) the bytes are counted as they come. A longer declared length is refused below, unread.
-        const length = Number(answer.headers['content-length']);
-        const read = Number.isSafeInteger(length) && length <= maxBytes ? () => answer.body.text() : () => readCapped(answer.body, maxBytes);
-        res = { statusCode: answer.statusCode, headers: answer.headers, body: { text: read } };
-        if (opts.as === 'stream' && isSuccess(answer.statusCode)) {
-          if (debug) debug(`< ${answer.statusCode} ${answer.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, undici)`);
-          return { status: answer.statusCode, headers: answer.headers, data: streamed(answer.body) as T };
+        const { request, dispatcher, parseHeaders } = await c.undici();
+        const timeouts = { headersTimeout: c.timeoutMs, bodyTimeout: c.timeoutMs };
+        if (opts.as === 'stream') {
+          const answer = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher, signal: limited, ...timeouts });
+          if (isSuccess(answer.statusCode)) {
+            if (debug) debug(`< ${answer.statusCode} ${answer.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, undici)`);
+            return { status: answer.statusCode, headers: answer.headers, data: streamed(answer.body) as T };
+          }
+          res = { statusCode: answer.statusCode, headers: answer.headers, body: { text: () => readCapped(answer.body, maxBytes) } };
+        } else {
+          // Read whole (or, a success of `none`, discarded up to a small bound, then the connection dropped; never parsed).
+          const none = opts.as === 'none';
+          res = await dispatched(dispatcher, parseHeaders, url, { method: method as Dispatcher.HttpMethod, headers, body, signal: limited, ...timeouts, maxBytes, discard: none ? isSuccess : undefined, discardBytes: 64 * 1024 });
+          if (none && isSuccess(res.statusCode)) await res.body.text().catch(() => undefined);
         }
-        // No body to read: discarded (up to a small bound, then the connection is dropped), never parsed.
-        if (opts.as === 'none' && isSuccess(answer.statusCode)) await answer.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
       } else {
         const stream = opts.as === 'stream';
         res = await lightRequest(url, { method, headers, body, signal: limited, maxBytes, ...(stream ? { stream, idleMs: c.timeoutMs } : {}) });
