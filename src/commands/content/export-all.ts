@@ -17,7 +17,7 @@ import { runTasks, type TaskControl } from '../../tasks/schedule.js';
 import { deleteLines, massNote } from '../deletes.js';
 import { allDeletes, goneFolders, pruneAll, type StaleSpace } from './export-all-prune.js';
 import { editedError } from './export-guard.js';
-import { MANIFEST, Writer, claim, readJsonManifest, recorded } from './export-folder.js';
+import { MANIFEST, Writer, claim, claimFolder, readJsonManifest, recorded, type Claimed } from './export-folder.js';
 import { exportSpace, type ExportOptions } from './export.js';
 import { spaceRecord, type ApiCollection, type ApiSpace } from './backup.js';
 import { contentRequest } from './shared.js';
@@ -237,19 +237,40 @@ async function exportSpaces(
   todo: SpacePlan[], unchanged: number, opts: AllOptions): Promise<{ failures: Failure[]; stale: StaleSpace[] }> {
   const failures: Failure[] = [];
   const stale: StaleSpace[] = [];
-  const exportOne = async ({ space, path }: SpacePlan, t: TaskControl) => {
+  // A space's folder is claimed ahead (made inside the root, checked, locked, its manifest read) while the spaces
+  // before it are exported: its place then holds its requests and writes, not the disk's checks before them.
+  const claims = new Map<string, Promise<Claimed>>();
+  const claimOf = ({ space, path }: SpacePlan): Promise<Claimed> => {
+    let claimed = claims.get(space.id);
+    if (!claimed) {
+      claimed = (async () => {
+        // Its collection folders are made inside the root, never through a link that leaves it.
+        await out.top.prepare(`${path}/${MANIFEST}`);
+        return claimFolder(join(root, path), { spaceId: space.id }, { force: opts.force });
+      })();
+      // Its space's export awaits it (a failure is that space's): never an unhandled rejection meanwhile.
+      claimed.catch(() => undefined);
+      claims.set(space.id, claimed);
+    }
+    return claimed;
+  };
+  const started = new Set<string>();
+  const exportOne = async (p: SpacePlan, i: number, t: TaskControl) => {
+    const { space, path } = p;
     const where = { spaceId: space.id };
+    started.add(space.id);
+    const ahead = todo[i + SPACES_AT_ONCE];
+    if (ahead && !ctx.signal.aborted) void claimOf(ahead);
     // A space interrupted or failed keeps its path, and is exported again.
     out.manifest.spaces[space.id] = { path, title: space.title ?? '', revision: null };
     try {
-      // Its collection folders are made inside the root, never through a link that leaves it.
-      await out.top.prepare(`${path}/${MANIFEST}`);
       const pruneLater = (x: Omit<StaleSpace, 'id' | 'path'>) => void stale.push({ ...x, id: space.id, path });
       // What a restore needs of the space, from the lists already read (backup.ts).
       const record = spaceRecord(space, out.collections, space.revision ?? null);
       // Once its requests are done, its place goes to the next space: its last writes (SUMMARY.md, its manifest) run beside the next one's requests.
       const requestsDone = () => t.release();
-      await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater, record, requestsDone });
+      const claimed = claimOf(p);
+      await exportSpace(ctx, join(root, path), where, contentRequest(ctx, 'files.list', where), { ...opts, quiet: true, scope: path, pruneLater, record, requestsDone, claimed });
       out.manifest.spaces[space.id].revision = space.revision ?? null;
     } catch (err) {
       if (ctx.signal.aborted) throw err;
@@ -259,12 +280,21 @@ async function exportSpaces(
       out.save();
     }
   };
-  await runTasks(ctx, todo.map((p) => ({ id: p.space.id, run: (t) => exportOne(p, t) })), {
-    concurrency: SPACES_AT_ONCE,
-    // Each space's export stops on Ctrl-C as a single export does (its own reads and files on the scheduler).
-    graceMs: Infinity,
-    progress: (c) => `spaces ${c.done}/${c.total} (${unchanged} unchanged)`,
-  });
+  // Each folder's lock listens for the process's exit: those claimed ahead and those finishing beside the next spaces are expected, not a leak to warn of.
+  const listeners = process.getMaxListeners();
+  process.setMaxListeners(listeners + 3 * SPACES_AT_ONCE);
+  try {
+    await runTasks(ctx, todo.map((p, i) => ({ id: p.space.id, run: (t) => exportOne(p, i, t) })), {
+      concurrency: SPACES_AT_ONCE,
+      // Each space's export stops on Ctrl-C as a single export does (its own reads and files on the scheduler).
+      graceMs: Infinity,
+      progress: (c) => `spaces ${c.done}/${c.total} (${unchanged} unchanged)`,
+    });
+  } finally {
+    // Folders claimed ahead for spaces that never started (an interrupt): their locks are released.
+    await Promise.all([...claims].filter(([id]) => !started.has(id)).map(([, c]) => c.then((x) => x.lock?.release(), () => undefined)));
+    process.setMaxListeners(listeners);
+  }
   return { failures, stale };
 }
 

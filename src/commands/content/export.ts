@@ -20,7 +20,7 @@ import { INTERRUPT_GRACE_MS, runTasks, type Report, type TaskControl } from '../
 import { defineCommand } from '../define.js';
 import { PathClaims, cleanPath, localFileName } from '../../files/paths.js';
 import { downloadTo, type ApiFile } from '../files/download.js';
-import { MANIFEST, Writer, claimFolder, newManifest, placesOf, recorded, removeLeftovers, type Manifest, type ManifestPage, type ManifestPlace } from './export-folder.js';
+import { MANIFEST, Writer, claimFolder, newManifest, placesOf, recorded, removeLeftovers, type Claimed, type Manifest, type ManifestPage, type ManifestPlace } from './export-folder.js';
 import { withFrontMatter } from './front-matter.js';
 import { exportPaths, relinkStale, dryRunLines } from './export-links.js';
 import { mtimeOf, textHash } from './edits.js';
@@ -209,11 +209,13 @@ export interface ExportOptions {
   record?: Omit<BackupRecord, 'tree'>;
   /** With --all-spaces: called once the space's requests are done (what is left is the disk's: its place goes to the next space). */
   requestsDone?(): Promise<void>;
+  /** With --all-spaces: its folder, claimed ahead (while the spaces before it were exported). */
+  claimed?: Promise<Claimed>;
 }
 
 /** One space (or change request) into `root`: the folder claimed and locked for the time of the export. */
 export async function exportSpace(ctx: Context, root: string, where: Where, filesRequest: ReturnType<typeof contentRequest>, opts: ExportOptions): Promise<void> {
-  const { old, lock } = await claimFolder(root, where, { force: opts.force, dryRun: opts.dryRun });
+  const { old, lock } = await (opts.claimed ?? claimFolder(root, where, { force: opts.force, dryRun: opts.dryRun }));
   try {
     await exportInto(ctx, root, where, old, filesRequest, opts);
   } finally {
