@@ -9,6 +9,7 @@
 // their export wrote, never through a link, never an edited one: what --prune
 // deletes is gated once at the end, export-all-prune.ts).
 import { join } from 'node:path';
+import { removeEmptyFolders } from '../../files/delete.js';
 import type { Context } from '../../context.js';
 import type { BuiltRequest } from '../../api/request.js';
 import { DocplatError, EXIT, Interrupted, PartialFailure, UsageError } from '../../errors.js';
@@ -291,8 +292,12 @@ async function exportSpaces(
       progress: (c) => `spaces ${c.done}/${c.total} (${unchanged} unchanged)`,
     });
   } finally {
-    // Folders claimed ahead for spaces that never started (an interrupt): their locks are released.
-    await Promise.all([...claims].filter(([id]) => !started.has(id)).map(([, c]) => c.then((x) => x.lock?.release(), () => undefined)));
+    // Folders claimed ahead for spaces that never started (an interrupt): their locks released, and the folders (and
+    // those of their collections) removed if empty, as they were before.
+    for (const p of todo.filter((x) => claims.has(x.space.id) && !started.has(x.space.id))) {
+      await claims.get(p.space.id)!.then((x) => x.lock?.release(), () => undefined);
+      await removeEmptyFolders(root, [`${p.path}/${MANIFEST}`]);
+    }
     process.setMaxListeners(listeners);
   }
   return { failures, stale };
