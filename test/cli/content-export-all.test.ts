@@ -4,10 +4,10 @@
 // organization sends only the two lists, a renamed space keeps its folder,
 // a deleted one is reported and removed only with --prune, and --collection
 // narrows the run to a collection and the ones nested in it.
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lines, tempDir, withTestApi } from '../helpers.js';
+import { lines, setFaults, startCli, tempDir, until, withTestApi } from '../helpers.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -96,6 +96,27 @@ describe('content export --all-spaces', () => {
       expect(both.code).toBe(2);
       expect(lines(both.stderr)).toEqual(['error: give a space id or --all-spaces, not both']);
     }));
+
+  it('Ctrl-C mid-run: exit 130, no lock left, no empty folder of a space claimed ahead and never started; a re-run finishes', () => {
+    const log: string[] = [];
+    return withTestApi({ spaces: 20, log: (l) => log.push(l) }, async (api) => {
+      const dir = join(scratch(), 'backup');
+      await setFaults(api, 'latency=60');
+      const run = startCli(['content', 'export', '--all-spaces', '--dest', dir], { env: api.env() });
+      // Once several spaces are being read, later ones are claimed ahead (their folders made and locked).
+      await until(() => new Set(log.filter((l) => / \/v1\/spaces\/[^/]+\/content\/pages/.test(l)).map((l) => l.split('/')[3])).size >= 6, 'six spaces read');
+      run.child.kill('SIGINT');
+      const { code, stderr } = await run.done;
+      expect(code, stderr).toBe(130);
+      await setFaults(api, '');
+      const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? [join(d, n), ...walk(join(d, n))] : [join(d, n)]));
+      const entries = walk(dir);
+      expect(entries.filter((e) => e.endsWith('.lock'))).toEqual([]);
+      expect(entries.filter((e) => statSync(e).isDirectory() && readdirSync(e).length === 0)).toEqual([]);
+      const again = await api.cli(['content', 'export', '--all-spaces', '--dest', dir]);
+      expect(again.code, again.stderr).toBe(0);
+    });
+  }, 30_000);
 
   it('--force into a repository: a collection titled ".git" (or a space, or a page path) never writes into .git/', () =>
     withTestApi({}, async (api) => {
