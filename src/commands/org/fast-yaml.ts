@@ -92,7 +92,7 @@ class Reader {
       const rest = line.text.slice(1).trimStart();
       const here = this.below(path, out.length);
       const column = indent + (line.text.length - rest.length);
-      this.at(here, this.i, rest === '' ? indent : column);
+      if (this.track) this.at(here, this.i, rest === '' ? indent : column);
       this.i++;
       if (rest === '') {
         out.push(this.nested(indent, false, here, depth + 1));
@@ -126,8 +126,10 @@ class Reader {
       const rest = text.slice(start);
       // After `: `, a value runs to the end of the line (no line break of any kind within it).
       if (LINE_BREAK.test(rest)) no();
-      this.at(here, this.i, indent, true);
-      this.at(here, this.i, rest === '' ? indent : indent + text.length - rest.length);
+      if (this.track) {
+        this.at(here, this.i, indent, true);
+        this.at(here, this.i, rest === '' ? indent : indent + text.length - rest.length);
+      }
       this.i++;
       if (start > colon + 1 && rest === '') no();
       out[key] = rest === '' ? this.nested(indent, true, here, depth + 1) : this.scalar(rest, indent);

@@ -237,6 +237,9 @@ function shown(value: unknown): string {
 }
 
 /** Rules across values: distinct keys, one source per OpenAPI spec, options of select fields, references within the file. */
+/** The id of an entry of the file, when it names one. */
+const idOf = (x: unknown) => (x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string' ? (x as { id: string }).id : undefined);
+
 function semantics(file: OrgFile, problems: FileProblem[]): void {
   const distinct = <T>(kind: string, items: T[] | undefined, keys: [string, (t: T) => string | undefined][], base: Path = [kind]) => {
     for (const [field, keyOf] of keys) {
@@ -247,7 +250,6 @@ function semantics(file: OrgFile, problems: FileProblem[]): void {
         if (typeof k !== 'string') return;
         const first = seen.get(k.toLowerCase());
         // Two resources of one title, each with its id, are two (as pull writes them once the organization has both).
-        const idOf = (x: unknown) => (x && typeof x === 'object' && typeof (x as { id?: unknown }).id === 'string' ? (x as { id: string }).id : undefined);
         const told = first !== undefined && field !== 'path' && idOf(items[first]) !== undefined && idOf(item) !== undefined && idOf(items[first]) !== idOf(item);
         if (first !== undefined && !told) problems.push({ path: [...base, i, field], message: `"${escapeControls(k.replace('\u0000', '/'))}" is also the ${field} of ${showPath([...base, first])}: ${field === 'path' ? 'the platform publishes one thing at a path' : 'two resources with one key'}` });
         else if (first === undefined) seen.set(k.toLowerCase(), i);
