@@ -12,7 +12,7 @@ import { finalError, HttpFailure, redactQuery, Transport } from './errors.js';
 import { all, pages, type Page, type PageOptions } from './paging.js';
 import { isRaw, type RawRequest } from './raw.js';
 import { reason, retryDecision, sleep, type Idempotency } from './retry.js';
-import { sendOnce, type ApiResponse, type RequestOptions } from './transport.js';
+import { monotonicMs, sendOnce, type ApiResponse, type RequestOptions } from './transport.js';
 import { requestUrl } from './url.js';
 
 export type { ApiResponse, Idempotency, Page, RawRequest, RequestOptions };
@@ -166,14 +166,14 @@ export class ApiClient {
     const url = this.url(path, opts.query);
     const idempotency = opts.idempotency ?? (method === 'POST' ? 'create' : 'safe');
     const undici = this.viaUndici(opts) ? () => this.undici() : undefined;
-    const deadline = performance.now() + this.opts.timeoutMs;
+    const deadline = monotonicMs() + this.opts.timeoutMs;
     const context = { userAgent: this.opts.userAgent, token: this.opts.token, origin: this.origin, timeoutMs: this.opts.timeoutMs, debug: this.opts.debug, undici };
     for (let attempt = 0; ; attempt++) {
       try {
-        return await sendOnce<T>(context, method, url, opts, this.signalFor(opts), Math.max(1, deadline - performance.now()));
+        return await sendOnce<T>(context, method, url, opts, this.signalFor(opts), Math.max(1, deadline - monotonicMs()));
       } catch (err) {
         if (!(err instanceof Transport || err instanceof HttpFailure)) throw err;
-        const decision = retryDecision(err, idempotency, attempt, this.opts, deadline - performance.now());
+        const decision = retryDecision(err, idempotency, attempt, this.opts, deadline - monotonicMs());
         if (decision.wait === null) throw this.finalError(err, method, url, idempotency, opts.maskedQuery, decision.refused);
         this.opts.debug?.(`retrying ${method} ${this.shown(url, opts.maskedQuery)} in ${(decision.wait / 1000).toFixed(1)}s (${reason(err)}, try ${attempt + 2} of ${this.opts.retries + 1})`);
         await (this.opts.sleep ?? sleep)(decision.wait, this.signalFor(opts));
