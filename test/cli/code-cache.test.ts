@@ -22,6 +22,13 @@ afterAll(() => {
 const bundle = join(ROOT, 'dist', 'main.cjs');
 
 describe('the bundles of command groups (bin/build.mjs)', () => {
+  it('are ASCII, each of them, as the loader reads them as latin1', () => {
+    const bundles = [...readdirSync(join(ROOT, 'dist')).map((f) => join(ROOT, 'dist', f)), ...readdirSync(join(ROOT, 'dist', 'vendor')).map((f) => join(ROOT, 'dist', 'vendor', f))].filter((f) => f.endsWith('.cjs'));
+    expect(bundles.length).toBeGreaterThan(8);
+    // eslint-disable-next-line no-control-regex
+    for (const file of bundles) expect(/[^\x00-\x7f]/.test(readFileSync(file, 'utf8')), file).toBe(false);
+  });
+
   it('hold no copy of a module of src/ that main.cjs holds: they take it from main.cjs, evaluated once', () => {
     const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
     const inMain = new Set(Object.keys(meta.outputs['dist/main.cjs'].inputs).filter((input) => input.startsWith('src/')));
