@@ -54,6 +54,8 @@ export interface TryContext {
   timeoutMs: number;
   debug?: (line: string) => void;
   undici?: () => Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }>;
+  /** Without undici: the keep-alive agent of node:http(s) to send through; none: a connection of its own. */
+  agent?: import('node:http').Agent;
   signal?: AbortSignal;
 }
 
@@ -101,7 +103,7 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
     return b;
   };
   const limited = timer.signal;
-  const via = c.undici ? 'undici' : 'node:http';
+  const via = c.undici ? 'undici' : c.agent ? 'node:http, kept alive' : 'node:http';
   let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: { text(): Promise<string> } };
   let text = '';
   try {
@@ -126,7 +128,7 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
         if (opts.as === 'none' && isSuccess(answer.statusCode)) await answer.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
       } else {
         const stream = opts.as === 'stream';
-        res = await lightRequest(url, { method, headers, body, signal: limited, maxBytes, ...(stream ? { stream, idleMs: c.timeoutMs } : {}) });
+        res = await lightRequest(url, { method, headers, body, signal: limited, maxBytes, agent: c.agent, ...(stream ? { stream, idleMs: c.timeoutMs } : {}) });
         if (stream && isSuccess(res.statusCode)) {
           if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(monotonicMs() - started)} ms, streamed, node:http)`);
           return { status: res.statusCode, headers: res.headers, data: streamed(res.body) as T };
