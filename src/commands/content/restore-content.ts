@@ -15,7 +15,7 @@ import { MAX_CONTENT_CHANGES } from '../../api/operations/changeRequests.js';
 import type { DeletePlan, Permit } from '../deletes.js';
 import type { ApiFile } from '../files/download.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer, type ApiChange } from './push-batches.js';
-import { loaded, type LocalAsset, type LocalPage } from './push-folder.js';
+import type { LocalAsset, LocalPage } from './push-folder.js';
 import { planPush, type Plan } from './push-plan.js';
 import { deletePlanOf, describePlan } from './push-report.js';
 import type { Backup } from './restore-target.js';
@@ -163,9 +163,8 @@ export async function sendLarge(ctx: Context, where: Required<Where>, backup: Ba
 
 /** The plan's batches, one after the other (each names what the ones before created); only the deletes the gate let through. */
 export async function sendPlan(ctx: Context, where: Required<Where>, content: ContentPlan, pages: Backup['folder']['pages'], permit: Permit): Promise<number> {
-  // Pages left unread (as the export wrote them) are read now that their text is sent.
-  await loaded(content.plan.changes.flatMap((c) => (c.op === 'insert' || (c.op === 'update' && c.document) ? [c.local] : [])));
-  const batcher = new Batcher(content.plan, pages);
+  // Pages left unread (as the export wrote them) are read batch by batch, as their text is sent.
+  const batcher = new Batcher(content.plan, pages, ctx);
   let sent = 0;
   while (!batcher.done) {
     if (ctx.signal.aborted) {
