@@ -152,6 +152,12 @@ try {
     await restoreBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
     throw new Error('BENCH_ONLY=restore: the other rows are not run');
   }
+  // BENCH_ONLY=content: the content export rows alone (goal 9's speed and memory rows; not the downloads, not --all-spaces).
+  if (process.env.BENCH_ONLY === 'content') {
+    const { contentBench } = await import('./content.mjs');
+    await contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox, exportOnly: true });
+    throw new Error('BENCH_ONLY=content: the other rows are not run');
+  }
   // Goal 10 (organization as code) first: BENCH_ONLY=org stops after it; BENCH_ONLY=startup runs goal 1 alone.
   if (process.env.BENCH_ONLY !== 'startup') {
     const { orgBench } = await import('./org.mjs');
