@@ -4,6 +4,7 @@ import { isatty } from 'node:tty';
 import { Command, CommanderError, Help, Option } from 'commander';
 import { App } from './app.js';
 import { GROUPS, type Group } from './commands/index.js';
+import type { CommandDef } from './commands/define.js';
 import { inheritedFlags } from './helpfile.js';
 import { argsUsage } from './commands/help/usage.js';
 import { Terminal } from './output/terminal.js';
@@ -98,18 +99,37 @@ export function addGroup(program: Command, group: Group): Command {
   return program.command(group.name, { hidden: group.hidden }).description(group.summary).addHelpText('after', () => inheritedFlags(program));
 }
 
-/** The first word of argv that is not an option or an option's value. */
-export function groupWord(argv: string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
+/** The first word of argv that is not an option or an option's value (from `from`), and where it is. */
+function wordAt(argv: string[], from = 0): { word?: string; at: number } {
+  for (let i = from; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--') return argv[i + 1];
+    if (a === '--') return { word: argv[i + 1], at: i + 1 };
     if (a.startsWith('-')) {
       if (VALUE_OPTIONS.has(a)) i++;
       continue;
     }
-    return a;
+    return { word: a, at: i };
   }
-  return undefined;
+  return { at: argv.length };
+}
+
+/** The first word of argv that is not an option or an option's value. */
+export function groupWord(argv: string[]): string | undefined {
+  return wordAt(argv).word;
+}
+
+/**
+ * The commands of a group to register: only the verb typed when it names
+ * one (commander needs no other to run it: registering the 20 verbs of a
+ * group with their flags cost `spaces get` ~2.5 ms); all of them for help,
+ * or when the word names none (commander's error and suggestion list them).
+ */
+export function typedCommands(argv: string[], defs: CommandDef[], help: boolean): CommandDef[] {
+  if (help) return defs;
+  const group = wordAt(argv);
+  const verb = group.word === undefined ? undefined : wordAt(argv, group.at + 1).word;
+  const typed = defs.filter((d) => d.name === verb || d.aliases?.includes(verb ?? ''));
+  return typed.length === 1 ? typed : defs;
 }
 
 export async function main(args: string[], io: IO): Promise<number> {
@@ -139,7 +159,7 @@ export async function main(args: string[], io: IO): Promise<number> {
     if (group.name === word) {
       const [mod, { registerCommands }] = await Promise.all([group.load(), import('./commands/runner.js')]);
       // A one-command group (`api`) is that command, on the program itself.
-      registerCommands(group.command ? program : addGroup(program, group), app, mod.COMMANDS);
+      registerCommands(group.command ? program : addGroup(program, group), app, group.command ? mod.COMMANDS : typedCommands(argv, mod.COMMANDS, help));
     } else if (!named || help) {
       addGroup(program, group);
     }

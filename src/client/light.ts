@@ -1,11 +1,12 @@
-// The one-shot transport: one request through node:http(s), no connection
-// kept. A command that makes a single request (`spaces get`, one page of
-// `spaces list`, `auth status`) would otherwise pay for loading undici and
-// compiling its WebAssembly HTTP parser, about three times the request itself
-// (see the README's performance section). The client (http.ts) decides when
+// The node:http(s) transport: a command's first request, on a connection of
+// its own, and the next ones sent one at a time, on a keep-alive agent. A
+// command that makes a single request (`spaces get`, one page of `spaces
+// list`, `auth status`) would otherwise pay for loading undici and compiling
+// its WebAssembly HTTP parser, about three times the request itself (see the
+// README's performance section), and a list of every page ~12 MB of memory. The client (http.ts) decides when
 // it is used; it answers in undici's shape so that the client reads both alike.
 import { createRequire } from 'node:module';
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { TooLarge } from './errors.js';
 
 // node:http or node:https, whichever the URL needs: https loads TLS, which a loopback sandbox never uses.
@@ -17,6 +18,17 @@ export interface LightResponse {
   headers: IncomingHttpHeaders;
   /** With `stream`: the response itself, unread (text() still reads it whole, for an error's body). */
   body: { text(): Promise<string> } | (IncomingMessage & { text(): Promise<string> });
+}
+
+/**
+ * A keep-alive agent of node:http or node:https (as `protocol` says) for the
+ * requests a client sends one at a time after its first (the pages of a
+ * list): one connection kept between them. Its idle sockets do not keep the
+ * process alive; the client destroys it when it closes.
+ */
+export function keepAliveAgent(protocol: string): Agent {
+  const { Agent: KeepAlive } = transports[protocol === 'https:' ? 'https:' : 'http:']();
+  return new KeepAlive({ keepAlive: true, maxSockets: 8 });
 }
 
 /** A transport error with undici's codes, so that the client's retry rules and messages apply unchanged. */
@@ -39,14 +51,14 @@ class LightError extends Error {
  */
 export function lightRequest(
   url: string,
-  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; maxBytes: number; stream?: boolean; idleMs?: number },
+  opts: { method: string; headers: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal; maxBytes: number; stream?: boolean; idleMs?: number; agent?: Agent },
 ): Promise<LightResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const { request: send } = transports[target.protocol === 'https:' ? 'https:' : 'http:']();
     const headers = { ...opts.headers };
     if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
-    const req = send(target, { method: opts.method, headers, agent: false, signal: opts.signal });
+    const req = send(target, { method: opts.method, headers, agent: opts.agent ?? false, signal: opts.signal });
     req.once('error', reject);
     let response: IncomingMessage | undefined;
     if (opts.idleMs !== undefined) {

@@ -54,8 +54,17 @@ export interface TryContext {
   timeoutMs: number;
   debug?: (line: string) => void;
   undici?: () => Promise<{ request: typeof import('undici').request; dispatcher: Dispatcher }>;
+  /** Without undici: the keep-alive agent of node:http(s) to send through; none: a connection of its own. */
+  agent?: import('node:http').Agent;
   signal?: AbortSignal;
 }
+
+/**
+ * Milliseconds of a monotonic clock. Not `performance.now()`: the first use
+ * of that global loads node:perf_hooks and eight modules behind it (~1.3 ms
+ * of every command's start-up).
+ */
+export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 /** Every 2xx is a success; 1xx, 3xx and the rest are not. */
 export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
@@ -70,7 +79,7 @@ const NO_CONTENT = new Set([204, 205]);
 export async function sendOnce<T>(c: TryContext, method: string, url: string, opts: RequestOptions, signal: AbortSignal | undefined, limitMs: number): Promise<ApiResponse<T>> {
   const { headers, body } = outgoing(c, url, opts);
   const debug = c.debug;
-  const started = performance.now();
+  const started = monotonicMs();
   if (debug) trace(debug, method, url, opts, headers, body);
   const maxBytes = opts.maxBytes ?? MAX_ANSWER_BYTES;
   // undici's own timers tick every half second or so: a time limit under a second would not hold.
@@ -94,7 +103,7 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
     return b;
   };
   const limited = timer.signal;
-  const via = c.undici ? 'undici' : 'node:http';
+  const via = c.undici ? 'undici' : c.agent ? 'node:http, kept alive' : 'node:http';
   let res: Pick<Dispatcher.ResponseData, 'statusCode' | 'headers'> & { body: { text(): Promise<string> } };
   let text = '';
   try {
@@ -112,16 +121,16 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
         });
         res = { statusCode: answer.statusCode, headers: answer.headers, body: { text: () => readCapped(answer.body, maxBytes) } };
         if (opts.as === 'stream' && isSuccess(answer.statusCode)) {
-          if (debug) debug(`< ${answer.statusCode} ${answer.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, undici)`);
+          if (debug) debug(`< ${answer.statusCode} ${answer.headers['content-type'] ?? ''} (${Math.round(monotonicMs() - started)} ms, streamed, undici)`);
           return { status: answer.statusCode, headers: answer.headers, data: streamed(answer.body) as T };
         }
         // No body to read: discarded (up to a small bound, then the connection is dropped), never parsed.
         if (opts.as === 'none' && isSuccess(answer.statusCode)) await answer.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
       } else {
         const stream = opts.as === 'stream';
-        res = await lightRequest(url, { method, headers, body, signal: limited, maxBytes, ...(stream ? { stream, idleMs: c.timeoutMs } : {}) });
+        res = await lightRequest(url, { method, headers, body, signal: limited, maxBytes, agent: c.agent, ...(stream ? { stream, idleMs: c.timeoutMs } : {}) });
         if (stream && isSuccess(res.statusCode)) {
-          if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, streamed, node:http)`);
+          if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(monotonicMs() - started)} ms, streamed, node:http)`);
           return { status: res.statusCode, headers: res.headers, data: streamed(res.body) as T };
         }
       }
@@ -144,7 +153,7 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
     clearTimeout(timeout);
     if (!streaming) signal?.removeEventListener('abort', onAbort);
   }
-  if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(performance.now() - started)} ms, ${text.length} bytes, ${via})`);
+  if (debug) debug(`< ${res.statusCode} ${res.headers['content-type'] ?? ''} (${Math.round(monotonicMs() - started)} ms, ${text.length} bytes, ${via})`);
   return answered<T>(res.statusCode, res.headers, text, opts.as);
 }
 

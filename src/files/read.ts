@@ -16,8 +16,9 @@
 // opened file when it is a regular one, and enforced while reading, so that
 // /dev/zero or a pipe fed forever stops at the bound. A refusal is a usage
 // error (exit 2) naming the file, never quoting what it holds.
-import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { lstat, open, readdir, realpath, type FileHandle } from 'node:fs/promises';
+// node:fs's promises on first use: node:fs/promises costs every command ~1 ms to load, and most read no file.
+import { closeSync, constants, fstatSync, openSync, promises as fsp, readSync, type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 
@@ -170,7 +171,7 @@ async function readOpened(fh: FileHandle, st: Stats, use: ReadUse, shown: string
 export async function readTyped(path: string, use: ReadUse, shown = path): Promise<Buffer> {
   let fh: FileHandle;
   try {
-    fh = await open(path, constants.O_RDONLY);
+    fh = await fsp.open(path, constants.O_RDONLY);
   } catch (err) {
     throw errnoRefusal(shown, err);
   }
@@ -269,7 +270,7 @@ export class Confined {
     const full = resolve(root);
     let real: string;
     try {
-      real = await realpath(full);
+      real = await fsp.realpath(full);
     } catch (err) {
       throw errnoRefusal(full, err);
     }
@@ -301,11 +302,11 @@ export class Confined {
       found = (async () => {
         const parent = await this.folder(segments.slice(0, -1), shown);
         const path = join(parent, segments[segments.length - 1]);
-        const st = await lstat(path).catch((err: unknown) => {
+        const st = await fsp.lstat(path).catch((err: unknown) => {
           throw errnoRefusal(shown, err);
         });
         if (!st.isSymbolicLink()) return path;
-        const real = await realpath(path).catch((err: unknown) => {
+        const real = await fsp.realpath(path).catch((err: unknown) => {
           throw errnoRefusal(shown, err);
         });
         if (!this.inside(real)) throw this.outside(shown, true);
@@ -328,15 +329,15 @@ export class Confined {
     let path = join(dir, segments[segments.length - 1]);
     let fh: FileHandle;
     try {
-      fh = await open(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+      fh = await fsp.open(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
     } catch (err) {
       if (!LINK_CODES.has((err as NodeJS.ErrnoException).code ?? '')) throw errnoRefusal(shown, err);
       // A symbolic link: read what it leads to, if that is inside.
-      path = await realpath(path).catch((e: unknown) => {
+      path = await fsp.realpath(path).catch((e: unknown) => {
         throw errnoRefusal(shown, e);
       });
       if (!this.inside(path)) throw this.outside(shown, true);
-      fh = await open(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK).catch((e: unknown) => {
+      fh = await fsp.open(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK).catch((e: unknown) => {
         throw errnoRefusal(shown, e);
       });
     }
@@ -381,15 +382,15 @@ export class Confined {
     const segments = this.segments(rel, shown);
     if (segments.length === 0) throw isFolder(shown);
     let path = join(await this.folder(segments.slice(0, -1), shown), segments[segments.length - 1]);
-    let st = await lstat(path).catch((err: unknown) => {
+    let st = await fsp.lstat(path).catch((err: unknown) => {
       throw errnoRefusal(shown, err);
     });
     if (st.isSymbolicLink()) {
-      path = await realpath(path).catch((err: unknown) => {
+      path = await fsp.realpath(path).catch((err: unknown) => {
         throw errnoRefusal(shown, err);
       });
       if (!this.inside(path)) throw this.outside(shown, true);
-      st = await lstat(path).catch((err: unknown) => {
+      st = await fsp.lstat(path).catch((err: unknown) => {
         throw errnoRefusal(shown, err);
       });
     }
@@ -412,7 +413,7 @@ export class Confined {
       if (err instanceof ReadRefused && err.refusal === 'missing') return [];
       throw err;
     }
-    const entries = await readdir(dir, { withFileTypes: true }).catch((err: unknown) => {
+    const entries = await fsp.readdir(dir, { withFileTypes: true }).catch((err: unknown) => {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return [];
       if (code === 'ENOTDIR') throw new ReadRefused(shown, 'is not a folder', 'special');

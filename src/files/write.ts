@@ -23,6 +23,10 @@ export interface WriteOptions {
   highWaterMark?: number;
   /** What the "exists" error suggests (default: --force). */
   existsHint?: string;
+  /** The new file's mode before the umask (default 0o666: what the umask leaves). */
+  mode?: number;
+  /** The bytes reach the disk (fsync) before the file takes the target's name: a crash never leaves a torn file there. */
+  durable?: boolean;
 }
 
 /** The target exists and the write was not allowed to replace it. */
@@ -55,10 +59,10 @@ export async function writeSafely(target: string, data: string | Uint8Array | Re
   try {
     let bytes: number;
     if (!streamed) {
-      await writeFile(tmp, data, { flag: 'wx' });
+      await writeFile(tmp, data, { flag: 'wx', mode: opts.mode, flush: opts.durable === true });
       bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     } else {
-      const out = createWriteStream(tmp, { flags: 'wx', highWaterMark: opts.highWaterMark });
+      const out = createWriteStream(tmp, { flags: 'wx', highWaterMark: opts.highWaterMark, mode: opts.mode });
       await pipeline(data, out, { signal: opts.signal });
       bytes = out.bytesWritten;
     }

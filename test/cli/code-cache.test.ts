@@ -1,8 +1,8 @@
 // The code cache of dist/main.cjs (src/code-cache.ts): written after the
-// first command, used by the next; a stale, torn or tampered cache, or a
-// symbolic link at its name, is refused and the command still works; the
+// first command, used by the next; a stale or torn cache, one another
+// account could write, or a symbolic link at its name, is refused and the command still works; the
 // cache is never written through a link.
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,13 @@ afterAll(() => {
 const bundle = join(ROOT, 'dist', 'main.cjs');
 
 describe('the bundles of command groups (bin/build.mjs)', () => {
+  it('are ASCII, each of them, as the loader reads them as latin1', () => {
+    const bundles = [...readdirSync(join(ROOT, 'dist')).map((f) => join(ROOT, 'dist', f)), ...readdirSync(join(ROOT, 'dist', 'vendor')).map((f) => join(ROOT, 'dist', 'vendor', f))].filter((f) => f.endsWith('.cjs'));
+    expect(bundles.length).toBeGreaterThan(8);
+    // eslint-disable-next-line no-control-regex
+    for (const file of bundles) expect(/[^\x00-\x7f]/.test(readFileSync(file, 'utf8')), file).toBe(false);
+  });
+
   it('hold no copy of a module of src/ that main.cjs holds: they take it from main.cjs, evaluated once', () => {
     const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
     const inMain = new Set(Object.keys(meta.outputs['dist/main.cjs'].inputs).filter((input) => input.startsWith('src/')));
@@ -46,15 +53,28 @@ describe('reading the cache', () => {
     expect(readCache(cacheFile(dir), key)).toBeUndefined();
   });
 
-  it('refuses bytes that do not match their hash (torn or tampered), and a file that is not a cache', () => {
+  it('refuses a cache another account could have written (group or others may write it or its folder), and writes its own for the user alone', async () => {
+    const dir = fresh();
+    const file = cacheFile(dir);
+    expect(await writeCache(dir, key, bytes, file)).toBe(true);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    chmodSync(file, 0o620);
+    expect(readCache(file, key)).toBeUndefined();
+    chmodSync(file, 0o600);
+    expect(readCache(file, key)?.data).toEqual(bytes);
+    chmodSync(dir, 0o777);
+    expect(readCache(file, key)).toBeUndefined();
+    chmodSync(dir, 0o700);
+    expect(readCache(file, key)?.data).toEqual(bytes);
+  });
+
+  it('refuses bytes not as long as the header says (torn), and a file that is not a cache', () => {
     const dir = fresh();
     const file = cacheFile(dir);
     const good = encodeCache(key, bytes);
-    const tampered = Buffer.from(good);
-    tampered[tampered.length - 1] ^= 1;
-    writeFileSync(file, tampered);
+    writeFileSync(file, good.subarray(0, good.length - 3), { mode: 0o600 });
     expect(readCache(file, key)).toBeUndefined();
-    writeFileSync(file, good.subarray(0, good.length - 3));
+    writeFileSync(file, Buffer.concat([good, Buffer.from('more')]));
     expect(readCache(file, key)).toBeUndefined();
     writeFileSync(file, 'not a cache');
     expect(readCache(file, key)).toBeUndefined();
@@ -125,21 +145,25 @@ describe('the built CLI', () => {
     expect(writtenKey(sandbox)).not.toBe(writtenKey(cacheFile(dir, 'main.cjs', 'orgs')));
   });
 
-  it.runIf(own)('a tampered or stale cache is refused, the command works, and the cache is made again', async () => {
+  it.runIf(own)('a torn, stale or group-writable cache is refused, the command works, and the cache is made again, for the user alone', async () => {
     const dir = fresh();
     await configPath(dir);
     const good = readFileSync(configCache(dir));
-    const tampered = Buffer.from(good);
-    tampered[tampered.length - 100] ^= 0xff;
-    writeFileSync(configCache(dir), tampered);
-    await configPath(dir);
     const written = writtenKey(configCache(dir));
-    const cached = readCache(configCache(dir), written);
-    expect(cached).toBeDefined();
+    const remade = async (change: () => void) => {
+      change();
+      expect(readCache(configCache(dir), written)).toBeUndefined();
+      await configPath(dir);
+      expect(readCache(configCache(dir), written)?.data.length).toBeGreaterThan(1000);
+      expect(statSync(configCache(dir)).mode & 0o077).toBe(0);
+    };
+    // Torn: cut short.
+    await remade(() => writeFileSync(configCache(dir), good.subarray(0, good.length - 100)));
     // Made for another build of the bundle: stale.
-    writeFileSync(configCache(dir), encodeCache(written.replace(/^\w+/, 'another'), cached!.data, cached!.commands));
-    await configPath(dir);
-    expect(readCache(configCache(dir), written)).toBeDefined();
+    const cached = readCache(configCache(dir), written)!;
+    await remade(() => writeFileSync(configCache(dir), encodeCache(written.replace(/^\w+/, 'another'), cached.data, cached.commands)));
+    // Another account of the group could have written it.
+    await remade(() => chmodSync(configCache(dir), 0o660));
   });
 
   it.runIf(own)('a symbolic link at the cache name is left as it is, and what it points to untouched', async () => {

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from '../../src/globals.js';
-import { buildProgram, groupWord } from '../../src/main.js';
+import { buildProgram, groupWord, typedCommands } from '../../src/main.js';
+import type { CommandDef } from '../../src/commands/define.js';
 import type { Manifest } from '../../src/manifest.js';
 import { collect, ROOT, runInProcess, tempFiles } from '../helpers.js';
 import { Readable } from 'node:stream';
@@ -32,5 +33,29 @@ describe('global flags, from one table', () => {
       expect(r.code, flag).toBe(2);
       expect(r.stderr, flag).toBe(`error: ${flag} is empty\n`);
     }
+  });
+});
+
+describe('the commands of a group registered for a run', () => {
+  const defs = [{ name: 'list', aliases: ['ls'] }, { name: 'get' }, { name: 'delete', aliases: ['rm'] }] as CommandDef[];
+  const names = (argv: string[], help = false) => typedCommands(argv, defs, help).map((d) => d.name);
+
+  it('are the verb typed alone, found by name or alias after global flags and their values', () => {
+    expect(names(['spaces', 'get', 'S1', '--json'])).toEqual(['get']);
+    expect(names(['--profile', 'get', 'spaces', 'ls'])).toEqual(['list']);
+    expect(names(['spaces', '--json', 'rm', 'S1'])).toEqual(['delete']);
+  });
+
+  it('are all of them for help, for a word that names none, and with no verb', () => {
+    expect(names(['spaces', 'get', '--help'], true)).toEqual(['list', 'get', 'delete']);
+    expect(names(['spaces', 'gte', 'S1'])).toEqual(['list', 'get', 'delete']);
+    expect(names(['spaces'])).toEqual(['list', 'get', 'delete']);
+  });
+
+  it("run the verb as before, and a mistyped verb still gets commander's suggestion", async () => {
+    const env = { DOCPLAT_CONFIG_DIR: config.dir, DOCPLAT_TOKEN: 't', DOCPLAT_API_URL: 'http://127.0.0.1:9' };
+    const r = await runInProcess(['spaces', 'lst'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown command 'lst'[\s\S]*list/);
   });
 });

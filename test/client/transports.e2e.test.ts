@@ -1,7 +1,9 @@
-// Both ways a request travels (issue 15): a command's first request goes
-// through node:http, later ones, streams and proxied ones through undici.
-// Timeouts, retries, resets and interrupts behave the same on both. The
-// server is a real one on loopback that does what each test tells it to.
+// The ways a request travels (issue 15, 33): a command's first request goes
+// through node:http on a connection of its own, the next ones sent one at a
+// time through node:http on a keep-alive agent; once two are in flight
+// together, and for streams and proxies, undici carries them. Timeouts,
+// retries, resets and interrupts behave the same on each. The server is a
+// real one on loopback that does what each test tells it to.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/http.js';
@@ -27,22 +29,47 @@ afterAll(async () => {
   await new Promise<void>((r) => server.close(() => r()));
 });
 
+const TRANSPORTS = ['node:http', 'node:http, kept alive', 'undici'] as const;
+
 /** A client whose next request goes through the named transport, and the debug lines it writes. */
-async function clientFor(transport: 'node:http' | 'undici', opts: { timeoutMs?: number; retries?: number; signal?: AbortSignal } = {}) {
+async function clientFor(transport: (typeof TRANSPORTS)[number], opts: { timeoutMs?: number; retries?: number; signal?: AbortSignal } = {}) {
   const debug: string[] = [];
   const c = new ApiClient({ baseUrl: base, token: 't0ken', userAgent: 'test', retries: 2, sleep: async () => undefined, debug: (l) => debug.push(l), ...opts });
-  if (transport === 'undici') await c.send(rawRequest('GET', '/warm'));
+  // A request before: the next one is not the first. Two at once: the next ones take undici.
+  if (transport === 'node:http, kept alive') await c.send(rawRequest('GET', '/warm'));
+  if (transport === 'undici') await Promise.all([c.send(rawRequest('GET', '/warm')), c.send(rawRequest('GET', '/warm'))]);
   debug.length = 0;
   return { c, debug };
 }
 
-describe.each(['node:http', 'undici'] as const)('through %s', (transport) => {
+it('requests one at a time keep to node:http, on one kept connection; once two overlap, undici carries the next', async () => {
+  count = 0;
+  const ports = new Set<number>();
+  handle = (req, res) => {
+    ports.add(req.socket.remotePort!);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"x"}');
+  };
+  const debug: string[] = [];
+  const c = new ApiClient({ baseUrl: base, userAgent: 'test', debug: (l) => debug.push(l) });
+  for (let i = 0; i < 4; i++) await c.send(rawRequest('GET', '/thing'));
+  const via = () => debug.filter((l) => l.startsWith('< 200')).map((l) => /, ([^,]+(?:, kept alive)?)\)$/.exec(l)?.[1]);
+  expect(via()).toEqual(['node:http', 'node:http, kept alive', 'node:http, kept alive', 'node:http, kept alive']);
+  // The first on a connection of its own, the three next on one kept alive.
+  expect(ports.size).toBe(2);
+  debug.length = 0;
+  await Promise.all([c.send(rawRequest('GET', '/thing')), c.send(rawRequest('GET', '/thing'))]);
+  await c.send(rawRequest('GET', '/thing'));
+  expect(via()).toEqual(['node:http, kept alive', 'undici', 'undici']);
+  await c.close();
+});
+
+describe.each(TRANSPORTS)('through %s', (transport) => {
   it('answers, and --debug names the transport', async () => {
     count = 0;
     handle = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"x"}');
     const { c, debug } = await clientFor(transport);
     expect((await c.send(rawRequest('GET', '/thing'))).data).toEqual({ id: 'x' });
-    expect(debug.find((l) => l.startsWith('< 200'))).toMatch(new RegExp(`${transport}\\)$`));
+    expect(debug.find((l) => l.startsWith('< 200'))).toMatch(new RegExp(`bytes, ${transport}\\)$`));
     await c.close();
   });
 

@@ -1,39 +1,9 @@
 // Every operation of the API that docplat uses, declared once, by family.
 // The CLI builds its requests from these; the sandbox routes by them.
 import type { Operation } from '../operation.js';
-import { CHANGE_REQUESTS_OPERATIONS } from './changeRequests.js';
-import { COLLECTIONS_OPERATIONS } from './collections.js';
-import { COMMENTS_OPERATIONS } from './comments.js';
-import { CONTENT_OPERATIONS } from './content.js';
-import { CUSTOM_FIELDS_OPERATIONS } from './customFields.js';
-import { INTEGRATIONS_OPERATIONS } from './integrations.js';
-import { LEFT_OPEN_OPERATIONS } from './leftOpen.js';
-import { MEMBERS_OPERATIONS } from './members.js';
-import { OPENAPI_OPERATIONS } from './openapi.js';
-import { ORGS_OPERATIONS } from './orgs.js';
-import { SITES_OPERATIONS } from './sites.js';
-import { SPACES_OPERATIONS } from './spaces.js';
-import { SSO_OPERATIONS } from './sso.js';
-import { TEAMS_OPERATIONS } from './teams.js';
-import { TRANSLATIONS_OPERATIONS } from './translations.js';
+import { OPERATIONS } from './table.js';
 
-export const OPERATIONS = {
-  ...ORGS_OPERATIONS,
-  ...COLLECTIONS_OPERATIONS,
-  ...SPACES_OPERATIONS,
-  ...CONTENT_OPERATIONS,
-  ...COMMENTS_OPERATIONS,
-  ...SITES_OPERATIONS,
-  ...CUSTOM_FIELDS_OPERATIONS,
-  ...MEMBERS_OPERATIONS,
-  ...TEAMS_OPERATIONS,
-  ...SSO_OPERATIONS,
-  ...OPENAPI_OPERATIONS,
-  ...TRANSLATIONS_OPERATIONS,
-  ...INTEGRATIONS_OPERATIONS,
-  ...CHANGE_REQUESTS_OPERATIONS,
-  ...LEFT_OPEN_OPERATIONS,
-} satisfies Record<string, Operation>;
+export { OPERATIONS };
 
 export type OperationId = keyof typeof OPERATIONS;
 
