@@ -78,7 +78,10 @@ export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Sk
  * `adjust` puts the pages they bring back into the tree read.
  */
 export async function planContent(ctx: Context, backup: Backup, where: Where | undefined, reverts: ContentPlan['reverts'], concurrency: number, adjust?: (tree: ApiPage[]) => ApiPage[]): Promise<ContentPlan> {
-  const [read, files] = where ? await Promise.all([fetchTree(ctx, where), ctx.api.all<ApiFile>(contentRequest(ctx, 'files.list', where))]) : [[], []];
+  // One after the other, as every request of a restore: with never two in flight together the client keeps to node:http,
+  // where two at once would bring in undici and its WebAssembly parser for the rest of the run (~35 MB of peak memory).
+  const read = where ? await fetchTree(ctx, where) : [];
+  const files = where ? await ctx.api.all<ApiFile>(contentRequest(ctx, 'files.list', where)) : [];
   const tree = adjust ? adjust(read) : read;
   const skipped: Skipped[] = [];
   const folder = backup.folder;
