@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { link, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DocplatError, UsageError } from '../errors.js';
 import { lstatOrNot } from './paths.js';
@@ -76,6 +76,73 @@ export async function writeSafely(target: string, data: string | Uint8Array | Re
   } finally {
     if (!renamed) await unlink(tmp).catch(() => undefined);
   }
+}
+
+/**
+ * Writes `value` as JSON (the text JSON.stringify gives) as it is
+ * serialized (jsonChunks): a manifest of thousands of entries, saved again
+ * and again while an export runs, is never one string of megabytes and its
+ * bytes at once.
+ */
+export function writeJson(target: string, value: unknown, opts: WriteOptions = {}): Promise<number> {
+  // One piece made ahead of the one being written, no more (each is a young string, gone once written).
+  return writeSafely(target, Readable.from(jsonChunks(value), { highWaterMark: 1 }), opts);
+}
+
+/**
+ * The text of JSON.stringify(value) in pieces of about `size` characters
+ * (each one flat string): plain objects and arrays are walked two levels
+ * down (a manifest, its `pages`), anything below is stringified whole. Keys
+ * are read when their turn comes: a value replaced meanwhile is written as
+ * it is then.
+ */
+export function* jsonChunks(value: unknown, size = 16_384): Generator<string> {
+  let parts: string[] = [];
+  let length = 0;
+  for (const piece of jsonPieces(value, 2)) {
+    parts.push(piece);
+    length += piece.length;
+    if (length >= size) {
+      yield parts.join('');
+      parts = [];
+      length = 0;
+    }
+  }
+  if (parts.length) yield parts.join('');
+}
+
+/** Plain objects and arrays are walked; anything else (a Date, a Map, a boxed value) JSON.stringify writes whole. */
+const walked = (v: unknown): v is object => {
+  if (v === null || typeof v !== 'object') return false;
+  const proto = Object.getPrototypeOf(v);
+  return Array.isArray(v) || proto === Object.prototype || proto === null;
+};
+
+function* jsonPieces(value: unknown, depth: number): Generator<string> {
+  if (depth === 0 || !walked(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    // As JSON.stringify writes what it cannot write (undefined, a function) inside an array.
+    yield JSON.stringify(value) ?? 'null';
+    return;
+  }
+  if (Array.isArray(value)) {
+    yield '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i) yield ',';
+      yield* jsonPieces(value[i], depth - 1);
+    }
+    yield ']';
+    return;
+  }
+  yield '{';
+  let first = true;
+  for (const key of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`;
+    first = false;
+    yield* jsonPieces(v, depth - 1);
+  }
+  yield '}';
 }
 
 /** A link or a folder at the target is refused; an existing file too unless it may be replaced (callers check before fetching). */

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-export async function contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox }) {
+export async function contentBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox, exportOnly = false }) {
   const big = await serveSandbox('content-2000', ['--pages', '2000', '--large-file', '200']);
   // The same 200 MB file in both: the memory rows compare the number of pages alone.
   const small = await serveSandbox('content-200', ['--pages', '200', '--large-file', '200']);
@@ -44,6 +44,8 @@ export async function contentBench({ api, run, compare, row, median, fmtMB, node
       const ratio = at2000 / at200;
       row('9 content export: peak RSS at 2,000 / at 200 pages', ratio, '0.90 to 1.10', ratio >= 0.9 && ratio <= 1.1, fmtMB(at2000), `${fmtMB(at200)} at 200`);
     }
+    // BENCH_ONLY=content: the two export rows alone.
+    if (exportOnly) return;
     {
       const file = async (sb, space, name) => (await api('GET', `${sb.url}/spaces/${space}/content/files?limit=1000`, sb.token)).data.items.find((f) => f.name === name);
       const large = await file(big, B.space, 'large.bin');

@@ -152,11 +152,12 @@ try {
     await restoreBench({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
     throw new Error('BENCH_ONLY=restore: the other rows are not run');
   }
-  // BENCH_ONLY=content: the content export rows alone (goal 9's export and download rows, and --all-spaces);
+  // BENCH_ONLY=content: the content export rows alone (goal 9's speed and memory rows; not the downloads, not --all-spaces);
   // BENCH_ONLY=export-all: the --all-spaces rows alone.
   if (process.env.BENCH_ONLY === 'content' || process.env.BENCH_ONLY === 'export-all') {
     const { contentBench, exportAllBench } = await import('./content.mjs');
-    await (process.env.BENCH_ONLY === 'content' ? contentBench : exportAllBench)({ api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox });
+    const args = { api, run, compare, row, median, fmtMB, node, BIN, HERE, work, RUNS, serveSandbox };
+    await (process.env.BENCH_ONLY === 'content' ? contentBench({ ...args, exportOnly: true }) : exportAllBench(args));
     throw new Error(`BENCH_ONLY=${process.env.BENCH_ONLY}: the other rows are not run`);
   }
   // Goal 10 (organization as code) first: BENCH_ONLY=org stops after it; BENCH_ONLY=startup runs goal 1 alone.

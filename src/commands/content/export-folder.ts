@@ -12,7 +12,7 @@ import { DocplatError, UsageError } from '../../errors.js';
 import { checkReal, cleanPath, inside, makeDirInside } from '../../files/paths.js';
 import { removeTemporaries } from '../../files/delete.js';
 import { Confined, ReadRefused } from '../../files/read.js';
-import { TEMPORARY, writeSafely } from '../../files/write.js';
+import { TEMPORARY, writeJson, writeSafely } from '../../files/write.js';
 import { FileLock } from '../../sandbox/core/lock.js';
 import { exists, isDirectory } from '../files/download.js';
 import { describeOtherExport } from './export-links.js';
@@ -228,6 +228,11 @@ export class Writer {
 
   async write(rel: string, data: string): Promise<number> {
     return writeSafely(await this.prepare(rel), data, { replace: this.mayReplace(rel), existsHint: NOT_OURS });
+  }
+
+  /** `value` as JSON, written as it is serialized (a manifest: never one large string). */
+  async writeJson(rel: string, value: unknown): Promise<number> {
+    return writeJson(await this.prepare(rel), value, { replace: this.mayReplace(rel), existsHint: NOT_OURS });
   }
 
   /** Moves a file the export wrote to a free path (never over another file or a link). */

@@ -302,7 +302,7 @@ async function openOutput(root: string, where: Where, old: Manifest | undefined,
       if (item.kind === 'page') manifest.pages[item.id] = { ...was, path: item.path, updatedAt: item.page!.updatedAt ?? null, bytes, ...item.written };
       else manifest.files[item.id] = { path: item.path, name: String(item.file!.name), size: bytes, ...item.written, ...served(item.file!) };
     },
-    save: () => writer.write(MANIFEST, JSON.stringify(manifest)),
+    save: () => writer.writeJson(MANIFEST, manifest),
   };
   // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can resume.
   if (!old) await out.save();

@@ -7,6 +7,7 @@
 // are sent once that page exists (a last update of the linking page).
 import { extname, posix } from 'node:path';
 import { MAX_CONTENT_CHANGES, MAX_INLINE_FILE_BYTES, MAX_INSERTED_FILES } from '../../api/operations/changeRequests.js';
+import { allOrNothing, type Scope } from '../../tasks/schedule.js';
 import type { PageMeta } from './front-matter.js';
 import { toPlatform } from './markdown-links.js';
 import type { LocalPage } from './push-folder.js';
@@ -67,9 +68,19 @@ function metaFields(meta: PageMeta, remote?: ApiPage): Record<string, unknown> {
   return out;
 }
 
-/** Builds the batches one at a time, from what the batches before answered. */
+/** Pages read at once ahead of their batch (through the one scheduler). */
+const READ_AHEAD = 8;
+
+/**
+ * Builds the batches one at a time, from what the batches before answered.
+ * A page left unread (untouched since the export) is read when a batch
+ * needs it: the pages of the next batch are read while the one before is
+ * in flight, never the whole folder's text at once before the first.
+ */
 export class Batcher {
   private next = 0;
+  /** The reads of the next batch's pages, started as the batch before it was built. */
+  private ahead: Promise<void> = Promise.resolve();
   /** A new page's key, a new file's name → its id, once created. */
   private readonly created = new Map<string, string>();
   private readonly fileIds: Map<string, string>;
@@ -81,6 +92,8 @@ export class Batcher {
   constructor(
     private readonly plan: Plan,
     pages: Map<string, LocalPage>,
+    /** Where the reads ahead run (the command's signal). */
+    private readonly scope: Scope,
   ) {
     this.fileIds = new Map(plan.fileIds);
     for (const [file, page] of pages) this.byFile.set(file, page);
@@ -105,8 +118,30 @@ export class Batcher {
     return key.startsWith('new:') ? this.created.get(key) : key;
   }
 
-  /** The next batch: its changes, and the refs it gives (to read its answer). */
+  /** The pages of the changes from the next one on (a batch's worth) still unread: read, several at once. */
+  private readAhead(): Promise<void> {
+    const unread: LocalPage[] = [];
+    for (let i = this.next; i < this.plan.changes.length && i < this.next + MAX_CHANGES; i++) {
+      const c = this.plan.changes[i];
+      if ((c.op === 'insert' || (c.op === 'update' && c.document)) && c.local.load) unread.push(c.local);
+    }
+    return unread.length ? allOrNothing(this.scope, unread, READ_AHEAD, (page) => page.load!()).then(() => undefined) : Promise.resolve();
+  }
+
+  /**
+   * The next batch: its changes, and the refs it gives (to read its answer).
+   * The next one's pages are then read while this one is sent.
+   */
   async build(): Promise<{ changes: ApiChange[]; pageRefs: Map<string, string>; fileRefs: string[]; fileNames: string[] }> {
+    await this.ahead;
+    if (this.next === 0) await this.readAhead();
+    const batch = await this.make();
+    // A read that fails is met by the next build (its page's load() fails again there).
+    this.ahead = this.readAhead().catch(() => undefined);
+    return batch;
+  }
+
+  private async make(): Promise<{ changes: ApiChange[]; pageRefs: Map<string, string>; fileRefs: string[]; fileNames: string[] }> {
     const changes: ApiChange[] = [];
     const pageRefs = new Map<string, string>(); // ref → key
     const keyRefs = new Map<string, string>(); // key → ref
@@ -157,6 +192,7 @@ export class Batcher {
         changes.push({ operation: 'insert_files', files });
         continue;
       }
+      if ((c.op === 'insert' || (c.op === 'update' && c.document)) && c.local.load) await c.local.load();
       if (c.op === 'insert') {
         if (c.parent !== null && this.idOf(c.parent) === undefined) break; // its parent is created in this batch
         const ref = `docplat-page-${c.key.slice(4)}`;

@@ -208,7 +208,9 @@ export async function readFolder(src: string, scope: Scope): Promise<Folder> {
     const w = written.get(page.target.toLowerCase());
     if (st && w?.sha256 !== undefined && w.mtimeMs === st.mtimeMs && w.bytes === st.size) {
       page.sha256 = w.sha256;
-      page.load = () => loadPage(dir, page, folder);
+      // Read once, whoever asks first (a batch, or the read ahead of it).
+      let reading: Promise<void> | undefined;
+      page.load = () => (reading ??= loadPage(dir, page, folder));
       return undefined;
     }
     return readPage(dir, page);
@@ -253,13 +255,8 @@ function fill(page: LocalPage, data: Buffer | ReadRefused, folder: Folder): void
 
 /** Reads a page left unread (untouched since the export) when its text is needed. */
 async function loadPage(dir: Confined, page: LocalPage, folder: Folder): Promise<void> {
-  page.load = undefined;
   fill(page, await readPage(dir, page), folder);
-}
-
-/** Reads the pages left unread that are needed now (their text, front matter and body). */
-export async function loaded(pages: Iterable<LocalPage>): Promise<void> {
-  for (const page of pages) await page.load?.();
+  page.load = undefined;
 }
 
 /** Relative links must stay in the folder. */

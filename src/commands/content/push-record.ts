@@ -6,10 +6,10 @@
 // takes the editor's own last push for someone else's change. Pages the push
 // did not send keep their base: a change made in the space since is still
 // one. SUMMARY.md counts as pushed (an export brings the space's tree over
-// it). Written through the one writer (src/files/write.ts).
+// it). Written through the one writer (src/files/write.ts), as it is serialized.
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
-import { writeSafely } from '../../files/write.js';
+import { writeJson } from '../../files/write.js';
 import { MANIFEST, placesOf, type Manifest } from './export-folder.js';
 import type { Batcher } from './push-batches.js';
 import type { Base } from './push-base.js';
@@ -63,5 +63,5 @@ export async function recordPush(ctx: Context, folder: Folder, base: Base | unde
   }
   // The tree SUMMARY.md holds was pushed: an export may write the space's over it (what the push kept of the space's changes included).
   m.summary = { sha256: folder.summarySha256 };
-  await writeSafely(join(folder.root, MANIFEST), JSON.stringify(m), { replace: true });
+  await writeJson(join(folder.root, MANIFEST), m, { replace: true });
 }

@@ -13,7 +13,7 @@ import { defineCommand } from '../define.js';
 import type { ApiFile } from '../files/download.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer } from './push-batches.js';
 import { MANIFEST, type Manifest } from './export.js';
-import { loaded, readFolder, remoteFile, type Folder } from './push-folder.js';
+import { readFolder, remoteFile, type Folder } from './push-folder.js';
 import { recordPush, type Pushed } from './push-record.js';
 import { planPush, type Plan } from './push-plan.js';
 import { conflictError, conflictLines, counts, deletePlanOf, describePlan, planRows } from './push-report.js';
@@ -160,9 +160,8 @@ batches, the change request holds the batches sent: run again with
     const cr = opts.changeRequest ? await getChangeRequest(ctx, spaceId, opts.changeRequest) : await createChangeRequest(ctx, spaceId, opts.subject ?? defaultSubject(folder.root));
     const name = `change request ${cr.number ?? cr.id}`;
     ctx.output.note(`${opts.changeRequest ? 'pushing into' : 'created'} ${name}: ${cr.urls?.app ?? ''}`);
-    // The pages sent are read (one untouched since the export is read only now).
-    await loaded(plan.changes.flatMap((c) => (c.op === 'insert' || (c.op === 'update' && c.document) ? [c.local] : [])));
-    const batcher = new Batcher(plan, folder.pages);
+    // The pages sent are read (one untouched since the export only now, batch by batch).
+    const batcher = new Batcher(plan, folder.pages, ctx);
     const sent = await sendBatches(ctx, spaceId, cr, batcher, permit);
     ctx.output.note(`sent ${counts(plan)} in ${sent} batches to ${name}${keptNote}`);
     // The folder's base moves on to what was pushed (the change request's, or the space's once merged).
