@@ -292,10 +292,10 @@ async function exportSpaces(
       progress: (c) => `spaces ${c.done}/${c.total} (${unchanged} unchanged)`,
     });
   } finally {
-    // Folders claimed ahead for spaces that never started (an interrupt): their locks released, and the folders (and
-    // those of their collections) removed if empty, as they were before.
-    for (const p of todo.filter((x) => claims.has(x.space.id) && !started.has(x.space.id))) {
-      await claims.get(p.space.id)!.then((x) => x.lock?.release(), () => undefined);
+    // Folders claimed ahead for spaces that never started (an interrupt): their locks released. Those, and those of
+    // spaces interrupted before their first file, are removed if empty (with those of their collections), as they were before.
+    for (const p of todo.filter((x) => claims.has(x.space.id))) {
+      if (!started.has(p.space.id)) await claims.get(p.space.id)!.then((x) => x.lock?.release(), () => undefined);
       await removeEmptyFolders(root, [`${p.path}/${MANIFEST}`]);
     }
     process.setMaxListeners(listeners);

@@ -7,7 +7,7 @@
 // delete through the one local delete (src/files/delete.ts), every read of
 // its own files through the one reader (src/files/read.ts).
 import { mkdir, readdir, realpath, rename, lstat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { DocplatError, UsageError } from '../../errors.js';
 import { checkReal, cleanPath, inside, makeDirInside } from '../../files/paths.js';
 import { removeTemporaries } from '../../files/delete.js';
@@ -224,6 +224,11 @@ export class Writer {
 
   replaces(rel: string): boolean {
     return this.mayReplace(rel);
+  }
+
+  /** The folders this writer made ready, relative to the root, each as the path of a file in it (for removeEmptyFolders). */
+  folders(): string[] {
+    return [...this.checked.keys()].filter((dir) => dir !== this.root).map((dir) => `${relative(this.root, dir).split(sep).join('/')}/-`);
   }
 
   async write(rel: string, data: string): Promise<number> {

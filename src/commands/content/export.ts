@@ -31,6 +31,7 @@ import { toRelative } from './markdown-links.js';
 import { summary } from './summary.js';
 import { readSpaceRecord, treeRecord, type BackupRecord } from './backup.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
+import { keepYoungGeneration } from '../../tasks/memory.js';
 
 export { MANIFEST, type Manifest, type ManifestFile, type ManifestPage } from './export-folder.js';
 const ASSETS = '.gitbook/assets';
@@ -171,6 +172,7 @@ files their export wrote, never an edited one, never through a link). With --all
   },
   operation: 'pages.list',
   async run(ctx, { args, opts }) {
+    keepYoungGeneration();
     // Each download in flight listens for Ctrl-C: that many listeners are expected, not a leak to warn of.
     setMaxListeners(Math.max(getMaxListeners(ctx.signal), 4 * 4 * ctx.api.bulk.concurrency(opts.concurrency)), ctx.signal);
     const dest = opts.dest!;
@@ -378,6 +380,8 @@ async function writeItems(ctx: Context, root: string, where: Where, out: Output,
     await out.save();
   }
   if (report.interrupted) {
+    // A folder made for a page or file that never arrived is not left behind empty.
+    await removeEmptyFolders(root, out.writer.folders());
     throw new Interrupted(`interrupted: ${progress.done()} of ${items.length} pages and files are in ${root}, each complete and recorded in its manifest; run the same command again to finish`);
   }
   return report.results.flatMap((r, i) => (r.state === 'failed' ? [{ item: queue[i], message: r.message! }] : []));
