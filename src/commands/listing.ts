@@ -5,6 +5,7 @@ import type { Page } from '../client/http.js';
 import type { Context } from '../context.js';
 import { Interrupted, UsageError } from '../errors.js';
 import type { Column, Shape } from '../output/format.js';
+import { keepMemoryFlat } from '../tasks/memory.js';
 import { parseInteger } from '../validate.js';
 
 export const DEFAULT_LIMIT = 100;
@@ -31,7 +32,10 @@ export async function list(ctx: Context, pages: AsyncIterable<Page>, output: { l
   let received = 0;
   async function* counted() {
     let left = page.limit ?? Infinity;
+    let count = 0;
     for await (const p of pages) {
+      // A list of more than one page is a long run: its memory stays flat in the number of pages (tasks/memory.ts).
+      if (++count === 2) keepMemoryFlat({ old: true });
       received += p.items.length;
       if (!keep) {
         yield p;

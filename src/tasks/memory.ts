@@ -1,31 +1,39 @@
-// A long run's peak memory stays flat in its size (the bench's export and
-// restore memory rows: peak RSS at 2,000 pages against 200). V8 doubles its
-// young generation (8 to 16 MB a half, then the old space follows) once
-// enough objects have outlived its minor collections since it last grew: in
-// a run of thousands of requests, each one's few kilobytes alive while it is
-// in flight are enough, ~500 pages into an export, and a run of 200 never
-// gets there. Measured (2026-12-01, medians of 5): `content export` of 2,000
-// pages peaked at 127 MB (107 at 200 pages: 1.19), with the young generation
-// kept at its size 116 MB (1.09), in the same time and CPU; `content
-// restore` 73 -> 71 MB (63 at 200). (V8 may still move it by one step, 1 to
-// 2 MB a half: test/tasks/memory.test.ts.) It must be kept from the start of
-// the command (kept when its scheduled run starts, the export peaked at 121 MB):
-// the commands of a long run whose size the user does not choose call it
-// first (content export, push, restore), the scheduler for any other run of
-// LONG_RUN tasks. A short command never comes here and never loads node:v8
-// (~1.5 ms).
+// A long run's peak memory stays flat in its size (the bench's memory rows:
+// peak RSS of an export at 2,000 pages against 200, of a list at 100,000
+// items against 10,000). V8 doubles its young generation (1, 2, 4, 8, 16 MB
+// a half) whenever enough objects have outlived its minor collections since
+// it last grew: in a run of thousands of requests, each one's few kilobytes
+// alive while it is in flight are enough, ~500 pages into an export, and a
+// run of 200 never gets there. Measured (2026-12-01, medians of 5):
+// `content export` of 2,000 pages peaked at 127 MB (107 at 200 pages: 1.19),
+// with the young generation kept at its size 116 MB (1.09), in the same time
+// and CPU. It is kept from the start of the command (kept only when its
+// scheduled run started, the export peaked at 121 MB): `content export` and
+// `content restore` keep it as they start, a list as its second page
+// arrives. A list also keeps its old generation from growing by more than
+// 30% between full collections (what a small young generation promotes
+// piles up there: `spaces list --all --output tsv` peaked at 75 MB for
+// 10,000 items and 83 to 99 MB for 100,000 with the young generation alone,
+// 75 and 83 with both, in the same time); an export does not (its time grew
+// by 4%). Not for every long run: the CPU-bound ones pay for the minor
+// collections a small young generation makes (`org plan` went 1.23 -> 1.32x
+// its script with it). A short command never comes here and never loads
+// node:v8 (~1.5 ms). V8 may still move the young generation by a step:
+// test/tasks/memory.test.ts.
 import { createRequire } from 'node:module';
 
-/** Runs of at least this many tasks keep the young generation's size. */
-export const LONG_RUN = 100;
+const set = new Set<string>();
 
-let kept = false;
+/** Sets a V8 flag once per process (node:v8 loaded on first use). */
+function flag(value: string): void {
+  if (set.has(value)) return;
+  set.add(value);
+  (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(value);
+}
 
-/** From now on (when `tasks` is LONG_RUN or more), the young generation keeps the size it has (once per process). */
-export function keepYoungGeneration(tasks = LONG_RUN): void {
-  if (kept || tasks < LONG_RUN) return;
-  kept = true;
-  const v8 = createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
+/** From now on the young generation keeps the size it has; with `old`, the old generation grows by 30% at most between full collections. */
+export function keepMemoryFlat(opts: { old?: boolean } = {}): void {
   // A V8 that sets a floor of 2 to this factor (newer than Node 20's) keeps doubling: nothing worse than before.
-  v8.setFlagsFromString('--semi-space-growth-factor=1');
+  flag('--semi-space-growth-factor=1');
+  if (opts.old) flag('--heap-growing-percent=30');
 }

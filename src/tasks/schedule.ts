@@ -23,7 +23,6 @@
 import { setMaxListeners } from 'node:events';
 import { progressLine } from '../output/progress.js';
 import type { Terminal } from '../output/terminal.js';
-import { keepYoungGeneration } from './memory.js';
 
 export type State = 'ok' | 'skipped' | 'failed' | 'unknown' | 'not started';
 
@@ -155,7 +154,6 @@ export async function allOrNothing<T, R>(scope: Scope, items: readonly T[], conc
 /** Starts the tasks; the run goes on as its settled tasks are read (or not). */
 export function startTasks<V = undefined>(scope: Scope, tasks: readonly Task<V>[], opts: TaskOptions): TaskRun<V> {
   if (!(opts.concurrency >= 1)) throw new RangeError(`concurrency must be at least 1 (got ${opts.concurrency})`);
-  keepYoungGeneration(tasks.length);
   const run = new Run(scope, tasks, opts, new Ledger(tasks, dependencies(tasks)));
   return { settled: () => run.ledger.settled(), done: run.done };
 }

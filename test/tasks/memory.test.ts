@@ -12,7 +12,7 @@ function youngGeneration(keep: boolean): { before: number; most: number } {
   const script = `
     const v8 = require('node:v8');
     const main = ${JSON.stringify(join(ROOT, 'dist', 'main.cjs'))};
-    if (${keep}) require(main).__core['src/tasks/memory.ts']().keepYoungGeneration(100);
+    if (${keep}) require(main).__core['src/tasks/memory.ts']().keepMemoryFlat();
     const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576;
     const before = young();
     let most = before;

@@ -31,7 +31,7 @@ import { toRelative } from './markdown-links.js';
 import { summary } from './summary.js';
 import { readSpaceRecord, treeRecord, type BackupRecord } from './backup.js';
 import { SPACE_ID, changeRequestFlag, contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
-import { keepYoungGeneration } from '../../tasks/memory.js';
+import { keepMemoryFlat } from '../../tasks/memory.js';
 
 export { MANIFEST, type Manifest, type ManifestFile, type ManifestPage } from './export-folder.js';
 const ASSETS = '.gitbook/assets';
@@ -172,7 +172,7 @@ files their export wrote, never an edited one, never through a link). With --all
   },
   operation: 'pages.list',
   async run(ctx, { args, opts }) {
-    keepYoungGeneration();
+    keepMemoryFlat();
     // Each download in flight listens for Ctrl-C: that many listeners are expected, not a leak to warn of.
     setMaxListeners(Math.max(getMaxListeners(ctx.signal), 4 * 4 * ctx.api.bulk.concurrency(opts.concurrency)), ctx.signal);
     const dest = opts.dest!;

@@ -19,7 +19,6 @@ import { planPush, type Plan } from './push-plan.js';
 import { conflictError, conflictLines, counts, deletePlanOf, describePlan, planRows } from './push-report.js';
 import { onePage } from '../../output/format.js';
 import { CR_NAMES, SPACE_ID, contentRequest, createChangeRequest, fetchTree, getChangeRequest, type ChangeRequest, type Where } from './shared.js';
-import { keepYoungGeneration } from '../../tasks/memory.js';
 
 const NAMES = CR_NAMES;
 
@@ -112,7 +111,6 @@ batches, the change request holds the batches sent: run again with
   },
   operation: 'changeRequests.create',
   async run(ctx, { args, opts }) {
-    keepYoungGeneration();
     const spaceId = args[0];
     if (opts.changeRequest !== undefined && opts.subject !== undefined) throw new UsageError('--subject names a new change request: it cannot go with --change-request');
     const concurrency = ctx.api.bulk.concurrency(opts.concurrency);

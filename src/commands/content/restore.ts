@@ -11,7 +11,7 @@ import { ALLOW_MASS_DELETE } from '../deletes.js';
 import { defineCommand } from '../define.js';
 import type { RestoreOptions, SpaceReport } from './restore-space.js';
 import type { Collections } from './restore-target.js';
-import { keepYoungGeneration } from '../../tasks/memory.js';
+import { keepMemoryFlat } from '../../tasks/memory.js';
 
 export const RESTORE_COMMAND = defineCommand({
   name: 'restore',
@@ -65,7 +65,7 @@ restores nothing twice, and a run interrupted is finished by running it again.`,
     if (url !== undefined && !/^https?:\/\/[^/\s]+/i.test(url)) throw new UsageError(`--files-url must be an http or https URL, got "${escapeControls(url)}"`);
   },
   async run(ctx, { opts }) {
-    keepYoungGeneration();
+    keepMemoryFlat();
     const options: RestoreOptions = {
       into: opts.into,
       new: !!opts.new,
