@@ -85,26 +85,46 @@ const vendorEntries = {
 
 /**
  * The operation table (src/api/operations/table.ts) as data: the build runs the module once, and in every bundle
- * it becomes the table it made, one JSON.parse (~0.5 ms), where running its ~160 builder calls took each command
- * ~4 ms of start-up. The table holds data and RegExps only (test/api/operations-data.test.ts).
+ * it becomes the table it made, each operation parsed from JSON on first use, where running its ~160 builder
+ * calls took each command ~4 ms of start-up. The table holds data and RegExps only (test/api/operations-data.test.ts).
  */
 const TABLE = join(root, 'src', 'api', 'operations', 'table.ts');
 const tableBuild = await build({ ...common, entryPoints: [TABLE], format: 'esm', write: false, metafile: false, outdir: undefined });
 const { OPERATIONS } = await import(`data:text/javascript;base64,${Buffer.from(tableBuild.outputFiles[0].text).toString('base64')}`);
-/** The table as a module: JSON for the data, and an assignment for each RegExp (a spec's `pattern`), which JSON cannot hold. */
+/**
+ * The table as a module: each operation's JSON, parsed when the operation is first used (a command uses one or
+ * a few: parsing the whole table cost ~1 ms of every command's start-up), with an assignment for each RegExp (a
+ * spec's `pattern`), which JSON cannot hold. The table's keys and their order are the source's.
+ */
 function tableModule(table) {
-  const patterns = [];
-  const walk = (value, path) => {
-    if (value instanceof RegExp) return void patterns.push(`OPERATIONS${path.map((k) => `[${JSON.stringify(k)}]`).join('')} = ${value};`);
-    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') throw new Error(`the operation table holds a ${typeof value} at ${path.join('.')}: only data and RegExps`);
-    if (value !== null && typeof value === 'object') {
-      if (![Object.prototype, Array.prototype].includes(Object.getPrototypeOf(value))) throw new Error(`the operation table holds a ${value.constructor?.name} at ${path.join('.')}: only data and RegExps`);
-      for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
-    }
-  };
-  walk(table, []);
-  const json = JSON.stringify(table, (_, v) => (v instanceof RegExp ? null : v));
-  return `export const OPERATIONS = JSON.parse(${JSON.stringify(json)});\n${patterns.join('\n')}\n`;
+  const ops = [];
+  for (const [id, op] of Object.entries(table)) {
+    const patterns = [];
+    const walk = (value, path) => {
+      if (value instanceof RegExp) return void patterns.push(`o${path.map((k) => `[${JSON.stringify(k)}]`).join('')} = ${value};`);
+      if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') throw new Error(`the operation table holds a ${typeof value} at ${[id, ...path].join('.')}: only data and RegExps`);
+      if (value !== null && typeof value === 'object') {
+        if (![Object.prototype, Array.prototype].includes(Object.getPrototypeOf(value))) throw new Error(`the operation table holds a ${value.constructor?.name} at ${[id, ...path].join('.')}: only data and RegExps`);
+        for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+      }
+    };
+    walk(op, []);
+    const json = JSON.stringify(op, (_, v) => (v instanceof RegExp ? null : v));
+    ops.push(`lazy(${JSON.stringify(id)}, ${JSON.stringify(json)}${patterns.length ? `, (o) => { ${patterns.join(' ')} }` : ''});`);
+  }
+  return [
+    'export const OPERATIONS = {};',
+    'function lazy(id, json, patterns) {',
+    '  Object.defineProperty(OPERATIONS, id, { enumerable: true, configurable: true, get() {',
+    '    const o = JSON.parse(json);',
+    '    if (patterns) patterns(o);',
+    '    Object.defineProperty(OPERATIONS, id, { value: o, enumerable: true, configurable: true, writable: true });',
+    '    return o;',
+    '  } });',
+    '}',
+    ...ops,
+    '',
+  ].join('\n');
 }
 const operationsData = {
   name: 'docplat-operations-data',

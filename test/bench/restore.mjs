@@ -52,7 +52,12 @@ export async function restoreBench({ api, run, compare, row, median, fmtMB, node
     row(`content restore: 2,000 pages --new --no-verify, 20 ms latency vs a raw script sending the same ${batches} batches`, r.ratio, '<= 1.20', r.ratio <= 1.2, fmtMB(r.rss), `${r.a.toFixed(0)} vs ${r.b.toFixed(0)} ms`);
     const rssOf = async (sb, s) => {
       const samples = [];
-      for (let i = 0; i < RUNS; i++) samples.push((await restore(sb, s)).rss);
+      for (let i = 0; i < RUNS; i++) {
+        const r = await restore(sb, s);
+        // A failed restore's peak says nothing of a restore's memory.
+        if (r.code !== 0) throw new Error(`content restore for the memory row failed (${r.code}): ${r.err.slice(0, 300)}`);
+        samples.push(r.rss);
+      }
       return median(samples);
     };
     const at200 = await rssOf(small, S);

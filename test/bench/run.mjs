@@ -24,7 +24,7 @@ const dispatcher = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
 function run(cmd, args, { input, env, node = false } = {}) {
   return new Promise((resolve, reject) => {
     const rssFile = join(work, `rss-${Math.random().toString(36).slice(2)}`);
-    const argv = node ? ['--import', join(HERE, 'rss.mjs'), ...args] : args;
+    const argv = node ? ['--require', join(HERE, 'rss.cjs'), ...args] : args;
     const started = performance.now();
     const child = spawn(cmd, argv, {
       env: { ...process.env, ...env, BENCH_RSS_FILE: rssFile },

@@ -1,7 +1,8 @@
 // The table of every operation of the API that docplat uses (index.ts says
 // more). The bundles hold it as data: the build (bin/build.mjs) runs this
-// module once and puts the table it makes in its place, as one JSON.parse
-// (the builder calls below cost every command ~4 ms of start-up to run).
+// module once and puts the table it makes in its place, each operation
+// parsed from JSON when first used (the builder calls below cost every
+// command ~4 ms of start-up to run).
 import type { Operation } from '../operation.js';
 import { CHANGE_REQUESTS_OPERATIONS } from './changeRequests.js';
 import { COLLECTIONS_OPERATIONS } from './collections.js';
