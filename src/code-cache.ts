@@ -25,16 +25,15 @@
 // (`main-spaces-…`), made again, with what it had, the first time a verb of
 // the group runs, so that each command finds its own code. Whatever goes
 // wrong with the cache, the command runs.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as nodeModule from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { cacheDir } from './config/paths.js';
+import { readOwnSync } from './files/read.js';
 
 const MAGIC = 'docplat-code-cache 2\n';
-/** A cache file larger than this is not ours (V8's cache of the bundle is well under 10 MB). */
-const MAX_BYTES = 64 * 1024 * 1024;
 /** The commands one cache learns, at most: past that it is used as it is. */
 const MAX_COMMANDS = 32;
 
@@ -89,23 +88,14 @@ function onlyUserWrites(st: { uid: number; mode: number }): boolean {
 
 /** A cache file's bytes and commands, or undefined when it is missing, not a regular file, writable by another account, made for something else, or torn or damaged. */
 export function readCache(file: string, key: string): Cached | undefined {
-  let fd: number;
+  let bytes: Buffer | undefined;
   try {
-    // O_NOFOLLOW: a symbolic link at the cache's name is refused, never followed.
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // Through the one reader: a symbolic link at the cache's name is refused, never followed.
+    bytes = readOwnSync(file, 'code cache', file, { noFollow: true, trusted: (st) => onlyUserWrites(st) && onlyUserWrites(statSync(dirname(file))) });
   } catch {
     return undefined;
   }
-  let bytes: Buffer;
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > MAX_BYTES || !onlyUserWrites(st) || !onlyUserWrites(statSync(dirname(file)))) return undefined;
-    bytes = readFileSync(fd);
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  if (!bytes) return undefined;
   if (bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) return undefined;
   const lines: number[] = [MAGIC.length - 1];
   for (let i = 0; i < 3 && lines[i] >= 0; i++) lines.push(bytes.indexOf(10, lines[i] + 1));

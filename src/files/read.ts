@@ -52,6 +52,7 @@ export const BOUNDS = {
   state: { bytes: 1024 * MB, what: "the sandbox's state file" },
   rc: { bytes: 1 * MB, what: "a shell's rc file" },
   config: { bytes: 1 * MB, what: "docplat's config file" },
+  'code cache': { bytes: 64 * MB, what: "docplat's code cache (V8's is well under 10 MB)" },
 } as const satisfies Record<string, { bytes: number; what: string }>;
 
 export type ReadUse = keyof typeof BOUNDS;
@@ -186,16 +187,24 @@ export async function readTyped(path: string, use: ReadUse, shown = path): Promi
   }
 }
 
+/** How a file of docplat's own is opened: never through a link at its name; only when its status is trusted. */
+export interface OwnReadOptions {
+  noFollow?: boolean;
+  trusted?: (st: Stats) => boolean;
+}
+
 /**
- * A file of docplat's own in the user's folders (the config file), read
- * synchronously at start-up: a regular file (a FIFO is refused, not waited
- * for), within the bound of `use`, checked by fstat and again while reading.
- * Undefined when it does not exist; a ReadRefused otherwise.
+ * A file of docplat's own in the user's folders (the config file, the code
+ * cache), read synchronously at start-up: a regular file (a FIFO is refused,
+ * not waited for), within the bound of `use`, checked by fstat and again
+ * while reading; with `noFollow`, a symbolic link at its name is refused,
+ * and with `trusted`, a file whose status it refuses. Undefined when it does
+ * not exist; a ReadRefused otherwise.
  */
-export function readOwnSync(path: string, use: ReadUse, shown = path): Buffer | undefined {
+export function readOwnSync(path: string, use: ReadUse, shown = path, opts: OwnReadOptions = {}): Buffer | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | (opts.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0));
   } catch (err) {
     const refused = errnoRefusal(shown, err);
     if (refused.refusal === 'missing') return undefined;
@@ -205,6 +214,7 @@ export function readOwnSync(path: string, use: ReadUse, shown = path): Buffer | 
     const st = fstatSync(fd);
     const odd = notRegular(st);
     if (odd) throw new ReadRefused(shown, odd.reason, odd.refusal, odd.why);
+    if (opts.trusted && !opts.trusted(st)) throw new ReadRefused(shown, 'could have been written by another account', 'unreadable', 'not trusted');
     const limit = BOUNDS[use].bytes;
     if (st.size > limit) throw overBound(shown, use);
     // Room for a byte past the bound: a file that grew over it is refused.

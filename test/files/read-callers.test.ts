@@ -18,7 +18,7 @@ const ALLOWED: Record<string, { names: string[]; why: string }> = {
   'files/read.ts': { names: ['openSync', 'readSync', 'promises'], why: 'the reader itself' },
   'config/safety.ts': { names: ['openSync'], why: "opens the config file without following a link only to tighten its mode (fchmod): it reads nothing (config/profile.ts reads it through the reader)" },
   'cli.ts': { names: ['readFileSync'], why: 'the help files the build wrote beside the bundle' },
-  'code-cache.ts': { names: ['openSync', 'readFileSync'], why: 'the bundles the build wrote in dist/, and their code cache, opened without following a link and used only when its key and length match and the user alone could have written it' },
+  'code-cache.ts': { names: ['readFileSync'], why: 'the bundles the build wrote in dist/ (their code cache is read through the reader, readOwnSync)' },
   'completion/files.ts': { names: ['readFileSync'], why: 'the completion scripts the build wrote in completions/' },
   'sandbox/core/persist.ts': { names: ['open'], why: "writes the sandbox's state file atomically (it is read through the reader)" },
   'sandbox/core/lock.ts': { names: ['open', 'readFileSync'], why: 'creates its lock exclusively, and at exit compares the lock it wrote; the lock of another is read through the reader' },
