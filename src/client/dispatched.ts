@@ -6,7 +6,7 @@
 // within its bound (a longer one aborts the request: TooLarge), or with
 // `discard` counted and dropped (past the bound the connection is dropped).
 import type { Dispatcher } from 'undici';
-import { TooLarge } from './errors.js';
+import { CappedBody, TooLarge } from './errors.js';
 
 export interface Dispatched {
   statusCode: number;
@@ -36,9 +36,7 @@ export function dispatched(dispatcher: Dispatcher, parseHeaders: ParseHeaders, u
     let abort: ((reason?: Error) => void) | undefined;
     let headed = false;
     let settleBody: { resolve(text: string): void; reject(err: unknown): void } | undefined;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let limit = o.maxBytes;
+    let body = new CappedBody(o.maxBytes);
     let dropping = false;
     const onAbort = () => abort?.(abortError(o.signal));
     const done = () => o.signal.removeEventListener('abort', onAbort);
@@ -60,7 +58,7 @@ export function dispatched(dispatcher: Dispatcher, parseHeaders: ParseHeaders, u
         headed = true;
         if (o.discard?.(statusCode)) {
           dropping = true;
-          limit = o.discardBytes ?? 0;
+          body = new CappedBody(o.discardBytes ?? 0, false);
         }
         const text = new Promise<string>((resolve, reject) => (settleBody = { resolve, reject }));
         // Never read (a declared length over the bound, a discarded body): its failure is nobody's.
@@ -68,8 +66,8 @@ export function dispatched(dispatcher: Dispatcher, parseHeaders: ParseHeaders, u
         const headers = parseHeaders(rawHeaders as Buffer[]);
         resolveHead({ statusCode, headers, body: { text: () => text } });
         // A declared length over the bound: not one byte of the body is read (the caller refuses it by its header).
-        if (Number(headers['content-length']) > limit) {
-          const err = new TooLarge(limit);
+        if (Number(headers['content-length']) > body.max) {
+          const err = new TooLarge(body.max);
           if (dropping) {
             done();
             settleBody!.resolve('');
@@ -80,23 +78,21 @@ export function dispatched(dispatcher: Dispatcher, parseHeaders: ParseHeaders, u
         return true;
       },
       onData(chunk) {
-        size += chunk.length;
-        if (size > limit) {
-          const err = dropping ? undefined : new TooLarge(limit);
+        if (!body.add(chunk)) {
+          const err = dropping ? undefined : new TooLarge(body.max);
           // Past the bound the rest is not read: a dropped body ends here, a kept one fails.
           if (dropping) {
             done();
             settleBody?.resolve('');
           } else fail(err);
-          abort?.(err ?? new TooLarge(limit));
+          abort?.(err ?? new TooLarge(body.max));
           return false;
         }
-        if (!dropping) chunks.push(chunk);
         return true;
       },
       onComplete() {
         done();
-        settleBody?.resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks, size).toString('utf8'));
+        settleBody?.resolve(body.text());
       },
       onError(err) {
         fail(err);

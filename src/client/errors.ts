@@ -159,3 +159,33 @@ export class TooLarge extends Error {
     super(`larger than ${limit / 2 ** 20} MiB, the most docplat reads of one answer`);
   }
 }
+
+/**
+ * The bytes of an answer as they arrive, kept up to a bound (every way a
+ * request travels reads its body through one): add() is false once the
+ * bound is passed, what was kept dropped (the caller stops reading, TooLarge);
+ * `keep: false` only counts (a body read to be discarded).
+ */
+export class CappedBody {
+  private chunks: Buffer[] = [];
+  size = 0;
+
+  constructor(
+    readonly max: number,
+    private readonly keep = true,
+  ) {}
+
+  add(chunk: Buffer): boolean {
+    this.size += chunk.length;
+    if (this.size > this.max) {
+      this.chunks.length = 0;
+      return false;
+    }
+    if (this.keep) this.chunks.push(chunk);
+    return true;
+  }
+
+  text(): string {
+    return this.chunks.length === 1 ? this.chunks[0].toString('utf8') : Buffer.concat(this.chunks).toString('utf8');
+  }
+}

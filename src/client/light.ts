@@ -7,7 +7,7 @@
 // it is used; it answers in undici's shape so that the client reads both alike.
 import { createRequire } from 'node:module';
 import type { Agent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { TooLarge } from './errors.js';
+import { CappedBody, TooLarge } from './errors.js';
 
 // node:http or node:https, whichever the URL needs: https loads TLS, which a loopback sandbox never uses.
 const require = createRequire(import.meta.url);
@@ -18,6 +18,25 @@ export interface LightResponse {
   headers: IncomingHttpHeaders;
   /** With `stream`: the response itself, unread (text() still reads it whole, for an error's body). */
   body: { text(): Promise<string> } | (IncomingMessage & { text(): Promise<string> });
+}
+
+/**
+ * The body of `res` read to its end within `max` bytes: TooLarge past it
+ * (the connection dropped, the rest never read), else the error or the
+ * server's close that cut it.
+ */
+function readBody(res: IncomingMessage, max: number): Promise<string> {
+  return new Promise<string>((ok, ko) => {
+    const capped = new CappedBody(max);
+    res.on('data', (chunk: Buffer) => {
+      if (capped.add(chunk)) return;
+      ko(new TooLarge(max));
+      res.destroy();
+    });
+    res.once('end', () => ok(capped.text()));
+    res.once('error', ko);
+    res.once('aborted', () => ko(new LightError('UND_ERR_SOCKET', 'connection closed by the server')));
+  });
 }
 
 /**
@@ -72,45 +91,12 @@ export function lightRequest(
       response = res;
       if (opts.stream) {
         // An error's body, read within the same bound as any answer.
-        const text = () =>
-          new Promise<string>((ok, ko) => {
-            const chunks: Buffer[] = [];
-            let size = 0;
-            res.on('data', (c: Buffer) => {
-              size += c.length;
-              if (size <= opts.maxBytes) return void chunks.push(c);
-              ko(new TooLarge(opts.maxBytes));
-              res.destroy();
-            });
-            res.once('end', () => ok(Buffer.concat(chunks).toString('utf8'))).once('error', ko);
-          });
+        const text = () => readBody(res, opts.maxBytes);
         return resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: Object.assign(res, { text }) });
       }
-      const chunks: Buffer[] = [];
-      let failure: Error | undefined;
-      let done: ((value: string) => void) | undefined;
-      let fail: ((err: Error) => void) | undefined;
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= opts.maxBytes) return void chunks.push(chunk);
-        chunks.length = 0;
-        failure = new TooLarge(opts.maxBytes);
-        fail!(failure);
-        res.destroy();
-      });
-      const finished = new Promise<string>((ok, ko) => {
-        done = ok;
-        fail = ko;
-      });
       // Read at once (the body is small and in flight); text() hands over what arrived, or the failure.
+      const finished = readBody(res, opts.maxBytes);
       finished.catch(() => undefined);
-      res.once('end', () => done!(Buffer.concat(chunks).toString('utf8')));
-      res.once('error', (err) => {
-        failure = err;
-        fail!(err);
-      });
-      res.once('aborted', () => fail!(failure ?? new LightError('UND_ERR_SOCKET', 'connection closed by the server')));
       resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: { text: () => finished } });
     });
     req.end(opts.body);

@@ -4,7 +4,7 @@
 // HttpFailure / Transport error for the retry rules (retry.ts).
 import type { Dispatcher } from 'undici';
 import { deeperThan, MAX_ANSWER_BYTES, MAX_DEPTH } from '../api/limits.js';
-import { HttpFailure, isErrorBody, NOT_JSON, redactQuery, TooLarge, Transport, truncate } from './errors.js';
+import { CappedBody, HttpFailure, isErrorBody, NOT_JSON, redactQuery, TooLarge, Transport, truncate } from './errors.js';
 import { dispatched } from './dispatched.js';
 import { lightRequest } from './light.js';
 
@@ -213,15 +213,10 @@ function answered<T>(status: number, headers: ApiResponse['headers'], text: stri
 
 /** A body's text, reading no more than `max` bytes (the rest is not read: the stream is destroyed). */
 async function readCapped(body: Dispatcher.ResponseData['body'], max: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    // Leaving the loop destroys the stream: the rest is never read.
-    if (size > max) throw new TooLarge(max);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const capped = new CappedBody(max);
+  // Leaving the loop destroys the stream: the rest is never read.
+  for await (const chunk of body as AsyncIterable<Buffer>) if (!capped.add(chunk)) throw new TooLarge(max);
+  return capped.text();
 }
 
 function parseAnswer(text: string, contentType: string | string[] | undefined): unknown {
