@@ -45,10 +45,18 @@ export const TEMPORARY = /^\..+\.\d+\.[a-z0-9]{1,8}\.part$/;
 
 // process.pid asks the system each time it is read (a system call per file written).
 let pid: number | undefined;
+// Random bytes for 128 names at a time: asked for one name at a time, they cost an export more than its names.
+let random = Buffer.alloc(0);
+let used = 0;
 
 function temporary(target: string): string {
   pid ??= process.pid;
-  return join(dirname(target), `.${basename(target)}.${pid}.${randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 8)}.part`);
+  if (used === random.length) {
+    random = randomBytes(6 * 128);
+    used = 0;
+  }
+  const part = random.subarray(used, (used += 6)).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0');
+  return join(dirname(target), `.${basename(target)}.${pid}.${part}.part`);
 }
 
 /**
