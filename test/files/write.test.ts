@@ -4,6 +4,7 @@
 // is refused, a file replaced only when allowed).
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonChunks, writeJson, writeSafely } from '../../src/files/write.js';
 import { tempDir } from '../helpers.js';
@@ -69,23 +70,23 @@ describe('writeJson', () => {
   });
 });
 
-// Small texts and bytes are written by synchronous calls (AT_ONCE), larger ones through the thread pool: each
-// way keeps the writer's promises (no temporary file left, an existing file kept unless allowed, never a link
-// or a folder replaced).
+// Each kind of data the writer takes (text, bytes, a stream of chunks) keeps its promises: no temporary file
+// left, an existing file kept unless allowed, never a link or a folder replaced.
+const chunks = () => Readable.from(Array.from({ length: 40 }, (_, i) => Buffer.alloc(5000, i)), { objectMode: false });
 describe.each([
-  ['a small text, written at once', 'x'.repeat(100)],
-  ['small bytes, written at once', Buffer.alloc(4096, 7)],
-  ['a large text, through the thread pool', 'y'.repeat(200_000)],
-  ['large bytes, through the thread pool', Buffer.alloc(100_000, 9)],
-])('writeSafely: %s', (_, data) => {
-  const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+  ['a small text', () => 'x'.repeat(100), 100],
+  ['bytes', () => Buffer.alloc(4096, 7), 4096],
+  ['a large text', () => 'y'.repeat(200_000), 200_000],
+  ['a stream of chunks', chunks, 200_000],
+])('writeSafely: %s', (_, data, size) => {
+  const expected = () => (data() instanceof Readable ? Buffer.concat(Array.from({ length: 40 }, (_, i) => Buffer.alloc(5000, i))) : Buffer.from(data() as string | Buffer));
   const leftovers = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.part'));
 
   it('writes the bytes and leaves no temporary file', async () => {
     const dir = mkdtempSync(join(root, 'w-'));
     const target = join(dir, 'page.md');
-    expect(await writeSafely(target, data)).toBe(size);
-    expect(readFileSync(target)).toEqual(Buffer.from(data));
+    expect(await writeSafely(target, data())).toBe(size);
+    expect(readFileSync(target)).toEqual(expected());
     expect(leftovers(dir)).toEqual([]);
   });
 
@@ -93,11 +94,11 @@ describe.each([
     const dir = mkdtempSync(join(root, 'w-'));
     const target = join(dir, 'page.md');
     writeFileSync(target, 'theirs');
-    await expect(writeSafely(target, data, { existsHint: 'not ours' })).rejects.toThrow(`${target} exists; not ours`);
+    await expect(writeSafely(target, data(), { existsHint: 'not ours' })).rejects.toThrow(`${target} exists; not ours`);
     expect(readFileSync(target, 'utf8')).toBe('theirs');
     expect(leftovers(dir)).toEqual([]);
-    await writeSafely(target, data, { replace: true });
-    expect(readFileSync(target)).toEqual(Buffer.from(data));
+    await writeSafely(target, data(), { replace: true });
+    expect(readFileSync(target)).toEqual(expected());
   });
 
   it('never writes through a link or over a folder, even when allowed to replace', async () => {
@@ -108,13 +109,31 @@ describe.each([
     symlinkSync(join(dir, 'nowhere'), join(dir, 'dangling.md'));
     mkdirSync(join(dir, 'folder.md'));
     for (const replace of [false, true]) {
-      await expect(writeSafely(join(dir, 'link.md'), data, { replace })).rejects.toThrow(/symbolic link/);
-      await expect(writeSafely(join(dir, 'dangling.md'), data, { replace })).rejects.toThrow(/symbolic link|exists/);
-      await expect(writeSafely(join(dir, 'folder.md'), data, { replace })).rejects.toThrow(/folder|exists/);
+      await expect(writeSafely(join(dir, 'link.md'), data(), { replace })).rejects.toThrow(/symbolic link/);
+      await expect(writeSafely(join(dir, 'dangling.md'), data(), { replace })).rejects.toThrow(/symbolic link|exists/);
+      await expect(writeSafely(join(dir, 'folder.md'), data(), { replace })).rejects.toThrow(/folder|exists/);
     }
     expect(readFileSync(outside, 'utf8')).toBe('kept');
     expect(lstatSync(join(dir, 'link.md')).isSymbolicLink()).toBe(true);
     expect(existsSync(join(dir, 'nowhere'))).toBe(false);
     expect(leftovers(dir)).toEqual([]);
+  });
+});
+
+describe('writeSafely: a stream that fails or is aborted', () => {
+  it('leaves no file and no temporary file, and says why', async () => {
+    const dir = mkdtempSync(join(root, 'w-'));
+    const failing = Readable.from((async function* () {
+      yield Buffer.alloc(1000, 1);
+      throw new Error('connection reset');
+    })(), { objectMode: false });
+    await expect(writeSafely(join(dir, 'a.bin'), failing)).rejects.toThrow('connection reset');
+    const stop = new AbortController();
+    // Chunks at once, 50 MB at most (a writer that never yields to the event loop writes them all and is not aborted).
+    let pushed = 0;
+    const endless = new Readable({ read() { this.push(pushed++ < 50_000 ? Buffer.alloc(1000, 2) : null); } });
+    setTimeout(() => stop.abort(), 20);
+    await expect(writeSafely(join(dir, 'b.bin'), endless, { signal: stop.signal })).rejects.toThrow(/abort/i);
+    expect(readdirSync(dir)).toEqual([]);
   });
 });
