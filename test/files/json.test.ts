@@ -41,6 +41,14 @@ describe('parseJsonBytes', () => {
     }
   });
 
+  it('gives JSON.parse\'s value with space around every delimiter, and for arrays of large members', () => {
+    const spaced = text(doc(400), 2).replace(/,\n/g, ' ,\n').replace(/:/g, ' : ').replace(/\[/g, '[ ').replace(/\]/g, ' ]');
+    same(spaced);
+    const big = doc(300);
+    same(JSON.stringify([big, [big], { big }], null, 1).replace(/}\n/g, '} \n'));
+    same(`[ ${JSON.stringify(big)} , ${JSON.stringify(big)} ]`);
+  });
+
   it('makes "__proto__" an own property, as JSON.parse does, never the prototype', () => {
     const got = same(text(doc(300))) as Record<string, unknown>;
     expect(Object.getPrototypeOf(got)).toBe(Object.prototype);
