@@ -7,7 +7,7 @@
 // kept even when it appears while the bytes arrive (a hard link, which fails
 // when the name is taken, publishes the file).
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, linkSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { link, rename, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -43,9 +43,29 @@ export class TargetExists extends UsageError {
 /** The temporary files of this writer: `.<name>.<pid>.<random>.part`. */
 export const TEMPORARY = /^\..+\.\d+\.[a-z0-9]{1,8}\.part$/;
 
+// process.pid asks the system each time it is read (a system call per file written).
+let pid: number | undefined;
+// Random bytes for 128 names at a time: asked for one name at a time, they cost an export more than its names.
+let random = Buffer.alloc(0);
+let used = 0;
+
 function temporary(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.${randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 8)}.part`);
+  pid ??= process.pid;
+  if (used === random.length) {
+    random = randomBytes(6 * 128);
+    used = 0;
+  }
+  const part = random.subarray(used, (used += 6)).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0');
+  return join(dirname(target), `.${basename(target)}.${pid}.${part}.part`);
 }
+
+/**
+ * Text or bytes up to this size are written at once, by the same system
+ * calls made synchronously: an export writes hundreds of pages of a few kB,
+ * and each of the five calls through the thread pool (open, write, close,
+ * link, unlink) cost more on the main thread than the call itself.
+ */
+const AT_ONCE = 64 << 10;
 
 /**
  * Writes `data` (text, bytes, or a stream read to its end) to `target`
@@ -53,6 +73,7 @@ function temporary(target: string): string {
  */
 export async function writeSafely(target: string, data: string | Uint8Array | Readable, opts: WriteOptions = {}): Promise<number> {
   const streamed = !(typeof data === 'string' || data instanceof Uint8Array);
+  if (!streamed && !opts.durable && (typeof data === 'string' ? data.length : data.byteLength) <= AT_ONCE) return writeAtOnce(target, data, opts);
   // A stream is refused before its bytes are fetched; any write is checked again when the file is complete.
   if (streamed) await checkTarget(target, opts);
   const tmp = temporary(target);
@@ -75,6 +96,29 @@ export async function writeSafely(target: string, data: string | Uint8Array | Re
     return bytes;
   } finally {
     if (!renamed) await unlink(tmp).catch(() => undefined);
+  }
+}
+
+/** writeSafely's steps for a small text or bytes, each call made at once (AT_ONCE). */
+function writeAtOnce(target: string, data: string | Uint8Array, opts: WriteOptions): number {
+  const tmp = temporary(target);
+  let renamed = false;
+  try {
+    writeFileSync(tmp, data, { flag: 'wx', mode: opts.mode });
+    if (opts.replace) {
+      checkTargetNow(target, opts);
+      renameSync(tmp, target);
+      renamed = true;
+    } else publishNow(tmp, target, opts);
+    return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+  } finally {
+    if (!renamed) {
+      try {
+        unlinkSync(tmp);
+      } catch {
+        /* already gone */
+      }
+    }
   }
 }
 
@@ -147,6 +191,10 @@ function* jsonPieces(value: unknown, depth: number): Generator<string> {
 
 /** A link or a folder at the target is refused; an existing file too unless it may be replaced (callers check before fetching). */
 export async function checkTarget(target: string, opts: WriteOptions): Promise<void> {
+  checkTargetNow(target, opts);
+}
+
+function checkTargetNow(target: string, opts: WriteOptions): void {
   // One system call of metadata, made at once: through the thread pool, with an exception for each missing target, it
   // cost more than it does (an export checks thousands of targets).
   const st = lstatOrNot(target);
@@ -161,14 +209,28 @@ async function publish(tmp: string, target: string, opts: WriteOptions): Promise
   try {
     await link(tmp, target);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') {
-      // Taken: by a link, a folder or a file (each its own message).
-      await checkTarget(target, opts);
-      throw new TargetExists(target, opts.existsHint);
-    }
-    // A file system without hard links: the name was free a moment ago (checkTarget).
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') await rename(tmp, target);
-    else throw err;
+    if (notLinked(err, target, opts)) await rename(tmp, target);
   }
+}
+
+/** publish, each call made at once. */
+function publishNow(tmp: string, target: string, opts: WriteOptions): void {
+  try {
+    linkSync(tmp, target);
+  } catch (err) {
+    if (notLinked(err, target, opts)) renameSync(tmp, target);
+  }
+}
+
+/** Why a hard link failed: the name taken (thrown, with what took it), or (true) a file system without hard links. */
+function notLinked(err: unknown, target: string, opts: WriteOptions): true {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EEXIST') {
+    // Taken: by a link, a folder or a file (each its own message).
+    checkTargetNow(target, opts);
+    throw new TargetExists(target, opts.existsHint);
+  }
+  // A file system without hard links: the name was free a moment ago (checkTarget).
+  if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return true;
+  throw err;
 }

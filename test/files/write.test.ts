@@ -2,10 +2,10 @@
 // serialized, in pieces, is the text JSON.stringify gives, byte for byte,
 // and goes through the same exclusive temporary file (a link at the target
 // is refused, a file replaced only when allowed).
-import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonChunks, writeJson } from '../../src/files/write.js';
+import { jsonChunks, writeJson, writeSafely } from '../../src/files/write.js';
 import { tempDir } from '../helpers.js';
 
 const root = tempDir('docplat-write-');
@@ -66,5 +66,55 @@ describe('writeJson', () => {
     symlinkSync(outside, link);
     await expect(writeJson(link, manifest, { replace: true })).rejects.toThrow(/symbolic link/);
     expect(readFileSync(outside, 'utf8')).toBe('kept');
+  });
+});
+
+// Small texts and bytes are written by synchronous calls (AT_ONCE), larger ones through the thread pool: each
+// way keeps the writer's promises (no temporary file left, an existing file kept unless allowed, never a link
+// or a folder replaced).
+describe.each([
+  ['a small text, written at once', 'x'.repeat(100)],
+  ['small bytes, written at once', Buffer.alloc(4096, 7)],
+  ['a large text, through the thread pool', 'y'.repeat(200_000)],
+  ['large bytes, through the thread pool', Buffer.alloc(100_000, 9)],
+])('writeSafely: %s', (_, data) => {
+  const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+  const leftovers = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.part'));
+
+  it('writes the bytes and leaves no temporary file', async () => {
+    const dir = mkdtempSync(join(root, 'w-'));
+    const target = join(dir, 'page.md');
+    expect(await writeSafely(target, data)).toBe(size);
+    expect(readFileSync(target)).toEqual(Buffer.from(data));
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('keeps an existing file unless it may be replaced', async () => {
+    const dir = mkdtempSync(join(root, 'w-'));
+    const target = join(dir, 'page.md');
+    writeFileSync(target, 'theirs');
+    await expect(writeSafely(target, data, { existsHint: 'not ours' })).rejects.toThrow(`${target} exists; not ours`);
+    expect(readFileSync(target, 'utf8')).toBe('theirs');
+    expect(leftovers(dir)).toEqual([]);
+    await writeSafely(target, data, { replace: true });
+    expect(readFileSync(target)).toEqual(Buffer.from(data));
+  });
+
+  it('never writes through a link or over a folder, even when allowed to replace', async () => {
+    const dir = mkdtempSync(join(root, 'w-'));
+    const outside = join(dir, 'outside.txt');
+    writeFileSync(outside, 'kept');
+    symlinkSync(outside, join(dir, 'link.md'));
+    symlinkSync(join(dir, 'nowhere'), join(dir, 'dangling.md'));
+    mkdirSync(join(dir, 'folder.md'));
+    for (const replace of [false, true]) {
+      await expect(writeSafely(join(dir, 'link.md'), data, { replace })).rejects.toThrow(/symbolic link/);
+      await expect(writeSafely(join(dir, 'dangling.md'), data, { replace })).rejects.toThrow(/symbolic link|exists/);
+      await expect(writeSafely(join(dir, 'folder.md'), data, { replace })).rejects.toThrow(/folder|exists/);
+    }
+    expect(readFileSync(outside, 'utf8')).toBe('kept');
+    expect(lstatSync(join(dir, 'link.md')).isSymbolicLink()).toBe(true);
+    expect(existsSync(join(dir, 'nowhere'))).toBe(false);
+    expect(leftovers(dir)).toEqual([]);
   });
 });

@@ -27,6 +27,8 @@ export const ALL_MANIFEST = '.docplat-export-all.json';
 const ALL_FORMAT = 'docplat-export-all/1';
 /** Spaces exported at once (each with --concurrency requests in flight). */
 const SPACES_AT_ONCE = 4;
+// The top manifest is written at most this often while spaces are exported (manifestSaver).
+const SAVE_EVERY_MS = 1000;
 
 export interface SpaceEntry {
   path: string;
@@ -194,27 +196,38 @@ async function exportAll(ctx: Context, root: string, org: string, old: AllManife
 }
 
 /**
- * The top manifest's writes, one at a time: `soon` queues one (none if one
- * is already waiting: it writes the manifest as it is when it starts) and
- * returns at once, so a space's place goes to the next space without waiting
- * for the disk; `now` writes the manifest as it is and waits for every write,
- * throwing the first that failed.
+ * The top manifest's writes, one at a time: `soon` asks for one and returns
+ * at once, so a space's place goes to the next space without waiting for the
+ * disk; it is written at most once a second (SAVE_EVERY_MS: each write
+ * replaces a file, and ~70 spaces of a few pages each made ~70 writes; a run
+ * killed outright loses at most the last second's revisions, whose spaces
+ * the next run checks again). `now` writes the manifest as it is and waits
+ * for every write, throwing the first that failed.
  */
 function manifestSaver(top: Writer, manifest: AllManifest): { soon(): void; now(): Promise<void> } {
   let saving = Promise.resolve();
   let waiting = false;
   let failed: { error: unknown } | undefined;
+  let last = 0;
+  let timer: NodeJS.Timeout | undefined;
   const queue = () => {
+    clearTimeout(timer);
+    timer = undefined;
     if (waiting) return saving;
     waiting = true;
     saving = saving.then(async () => {
       waiting = false;
+      last = Date.now();
       await top.write(ALL_MANIFEST, JSON.stringify(manifest)).catch((error: unknown) => void (failed ??= { error }));
     });
     return saving;
   };
   return {
-    soon: () => void queue(),
+    soon: () => {
+      const wait = last + SAVE_EVERY_MS - Date.now();
+      if (wait <= 0) void queue();
+      else timer ??= setTimeout(queue, wait);
+    },
     async now() {
       await queue();
       if (failed) throw failed.error;
