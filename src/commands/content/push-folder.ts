@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
 import { allOrNothing, type Scope } from '../../tasks/schedule.js';
 import { Confined, ReadRefused } from '../../files/read.js';
+import { parseJsonBytes } from '../../files/json.js';
 import { REMOTE_SUFFIX, pageText, textHash } from './edits.js';
 export { remoteFile } from './edits.js';
 import { MANIFEST, type Manifest } from './export.js';
@@ -153,7 +154,7 @@ async function readManifest(dir: Confined): Promise<Manifest | undefined> {
   });
   if (!bytes) return undefined;
   try {
-    const m = JSON.parse(bytes.toString('utf8')) as Manifest;
+    const m = parseJsonBytes(bytes) as Manifest;
     if (typeof m?.pages !== 'object' || m.pages === null || typeof m.space !== 'string') return undefined;
     // Only entries of the shape export writes are used.
     const pages: Manifest['pages'] = {};
