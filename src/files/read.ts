@@ -17,7 +17,7 @@
 // /dev/zero or a pipe fed forever stops at the bound. A refusal is a usage
 // error (exit 2) naming the file, never quoting what it holds.
 // node:fs's promises on first use: node:fs/promises costs every command ~1 ms to load, and most read no file.
-import { closeSync, constants, fstatSync, openSync, promises as fsp, readSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fsp, readSync, realpathSync, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -129,6 +129,15 @@ function errnoRefusal(shown: string, err: unknown): ReadRefused {
   return new ReadRefused(shown, `cannot be read: ${why}`, 'unreadable', why);
 }
 
+/** What a system call gives, or the refusal that names `shown`. */
+function orRefused<T>(shown: string, call: () => T): T {
+  try {
+    return call();
+  } catch (err) {
+    throw errnoRefusal(shown, err);
+  }
+}
+
 /** Chunks of a file that fstat cannot size (a pipe, a device). */
 const CHUNK = 256 * KB;
 
@@ -162,6 +171,32 @@ async function readOpened(fh: FileHandle, st: Stats, use: ReadUse, shown: string
     if (total > limit) throw overBound(shown, use);
   }
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total);
+}
+
+/**
+ * Reads an opened regular file to its end at once (synchronously), at most
+ * the bound of `use`: refused by its size before a byte is read, or when it
+ * grows past the bound while read.
+ */
+function readRegularSync(fd: number, st: Stats, use: ReadUse, shown: string): Buffer {
+  const limit = BOUNDS[use].bytes;
+  if (st.size > limit) throw overBound(shown, use);
+  // One buffer of its size and a byte more: a file that fills it grew, and is read on, to the bound and a byte.
+  let buffer = Buffer.allocUnsafe(st.size + 1);
+  let total = 0;
+  for (;;) {
+    if (total === buffer.length) {
+      if (total > limit) throw overBound(shown, use);
+      const bigger = Buffer.allocUnsafe(Math.min(limit + 1, total + CHUNK));
+      buffer.copy(bigger, 0, 0, total);
+      buffer = bigger;
+    }
+    const n = readSync(fd, buffer, total, buffer.length - total, null);
+    if (n === 0) break;
+    total += n;
+  }
+  if (total > limit) throw overBound(shown, use);
+  return buffer.subarray(0, total);
 }
 
 /**
@@ -215,14 +250,7 @@ export function readOwnSync(path: string, use: ReadUse, shown = path, opts: OwnR
     const odd = notRegular(st);
     if (odd) throw new ReadRefused(shown, odd.reason, odd.refusal, odd.why);
     if (opts.trusted && !opts.trusted(st)) throw new ReadRefused(shown, 'could have been written by another account', 'unreadable', 'not trusted');
-    const limit = BOUNDS[use].bytes;
-    if (st.size > limit) throw overBound(shown, use);
-    // Room for a byte past the bound: a file that grew over it is refused.
-    const whole = Buffer.allocUnsafe(Math.min(limit, st.size + CHUNK) + 1);
-    let total = 0;
-    for (let n: number; total < whole.length && (n = readSync(fd, whole, total, whole.length - total, null)) > 0; ) total += n;
-    if (total > limit) throw overBound(shown, use);
-    return whole.subarray(0, total);
+    return readRegularSync(fd, st, use, shown);
   } catch (err) {
     throw err instanceof ReadRefused ? err : errnoRefusal(shown, err);
   } finally {
@@ -312,13 +340,9 @@ export class Confined {
       found = (async () => {
         const parent = await this.folder(segments.slice(0, -1), shown);
         const path = join(parent, segments[segments.length - 1]);
-        const st = await fsp.lstat(path).catch((err: unknown) => {
-          throw errnoRefusal(shown, err);
-        });
+        const st = orRefused(shown, () => lstatSync(path));
         if (!st.isSymbolicLink()) return path;
-        const real = await fsp.realpath(path).catch((err: unknown) => {
-          throw errnoRefusal(shown, err);
-        });
+        const real = orRefused(shown, () => realpathSync.native(path));
         if (!this.inside(real)) throw this.outside(shown, true);
         return real;
       })();
@@ -331,46 +355,42 @@ export class Confined {
     });
   }
 
-  /** Opens a regular file inside the root, without following a link out or waiting on a FIFO. */
-  private async openFile(rel: string, shown: string): Promise<{ fh: FileHandle; st: Stats }> {
+  /** Opens a regular file inside the root, without following a link out or waiting on a FIFO (calls made at once: write.ts says why). */
+  private async openFile(rel: string, shown: string): Promise<{ fd: number; st: Stats }> {
     const segments = this.segments(rel, shown);
     if (segments.length === 0) throw isFolder(shown);
     const dir = await this.folder(segments.slice(0, -1), shown);
     let path = join(dir, segments[segments.length - 1]);
-    let fh: FileHandle;
+    let fd: number;
     try {
-      fh = await fsp.open(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+      fd = openSync(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
     } catch (err) {
       if (!LINK_CODES.has((err as NodeJS.ErrnoException).code ?? '')) throw errnoRefusal(shown, err);
       // A symbolic link: read what it leads to, if that is inside.
-      path = await fsp.realpath(path).catch((e: unknown) => {
-        throw errnoRefusal(shown, e);
-      });
+      path = orRefused(shown, () => realpathSync.native(path));
       if (!this.inside(path)) throw this.outside(shown, true);
-      fh = await fsp.open(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK).catch((e: unknown) => {
-        throw errnoRefusal(shown, e);
-      });
+      fd = orRefused(shown, () => openSync(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK));
     }
     try {
-      const st = await fh.stat();
+      const st = fstatSync(fd);
       const bad = notRegular(st);
       if (bad) throw new ReadRefused(shown, bad.reason, bad.refusal, bad.why);
-      return { fh, st };
+      return { fd, st };
     } catch (err) {
-      await fh.close().catch(() => undefined);
-      throw err;
+      closeSync(fd);
+      throw err instanceof ReadRefused ? err : errnoRefusal(shown, err);
     }
   }
 
   /** The bytes of `rel` (relative to the root), within the bound of `use`. */
   async read(rel: string, use: ReadUse, shown = rel): Promise<Buffer> {
-    const { fh, st } = await this.openFile(rel, shown);
+    const { fd, st } = await this.openFile(rel, shown);
     try {
-      return await readOpened(fh, st, use, shown);
+      return readRegularSync(fd, st, use, shown);
     } catch (err) {
       throw err instanceof ReadRefused ? err : errnoRefusal(shown, err);
     } finally {
-      await fh.close().catch(() => undefined);
+      closeSync(fd);
     }
   }
 
@@ -392,17 +412,11 @@ export class Confined {
     const segments = this.segments(rel, shown);
     if (segments.length === 0) throw isFolder(shown);
     let path = join(await this.folder(segments.slice(0, -1), shown), segments[segments.length - 1]);
-    let st = await fsp.lstat(path).catch((err: unknown) => {
-      throw errnoRefusal(shown, err);
-    });
+    let st = orRefused(shown, () => lstatSync(path));
     if (st.isSymbolicLink()) {
-      path = await fsp.realpath(path).catch((err: unknown) => {
-        throw errnoRefusal(shown, err);
-      });
+      path = orRefused(shown, () => realpathSync.native(path));
       if (!this.inside(path)) throw this.outside(shown, true);
-      st = await fsp.lstat(path).catch((err: unknown) => {
-        throw errnoRefusal(shown, err);
-      });
+      st = orRefused(shown, () => lstatSync(path));
     }
     const bad = notRegular(st);
     if (bad) throw new ReadRefused(shown, bad.reason, bad.refusal, bad.why);
