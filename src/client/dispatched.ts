@@ -45,6 +45,16 @@ export function dispatched(dispatcher: Dispatcher, parseHeaders: ParseHeaders, u
       if (!headed) rejectHead(err);
       else settleBody?.reject(err);
     };
+    // Past the bound (a declared length, or the bytes read): a dropped body ends here, a kept one fails; the rest is not read.
+    const overBound = (): false => {
+      const err = new TooLarge(body.max);
+      if (dropping) {
+        done();
+        settleBody?.resolve('');
+      } else fail(err);
+      abort?.(err);
+      return false;
+    };
     if (o.signal.aborted) return rejectHead(abortError(o.signal));
     o.signal.addEventListener('abort', onAbort, { once: true });
     const handler: Dispatcher.DispatchHandler = {
@@ -66,29 +76,10 @@ export function dispatched(dispatcher: Dispatcher, parseHeaders: ParseHeaders, u
         const headers = parseHeaders(rawHeaders as Buffer[]);
         resolveHead({ statusCode, headers, body: { text: () => text } });
         // A declared length over the bound: not one byte of the body is read (the caller refuses it by its header).
-        if (Number(headers['content-length']) > body.max) {
-          const err = new TooLarge(body.max);
-          if (dropping) {
-            done();
-            settleBody!.resolve('');
-          } else fail(err);
-          abort?.(err);
-          return false;
-        }
-        return true;
+        return Number(headers['content-length']) > body.max ? overBound() : true;
       },
       onData(chunk) {
-        if (!body.add(chunk)) {
-          const err = dropping ? undefined : new TooLarge(body.max);
-          // Past the bound the rest is not read: a dropped body ends here, a kept one fails.
-          if (dropping) {
-            done();
-            settleBody?.resolve('');
-          } else fail(err);
-          abort?.(err ?? new TooLarge(body.max));
-          return false;
-        }
-        return true;
+        return body.add(chunk) ? true : overBound();
       },
       onComplete() {
         done();
