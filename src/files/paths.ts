@@ -4,8 +4,7 @@
 // separators, drive letters, NUL and control characters, reserved names),
 // names that collide once cleaned told apart, and every final path checked to
 // stay inside the folder the user chose, symbolic links included.
-import { lstatSync, realpathSync, type Stats } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { lstatSync, mkdirSync, realpathSync, type Stats } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -145,10 +144,12 @@ export async function makeDirInside(root: string, rootReal: string, dir: string)
     current = join(current, part);
     const st = lstatOrNot(current);
     if (!st) {
-      // Through the thread pool: making a folder can take the file system a while.
-      await mkdir(current).catch((err: NodeJS.ErrnoException) => {
-        if (err.code !== 'EEXIST') throw err;
-      });
+      // At once, as the writer's calls (write.ts says why); made meanwhile by another is no error.
+      try {
+        mkdirSync(current);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
     } else if (st.isSymbolicLink()) {
       await checkReal(rootReal, current);
     } else if (!st.isDirectory()) {

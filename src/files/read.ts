@@ -143,25 +143,14 @@ const CHUNK = 256 * KB;
 
 /**
  * Reads an opened file to its end, at most the bound of `use`: a regular
- * file over it is refused by its size before a byte is read, anything else
- * (a pipe, a device, a file that grows) when the bound is passed.
+ * file as readRegularSync does, anything else (a pipe, a device) in chunks,
+ * waited for, refused when the bound is passed.
  */
 async function readOpened(fh: FileHandle, st: Stats, use: ReadUse, shown: string): Promise<Buffer> {
+  if (st.isFile()) return readRegularSync(fh.fd, st, use, shown);
   const limit = BOUNDS[use].bytes;
   const chunks: Buffer[] = [];
   let total = 0;
-  if (st.isFile()) {
-    if (st.size > limit) throw overBound(shown, use);
-    // One buffer of its size, and a byte more: a file that fills it grew, and is read on below.
-    const whole = Buffer.allocUnsafe(st.size + 1);
-    for (;;) {
-      const { bytesRead } = await fh.read(whole, total, whole.length - total, null);
-      if (bytesRead === 0) return whole.subarray(0, total);
-      total += bytesRead;
-      if (total === whole.length) break;
-    }
-    chunks.push(whole);
-  }
   for (;;) {
     const buffer = Buffer.allocUnsafe(Math.min(CHUNK, limit + 1 - total));
     const { bytesRead } = await fh.read(buffer, 0, buffer.length, null);

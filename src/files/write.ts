@@ -72,7 +72,7 @@ function temporary(target: string): string {
 export async function writeSafely(target: string, data: string | Uint8Array | Readable, opts: WriteOptions = {}): Promise<number> {
   const streamed = !(typeof data === 'string' || data instanceof Uint8Array);
   // A stream is refused before its bytes are fetched; any write is checked again when the file is complete.
-  if (streamed) checkTargetNow(target, opts);
+  if (streamed) checkTarget(target, opts);
   const tmp = temporary(target);
   let renamed = false;
   try {
@@ -82,7 +82,7 @@ export async function writeSafely(target: string, data: string | Uint8Array | Re
       bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
     } else bytes = await writeStream(tmp, data, opts);
     if (opts.replace) {
-      checkTargetNow(target, opts);
+      checkTarget(target, opts);
       renameSync(tmp, target);
       renamed = true;
     } else publish(tmp, target, opts);
@@ -193,11 +193,7 @@ function* jsonPieces(value: unknown, depth: number): Generator<string> {
 }
 
 /** A link or a folder at the target is refused; an existing file too unless it may be replaced (callers check before fetching). */
-export async function checkTarget(target: string, opts: WriteOptions): Promise<void> {
-  checkTargetNow(target, opts);
-}
-
-function checkTargetNow(target: string, opts: WriteOptions): void {
+export function checkTarget(target: string, opts: WriteOptions): void {
   // One system call of metadata, made at once: through the thread pool, with an exception for each missing target, it
   // cost more than it does (an export checks thousands of targets).
   const st = lstatOrNot(target);
@@ -221,7 +217,7 @@ function notLinked(err: unknown, target: string, opts: WriteOptions): true {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'EEXIST') {
     // Taken: by a link, a folder or a file (each its own message).
-    checkTargetNow(target, opts);
+    checkTarget(target, opts);
     throw new TargetExists(target, opts.existsHint);
   }
   // A file system without hard links: the name was free a moment ago (checkTarget).

@@ -33,7 +33,7 @@ export async function readPageText(root: string, rel: string): Promise<string | 
 }
 
 /** A file's modification time in the folder (a file export just wrote, through the one writer), undefined when it cannot be told. */
-export const mtimeOf = async (root: string, rel: string): Promise<number | undefined> => lstatOrNot(join(root, rel))?.mtimeMs;
+export const mtimeOf = (root: string, rel: string): number | undefined => lstatOrNot(join(root, rel))?.mtimeMs;
 
 /** What the export wrote at a path: the hash of its text, or (a file, or a page of an older manifest) its size. */
 interface Written {

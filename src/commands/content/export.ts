@@ -349,7 +349,7 @@ async function writeItems(ctx: Context, root: string, where: Where, out: Output,
       // Its hash as the bytes stream by (every file: a restore compares with it; push tells an asset replaced here by it).
       const hash = createHash('sha256');
       const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path), onChunk: (c) => hash.update(c) });
-      const mtimeMs = await mtimeOf(root, item.path);
+      const mtimeMs = mtimeOf(root, item.path);
       item.written = { sha256: hash.digest('hex'), ...(mtimeMs !== undefined ? { mtimeMs } : {}) };
       return finished(item, bytes);
     }
@@ -362,7 +362,7 @@ async function writeItems(ctx: Context, root: string, where: Where, out: Output,
     await t.release();
     const bytes = await writer.write(item.path, markdown);
     // Its time as written: push reads a page of this size and time again only when it changed.
-    const mtimeMs = await mtimeOf(root, item.path);
+    const mtimeMs = mtimeOf(root, item.path);
     if (mtimeMs !== undefined) item.written.mtimeMs = mtimeMs;
     await finished(item, bytes);
   };

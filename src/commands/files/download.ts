@@ -143,7 +143,7 @@ async function transfer(
 export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; replace?: boolean; onChunk?: (chunk: Buffer) => void } = {}): Promise<number> {
   const writing = { replace: opts.replace, signal: ctx.signal, highWaterMark: WRITE_BUFFER };
   // A target that will be refused is refused before anything is fetched.
-  await checkTarget(target, writing);
+  checkTarget(target, writing);
   const opened = await openDownload(ctx, file);
   const progress = opts.progress ? downloadProgress(ctx, file) : undefined;
   return transfer(ctx, file, opened, progress, () =>

@@ -37,7 +37,7 @@ export async function writeOrgFile(path: string, text: string, beside: Beside[],
   const unchanged: string[] = [];
   for (const t of targets) {
     try {
-      await checkTarget(t.target, { replace: force });
+      checkTarget(t.target, { replace: force });
       writes.push(t);
     } catch (err) {
       if (!(err instanceof TargetExists)) throw err;
@@ -58,7 +58,7 @@ export async function writeOrgFile(path: string, text: string, beside: Beside[],
 export async function writePlan(out: string, text: string, replaceable: () => Promise<boolean>): Promise<void> {
   let replace = false;
   try {
-    await checkTarget(out, { replace: false });
+    checkTarget(out, { replace: false });
   } catch (err) {
     if (!(err instanceof TargetExists)) throw err;
     if (!(await replaceable())) throw new UsageError(`--out: ${out} exists and is not a plan saved by \`docplat org plan --out\`: remove it, or save the plan elsewhere`);
