@@ -71,6 +71,9 @@ function metaFields(meta: PageMeta, remote?: ApiPage): Record<string, unknown> {
 /** Pages read at once ahead of their batch (through the one scheduler). */
 const READ_AHEAD = 8;
 
+/** The page whose text a change sends, when it is still unread (untouched since the export). */
+const unread = (c: Plan['changes'][number]): LocalPage | undefined => ((c.op === 'insert' || (c.op === 'update' && c.document)) && c.local.load ? c.local : undefined);
+
 /**
  * Builds the batches one at a time, from what the batches before answered.
  * A page left unread (untouched since the export) is read when a batch
@@ -120,12 +123,8 @@ export class Batcher {
 
   /** The pages of the changes from the next one on (a batch's worth) still unread: read, several at once. */
   private readAhead(): Promise<void> {
-    const unread: LocalPage[] = [];
-    for (let i = this.next; i < this.plan.changes.length && i < this.next + MAX_CHANGES; i++) {
-      const c = this.plan.changes[i];
-      if ((c.op === 'insert' || (c.op === 'update' && c.document)) && c.local.load) unread.push(c.local);
-    }
-    return unread.length ? allOrNothing(this.scope, unread, READ_AHEAD, (page) => page.load!()).then(() => undefined) : Promise.resolve();
+    const pages = this.plan.changes.slice(this.next, this.next + MAX_CHANGES).flatMap((c) => unread(c) ?? []);
+    return pages.length ? allOrNothing(this.scope, pages, READ_AHEAD, (page) => page.load!()).then(() => undefined) : Promise.resolve();
   }
 
   /**
@@ -192,7 +191,7 @@ export class Batcher {
         changes.push({ operation: 'insert_files', files });
         continue;
       }
-      if ((c.op === 'insert' || (c.op === 'update' && c.document)) && c.local.load) await c.local.load();
+      await unread(c)?.load!();
       if (c.op === 'insert') {
         if (c.parent !== null && this.idOf(c.parent) === undefined) break; // its parent is created in this batch
         const ref = `docplat-page-${c.key.slice(4)}`;
