@@ -140,8 +140,8 @@ async function transfer(
  * Writes a file's bytes to `target` through the safe writer (a temporary
  * file renamed when complete). `replace`: an existing file may be replaced.
  */
-export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; replace?: boolean; onChunk?: (chunk: Buffer) => void } = {}): Promise<number> {
-  const writing = { replace: opts.replace, signal: ctx.signal, highWaterMark: WRITE_BUFFER };
+export async function downloadTo(ctx: Context, file: ApiFile, target: string, opts: { progress?: boolean; replace?: boolean; keepEqual?: boolean; onChunk?: (chunk: Buffer) => void } = {}): Promise<number> {
+  const writing = { replace: opts.replace, keepEqual: opts.keepEqual, signal: ctx.signal, highWaterMark: WRITE_BUFFER };
   // A target that will be refused is refused before anything is fetched.
   checkTarget(target, writing);
   const opened = await openDownload(ctx, file);
