@@ -85,6 +85,25 @@ describe('content restore', () => {
       expect(again.stderr).toMatch(/0 pages reverted, 0 changes in 0 batches, verified: equal/);
     }));
 
+  it('a group and a link page renamed in the space since the backup are renamed back (ids kept), never deleted nor named as lost', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const all = flat(await treeOf(api, id));
+      const dir = await backup(api, id);
+      const group = all.find((p) => p.type === 'group')!;
+      const link = all.find((p) => p.type === 'link')!;
+      await admin(api, 'edit-page', { spaceId: id, pageId: group.id, title: 'Guidance' });
+      await admin(api, 'edit-page', { spaceId: id, pageId: link.id, title: 'Status!' });
+      const dry = await api.cli(['content', 'restore', '--from', dir, '--dry-run']);
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stdout).toContain(`(${group.id}): rename to "${group.title}"`);
+      expect(dry.stdout).not.toMatch(/delete page|cannot restore/);
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ reverted: 0, changes: 2, skipped: [], different: [], verified: true });
+      expect(flat(await treeOf(api, id)).map((p) => [p.id, p.title])).toEqual(all.map((p) => [p.id, p.title]));
+    }));
+
   it('from the trash: spaces restore first (its id kept), then the content made equal', () =>
     withTestApi({}, async (api) => {
       const { id, dir } = await backupThenRemoveFaq(api);

@@ -14,6 +14,7 @@ import { pageFile } from './export.js';
 import { withFrontMatter, type PageMeta } from './front-matter.js';
 import { localTarget, mapLinks, toRelative, type ExportPaths } from './markdown-links.js';
 import { textHash } from './edits.js';
+import type { Manifest } from './export-folder.js';
 import { Base, placeIn, remotePlaces, samePlace, type Conflict } from './push-base.js';
 import { ASSETS, localPages, type Folder, type LocalAsset, type LocalPage } from './push-folder.js';
 import { walkTree, type ApiPage, type TreeEntry } from './shared.js';
@@ -141,14 +142,26 @@ function matchPages(w: Work, docs: TreeEntry[]): Set<string> {
     const found = docs.find((e) => !used.has(e.page.id) && !folder.pages.has(fileOf.get(e.page.id)!.toLowerCase()) && e.page.title === local.title && slugOfFile(fileOf.get(e.page.id)!) === slugOfFile(local.target));
     if (found) take(local, found.page.id);
   }
-  // Groups by title, links by URL.
-  const entries = [...byId.values()];
+  const pages = [...byId.values()].map((e) => e.page);
   for (const local of locals.filter((l) => l.kind !== 'page')) {
-    const found = entries.find((e) => typeOf(e.page) === local.kind && !used.has(e.page.id) && (local.kind === 'group' ? e.page.title === local.title : String(e.page.href ?? '') === local.target));
+    const found = specialOf(local, pages.filter((p) => !used.has(p.id)), w.base?.manifest.tree);
     if (!found) throw new UsageError(`--src: SUMMARY.md:${local.line}: the ${local.kind} "${local.title}" is not in the space, and push cannot create ${local.kind}s (add it in the app, then push); nothing was sent`);
-    take(local, found.page.id);
+    take(local, found.id);
   }
   return used;
+}
+
+/**
+ * The space's group or link page that a folder's one is: a group by its
+ * title, a link by its URL, else (renamed in the space since) the page of its
+ * kind that the export recorded under its title.
+ */
+export function specialOf(local: LocalPage, pages: ApiPage[], recorded: Manifest['tree']): ApiPage | undefined {
+  const kin = pages.filter((p) => typeOf(p) === local.kind);
+  return (
+    kin.find((p) => (local.kind === 'group' ? p.title === local.title : String(p.href ?? '') === local.target)) ??
+    kin.find((p) => recorded?.[p.id]?.type === local.kind && recorded[p.id].title === local.title)
+  );
 }
 
 /**

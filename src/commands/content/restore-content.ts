@@ -16,7 +16,8 @@ import type { DeletePlan, Permit } from '../deletes.js';
 import type { ApiFile } from '../files/download.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer, type ApiChange } from './push-batches.js';
 import type { LocalAsset, LocalPage } from './push-folder.js';
-import { planPush, type Plan } from './push-plan.js';
+import { planPush, specialOf, type Plan } from './push-plan.js';
+import type { Manifest } from './export-folder.js';
 import { deletePlanOf, describePlan } from './push-report.js';
 import type { Backup } from './restore-target.js';
 import { contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
@@ -47,16 +48,17 @@ export function missingPages(backup: Backup, tree: ApiPage[]): { id: string; typ
 
 /**
  * The folder's tree without the groups and link pages the space does not
- * have (matched as push matches them: groups by title, links by URL): a
- * group's pages take its place, a link is left out; each is named. The tree
+ * have (matched as push matches them, specialOf: one renamed in the space
+ * since is still it): a group's pages take its place, a link is left out;
+ * each is named. The tree
  * is changed in place (its pages stay the same objects: the plan and the
  * batches know them so).
  */
-export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Skipped[]): LocalPage[] {
+export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Skipped[], recorded: Manifest['tree']): LocalPage[] {
   const pool = [...walkTree(remote)].map((e) => e.page).filter((p) => p.type === 'group' || p.type === 'link');
   const take = (local: LocalPage) => {
-    const i = pool.findIndex((p) => p.type === local.kind && (local.kind === 'group' ? p.title === local.title : String(p.href ?? '') === local.target));
-    return i >= 0 && pool.splice(i, 1).length > 0;
+    const found = specialOf(local, pool, recorded);
+    return found !== undefined && pool.splice(pool.indexOf(found), 1).length > 0;
   };
   const trim = (pages: LocalPage[], where: string): LocalPage[] =>
     pages.flatMap((local) => {
@@ -85,7 +87,7 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
   const tree = adjust ? adjust(read) : read;
   const skipped: Skipped[] = [];
   const folder = backup.folder;
-  folder.tree = withoutMissing(folder.tree, tree, skipped);
+  folder.tree = withoutMissing(folder.tree, tree, skipped, folder.manifest?.tree);
   // The pages a revert brings back are planned as in the backup (a dry run's revert is not sent).
   const reverted = new Set(reverts.map((r) => r.id));
   const markdown = async (pageId: string) => {
