@@ -116,6 +116,23 @@ describe('content restore', () => {
       sameFiles(dir, await backup(api, id));
     }));
 
+  it('a space gone for good, restored into a new one, then restored again (after exit 5, or Ctrl-C): the space made the first time is restored into, never a second one', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const dir = await backup(api, id);
+      expect((await api.cli(['spaces', 'delete', id, '--yes'])).code).toBe(0);
+      await fetch(`${new URL(api.sandbox.url).origin}/_sandbox/clock`, { method: 'POST', headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ advanceDays: 8 }) });
+      const first = await api.cli(['content', 'restore', '--from', dir, '--no-verify', '--json']);
+      expect(first.code, first.stderr).toBe(5);
+      const made = JSON.parse(first.stdout);
+      expect(made.way).toBe('new');
+      const again = await api.cli(['content', 'restore', '--from', dir, '--no-verify', '--json']);
+      expect(again.code, again.stderr).toBe(5);
+      expect(JSON.parse(again.stdout)).toMatchObject({ space: made.space, way: 'existing', changes: 0 });
+      const all = (await get(api, `/orgs/${api.sandbox.defaultOrg}/spaces?limit=1000`)).items;
+      expect(all.filter((s: { title: string }) => s.title === 'Getting Started').map((s: { id: string }) => s.id)).toEqual([made.space]);
+    }));
+
   it('a new space (--new): created empty with its settings; a file over 1 MB goes by url; groups and link pages are named (exit 5), every file equal', () =>
     withTestApi({ allowPrivateFileUrls: true }, async (api) => {
       const id = await spaceId(api, 'Getting Started');

@@ -10,40 +10,20 @@ import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { Interrupted, UsageError } from '../../errors.js';
 import { runTasks } from '../../tasks/schedule.js';
-import { collectionTitles, type ApiCollection, type ApiSpace } from './backup.js';
+import { collectionTitles } from './backup.js';
 import { ALL_MANIFEST, type AllManifest } from './export-all.js';
 import { readJsonManifest, recorded } from './export-folder.js';
 import { reportSpaces } from './restore.js';
 import { restoreSpace, type RestoreOptions, type SpaceReport } from './restore-space.js';
-import { chooseTarget, readBackup, type Backup, type Target } from './restore-target.js';
+import { chooseTarget, newUnlessThere, placesOf, readBackup, type Backup, type Places, type Target } from './restore-target.js';
 
 /** Spaces restored at once (each sends its batches one after the other). */
 const SPACES_AT_ONCE = 4;
 
-/** The organization's spaces by collection path and title (a space restored before is found again). */
-function byPlace(spaces: ApiSpace[], collections: Map<string, ApiCollection>): Map<string, ApiSpace> {
-  const out = new Map<string, ApiSpace>();
-  for (const s of spaces) {
-    const key = placeKey(collectionTitles(collections, s.parent), String(s.title ?? ''));
-    if (!out.has(key)) out.set(key, s);
-  }
-  return out;
-}
-
-const placeKey = (path: string[], title: string) => JSON.stringify([...path, title]);
-
-/** The way for one space of the backup: into the space of the same title in the same collection path, else as for one space. */
-async function targetOf(ctx: Context, backup: Backup, org: string, sameOrg: boolean, existing: Map<string, ApiSpace>): Promise<Target> {
-  const record = backup.record;
-  if (sameOrg) {
-    const chosen = await chooseTarget(ctx, backup, { org });
-    if (chosen.way !== 'new') return chosen;
-  }
-  // An older backup records no collection: its space is looked for at the top level, by the title its manifest has.
-  const title = record?.settings.title || backup.title;
-  const found = title ? existing.get(placeKey(record?.collection?.path ?? [], title)) : undefined;
-  if (found) return { way: 'existing', org, space: found, why: `a space "${found.title}" is in the same collection path of organization ${org}` };
-  return { way: 'new', org, why: sameOrg ? `space ${backup.source} is gone` : `not in organization ${org}` };
+/** The way for one space of the backup: as for one space (the one it came from, else the one restored before), in another organization the one restored before, else new. */
+async function targetOf(ctx: Context, backup: Backup, org: string, sameOrg: boolean, places: Places): Promise<Target> {
+  if (sameOrg) return chooseTarget(ctx, backup, { org, places: async () => places });
+  return newUnlessThere(backup, org, places, `not in organization ${org}`);
 }
 
 export async function restoreAll(ctx: Context, from: string, opts: RestoreOptions): Promise<void> {
@@ -64,11 +44,7 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
     await collections.ensure(path, (title) => made.push(`create collection "${title}" (${path.join('/')})`), !!opts.dryRun);
   }
 
-  const [spaces, collectionList] = await Promise.all([
-    ctx.api.all<ApiSpace>(ctx.api.request('spaces.list', { params: { organizationId: org } })),
-    ctx.api.all<ApiCollection>(ctx.api.request('collections.list', { params: { organizationId: org } })),
-  ]);
-  const existing = byPlace(spaces, new Map(collectionList.map((c) => [c.id, c])));
+  const existing = await placesOf(ctx, collections);
   const sameOrg = top.organization === org;
   // On a terminal that may ask (deletes), one space at a time: one question at a time.
   const concurrency = ctx.willPrompt ? 1 : SPACES_AT_ONCE;

@@ -4,13 +4,12 @@
 // difference, in one change request, merged), its settings, and the check
 // (restore-verify.ts). Returns what it did for the report; a dry run says
 // the way and lists what it would revert, send and delete.
-import { basename } from 'node:path';
 import type { Context } from '../../context.js';
 import { DocplatError, EXIT, UsageError } from '../../errors.js';
 import { deleteLines, gateDeletes, massNote } from '../deletes.js';
 import type { ApiSpace, TreeRecord } from './backup.js';
 import { missingPages, planContent, sendLarge, sendPlan, sendReverts, type ContentPlan, type Skipped } from './restore-content.js';
-import { SETTINGS, chooseTarget, settingsDiff, type Backup, type Collections, type Target, type Way } from './restore-target.js';
+import { SETTINGS, chooseTarget, placesOf, settingsDiff, titleOf, type Backup, type Collections, type Target, type Way } from './restore-target.js';
 import { verifySpace } from './restore-verify.js';
 import { createChangeRequest, fetchTree, getChangeRequest, type ApiPage, type ChangeRequest, type Where } from './shared.js';
 
@@ -46,8 +45,6 @@ export interface SpaceReport {
   /** A dry run's lines. */
   lines: string[];
 }
-
-const titleOf = (backup: Backup) => backup.record?.settings.title || backup.title || [...basename(backup.root)].slice(0, 50).join('');
 
 /** The reverted pages as the tree would have them after the reverts (for the plan made before they are sent). */
 function withReverted(tree: ApiPage[], backup: Backup, reverts: ContentPlan['reverts']): ApiPage[] {
@@ -102,7 +99,7 @@ async function dryRun(ctx: Context, backup: Backup, target: Target, opts: Restor
 }
 
 export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOptions): Promise<SpaceReport> {
-  const target = opts.target ?? (await chooseTarget(ctx, backup, { into: opts.into, new: opts.new, org: ctx.globals.org }));
+  const target = opts.target ?? (await chooseTarget(ctx, backup, { into: opts.into, new: opts.new, org: ctx.globals.org, places: async (org) => placesOf(ctx, await opts.collections!(org)) }));
   const report: SpaceReport = { title: titleOf(backup), way: target.way, why: target.why, reverted: 0, changes: 0, batches: 0, skipped: [], different: [], verified: null, notes: [], lines: [] };
   report.spaceId = target.space?.id;
   if (!backup.record) report.notes.push('the backup records no settings (exported before content restore existed): the space keeps its own settings, a new one is named after the folder');

@@ -10,9 +10,10 @@
 //   new       gone for good, --new, or another organization: created empty
 //             with the backup's settings, in its collection (made when
 //             missing), then filled.
+import { basename } from 'node:path';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import type { ApiCollection, ApiSpace, BackupRecord, SpaceSettings } from './backup.js';
+import { collectionTitles, type ApiCollection, type ApiSpace, type BackupRecord, type SpaceSettings } from './backup.js';
 import type { ManifestFile } from './export.js';
 import type { Scope } from '../../tasks/schedule.js';
 import { readFolder, type Folder } from './push-folder.js';
@@ -74,8 +75,33 @@ async function getSpace(ctx: Context, spaceId: string): Promise<ApiSpace | undef
   }
 }
 
-/** The way for this backup: --into, --new, or the space it came from (in the trash, still there, or gone). */
-export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: string; new?: boolean; org?: string }): Promise<Target> {
+/** The title a restore gives the backup's space: its own, else the one an --all-spaces manifest has, else its folder's name. */
+export const titleOf = (backup: Backup) => backup.record?.settings.title || backup.title || [...basename(backup.root)].slice(0, 50).join('');
+
+/** The organization's spaces by collection path and title: where a space restored before (a run cut short, or ended with exit 5) is found again. */
+export type Places = Map<string, ApiSpace>;
+
+const placeKey = (path: string[], title: string) => JSON.stringify([...path, title]);
+
+export async function placesOf(ctx: Context, collections: Collections): Promise<Places> {
+  const spaces = await ctx.api.all<ApiSpace>(ctx.api.request('spaces.list', { params: { organizationId: collections.org } }));
+  const out: Places = new Map();
+  for (const s of spaces) {
+    const key = placeKey(collections.pathOf(s.parent), String(s.title ?? ''));
+    if (!out.has(key)) out.set(key, s);
+  }
+  return out;
+}
+
+/** A new space, unless one of the backup's title is in its collection path already (an older backup: at the top level): into that one, never a second. */
+export function newUnlessThere(backup: Backup, org: string, places: Places, why: string): Target {
+  const found = places.get(placeKey(backup.record?.collection?.path ?? [], titleOf(backup)));
+  if (found) return { way: 'existing', org, space: found, why: `${why}; a space "${found.title}" is in the same collection path of organization ${org}` };
+  return { way: 'new', org, why };
+}
+
+/** The way for this backup: --into, --new, or the space it came from (in the trash, still there, or gone: then the one restored before, if any). */
+export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: string; new?: boolean; org?: string; places: (org: string) => Promise<Places> }): Promise<Target> {
   const orgOf = async (): Promise<string> => opts.org ?? (await ctx.org().catch((err: unknown) => backup.record?.organization ?? Promise.reject(err)));
   if (opts.new) return { way: 'new', org: await orgOf(), why: '--new' };
   const id = opts.into ?? backup.source;
@@ -85,10 +111,11 @@ export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: 
   const space = await getSpace(ctx, id);
   if (!space) {
     if (opts.into !== undefined) throw new UsageError(`--into: no space ${opts.into} (or not yours to read)`);
-    return { way: 'new', org: await orgOf(), why: `space ${id} is gone (deleted more than 7 days ago, or not in reach)` };
+    const org = await orgOf();
+    return newUnlessThere(backup, org, await opts.places(org), `space ${id} is gone (deleted more than 7 days ago, or not in reach)`);
   }
   if (opts.org !== undefined && space.organization !== opts.org && opts.into === undefined) {
-    return { way: 'new', org: opts.org, why: `space ${id} is in another organization` };
+    return newUnlessThere(backup, opts.org, await opts.places(opts.org), `space ${id} is in another organization`);
   }
   const org = String(space.organization ?? (await orgOf()));
   if ((space as { deletedAt?: string }).deletedAt) return { way: 'trash', org, space, why: `space ${id} is in the trash` };
@@ -109,6 +136,11 @@ export class Collections {
 
   has(id: string): boolean {
     return this.list.some((c) => c.id === id);
+  }
+
+  /** The titles of the collections down to this one, from the top. */
+  pathOf(id: string | null | undefined): string[] {
+    return collectionTitles(new Map(this.list.map((c) => [c.id, c])), id);
   }
 
   /** One ensure() at a time: two spaces restored at once never make the same collection twice. */
