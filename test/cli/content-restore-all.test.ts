@@ -53,6 +53,8 @@ describe('content restore --all-spaces', () => {
       const pages: Page[] = flat((await get(api, `/spaces/${edited.id}/content/pages`)).pages);
       for (const p of pages.filter((x) => x.type === 'group' || x.type === 'link' || x.path === 'faq')) await admin(api, 'remove-page', { spaceId: edited.id, pageId: p.id });
       expect((await api.cli(['spaces', 'update', settings.id, '--title', 'Renamed', '--emoji', '🔥', '--edit-mode', 'live'])).code).toBe(0);
+      const guides = (await get(api, `/orgs/${org}/collections?limit=1000`)).items.find((c: { title: string }) => c.title === 'Guides');
+      expect((await api.cli(['collections', 'update', guides.id, '--description', 'Changed', '--default-level', 'read'])).code).toBe(0);
 
       const dry = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--dry-run']);
       expect(dry.code, dry.stderr).toBe(0);
@@ -73,6 +75,8 @@ describe('content restore --all-spaces', () => {
       expect(now.length).toBe(before.length);
       const admin_ = now.find((s) => s.id === settings.id)!;
       expect([admin_.title, admin_.emoji, admin_.editMode]).toEqual([settings.title, settings.emoji, settings.editMode]);
+      const guidesNow = await get(api, `/collections/${guides.id}`);
+      expect([guidesNow.description, guidesNow.defaultLevel]).toEqual([guides.description, guides.defaultLevel]);
       const remade = now.find((s) => s.title === 'Webhooks')!;
       expect(remade.parent).toBe(gone.parent);
 
@@ -108,9 +112,10 @@ describe('content restore --all-spaces', () => {
         expect(served.served.filter((p) => p.endsWith('dataset.bin')).length).toBe(out.length);
         const made = await spaces(api, target);
         for (const s of out) expect(made.filter((m) => m.title === s.title).length, s.title).toBe(1);
-        // The collections, by title path.
-        const collections = (await get(api, `/orgs/${target}/collections?limit=1000`)).items.map((c: { title: string }) => c.title);
-        for (const c of top.collections) expect(collections).toContain(c.title);
+        // The collections, by title path, with their description and default level.
+        const settings = (c: { title: string; description?: string; defaultLevel?: string | null }) => [c.title, c.description ?? null, c.defaultLevel ?? null];
+        const collections = (await get(api, `/orgs/${target}/collections?limit=1000`)).items.map(settings);
+        for (const c of top.collections) expect(collections).toContainEqual(settings(c));
         // A second run creates nothing more.
         await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--files-url', served.url, '--no-verify']);
         expect((await spaces(api, target)).length).toBe(made.length);

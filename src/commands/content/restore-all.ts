@@ -1,7 +1,8 @@
 // content restore --all-spaces: every space of a backup export --all-spaces
 // wrote, into the organization (--org, default the configured one). The
 // collections first (by title path: the ones the organization lacks are
-// made, parents before children), then the spaces, several at once on the
+// made, parents before children; each given the description and default
+// level the backup recorded), then the spaces, several at once on the
 // one task scheduler. Each space goes the way restore-target.ts chooses,
 // except that a space whose title is already in the same collection path of
 // the organization is restored into, never duplicated: a second run (or one
@@ -39,9 +40,10 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   // The collections first, parents before children.
   const made: string[] = [];
   const recordedCollections = new Map((top.collections ?? []).map((c) => [c.id, c]));
-  const paths = (top.collections ?? []).map((c) => collectionTitles(recordedCollections, c.id));
-  for (const path of paths.filter((p) => p.length).sort((a, b) => a.length - b.length)) {
+  const paths = (top.collections ?? []).map((c) => ({ c, path: collectionTitles(recordedCollections, c.id) }));
+  for (const { c, path } of paths.filter((p) => p.path.length).sort((a, b) => a.path.length - b.path.length)) {
     await collections.ensure(path, (title) => made.push(`create collection "${title}" (${path.join('/')})`), !!opts.dryRun);
+    await collections.settle(path, c, (line) => made.push(line), !!opts.dryRun);
   }
 
   const existing = await placesOf(ctx, collections);

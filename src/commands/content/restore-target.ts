@@ -153,10 +153,35 @@ export class Collections {
     return next;
   }
 
+  private child(parent: string | null, title: string): ApiCollection | undefined {
+    return this.list.find((c) => c.title === title && (c.parent ?? null) === parent);
+  }
+
+  /** The collection at this title path, if the organization has it. */
+  private at(path: string[]): ApiCollection | undefined {
+    let c: ApiCollection | undefined;
+    for (const title of path) if (!(c = this.child(c?.id ?? null, title))) return undefined;
+    return c;
+  }
+
+  /** The collection at this path given the description and default level the backup recorded (a dry run only says what it would set). */
+  async settle(path: string[], wanted: { description?: string | null; defaultLevel?: string | null }, said: (line: string) => void, dryRun: boolean): Promise<void> {
+    const c = this.at(path);
+    const body: Record<string, unknown> = {};
+    // An export records a description only when there is one, a default level always (null: none).
+    if ((wanted.description ?? null) !== (c?.description ?? null)) body.description = wanted.description ?? null;
+    if ('defaultLevel' in wanted && (wanted.defaultLevel ?? null) !== (c?.defaultLevel ?? null)) body.defaultLevel = wanted.defaultLevel ?? null;
+    if (!Object.keys(body).length) return;
+    said(`set collection "${path.join('/')}": ${Object.keys(body).join(', ')}`);
+    if (dryRun || !c) return;
+    const updated = (await this.ctx.api.send<ApiCollection>(this.ctx.api.request('collections.update', { params: { collectionId: c.id }, body }))).data;
+    Object.assign(c, { description: updated.description ?? null, defaultLevel: updated.defaultLevel ?? null });
+  }
+
   private async ensureNow(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
     let parent: string | null = null;
     for (const title of path) {
-      const found: ApiCollection | undefined = this.list.find((c) => c.title === title && (c.parent ?? null) === parent);
+      const found = this.child(parent, title);
       if (found) {
         parent = found.id;
         continue;

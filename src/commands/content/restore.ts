@@ -40,9 +40,10 @@ was not brought back (named: a group, a link page, a file) or differs; 2 bad inp
 sent); 130 interrupted (run it again: it compares and sends what is missing).
 
 --all-spaces restores every space of an export --all-spaces into the organization (--org,
-default the configured one): the collections first, then the spaces, 4 at once. A space whose
-title is in the same collection path there is restored into, never duplicated: a second run
-restores nothing twice, and a run interrupted is finished by running it again.`,
+default the configured one): the collections first (with their description and default level),
+then the spaces, 4 at once. A space whose title is in the same collection path there is
+restored into, never duplicated: a second run restores nothing twice, and a run interrupted is
+finished by running it again.`,
   examples: ['restore --from ./backup/getting-started --dry-run', 'restore --from ./docs --into <spaceId> --yes', 'restore --all-spaces --from ./backup --org <orgId> --files-url https://backup.example.com'],
   flags: {
     from: { flags: '--from <dir>', description: 'the backup: a folder content export wrote', required: true, nonBlank: true, path: { kind: 'folder', layout: 'git-sync' } },
