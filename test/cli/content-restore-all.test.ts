@@ -89,8 +89,10 @@ describe('content restore --all-spaces', () => {
 
       // A second run: nothing restored twice, nothing sent but the reads and the checks.
       const second = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--json']);
-      const out2 = JSON.parse(second.stdout).spaces as { way: string; changes: number; reverted: number }[];
+      const out2 = JSON.parse(second.stdout).spaces as { way: string; changes: number; reverted: number; notes: string[] }[];
       expect(out2.every((s) => s.way === 'existing')).toBe(true);
+      // A locked space with nothing to change is not unlocked and locked again.
+      expect(out2.flatMap((s) => s.notes).filter((n) => /unlocked|settings set/.test(n))).toEqual([]);
       expect((await spaces(api, org)).length).toBe(before.length);
     }));
 
@@ -101,10 +103,17 @@ describe('content restore --all-spaces', () => {
       const target = 'InitechDemoOrg000001';
       const served = await serve(dir);
       try {
+        const top = JSON.parse(readFileSync(join(dir, '.docplat-export-all.json'), 'utf8'));
+        // The dry run says each collection it would make once, by its own title and path, and each setting it would give it.
+        const dry = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--dry-run']);
+        const recorded = new Map<string, { title: string; parent: string | null; description?: string; defaultLevel?: string | null }>(top.collections.map((c: { id: string }) => [c.id, c]));
+        const pathOf = (id: string | null): string[] => (id ? [...pathOf(recorded.get(id)!.parent), recorded.get(id)!.title] : []);
+        const creates = [...recorded.keys()].map((id) => `create collection "${recorded.get(id)!.title}" (${pathOf(id).join('/')})`);
+        expect(lines(dry.stdout).filter((l) => l.startsWith('create collection')).sort()).toEqual(creates.sort());
+        expect(dry.stdout).toContain('set collection "Product/Guides": description, defaultLevel');
         const r = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--files-url', served.url, '--json']);
         expect(r.code, r.stderr).toBe(5);
         const out = JSON.parse(r.stdout).spaces as { title: string; way: string; skipped: { what: string }[]; different: string[] }[];
-        const top = JSON.parse(readFileSync(join(dir, '.docplat-export-all.json'), 'utf8'));
         expect(out.length).toBe(Object.keys(top.spaces).length);
         expect(out.every((s) => s.way === 'new')).toBe(true);
         // Only groups and link pages are named: every file over 1 MB came from the backup's server.

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseEnv, runInProcess, tempDir, withTestApi, type TestApi } from '../helpers.js';
+import { baseEnv, lines, runInProcess, tempDir, withTestApi, type TestApi } from '../helpers.js';
 import { admin, filesUnder, flat, serve, spaceId, type Page } from '../content-helpers.js';
 
 const base = tempDir('docplat-restore-');
@@ -72,9 +72,16 @@ describe('content restore', () => {
       expect(dry.stdout).toMatch(/delete page stray/);
       expect(dry.stderr).toMatch(/restore into the space: space \S+ still exists/);
 
-      const r = await api.cli(['content', 'restore', '--from', dir, '--yes']);
+      // The dry run lists what the real run does: as many reverts and changes, the settings it sets.
+      const planned = lines(dry.stdout);
+      expect(planned).toContain('set the space\'s emoji, defaultLevel');
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes', '--json']);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toMatch(/\(existing: .*verified: equal to the backup byte for byte/);
+      const out = JSON.parse(r.stdout);
+      expect(planned.filter((l) => l.startsWith('revert ')).length).toBe(out.reverted);
+      expect(planned.filter((l) => /^(add|update|delete) page /.test(l)), dry.stdout).toHaveLength(out.changes);
+      expect(out.notes).toContain('settings set: emoji, defaultLevel');
       const after = await treeOf(api, id);
       expect(shape(after)).toEqual(shape(before));
       expect(flat(after).map((p) => p.id)).toEqual(all.map((p) => p.id));

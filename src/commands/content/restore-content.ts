@@ -104,6 +104,9 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
   if (reverted.size) {
     const byFile = new Map(Object.entries(backup.folder.manifest?.pages ?? {}).map(([id, m]) => [m.path.toLowerCase(), id]));
     plan.changes = plan.changes.filter((c) => !(c.op === 'insert' && reverted.has(byFile.get(c.local.target.toLowerCase()) ?? '')));
+    // A page reverted comes back with the backup's text (the real run compares again after the reverts).
+    for (const c of plan.changes) if (c.op === 'update' && reverted.has(c.id)) c.document = false;
+    plan.changes = plan.changes.filter((c) => !(c.op === 'update' && reverted.has(c.id) && !c.document && c.title === undefined && c.slug === undefined && !c.move));
   }
   // Files over 1 MB go by url, in their own batches, before the pages that show them.
   const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
@@ -115,6 +118,9 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
   ];
   return { reverts, plan, deletes: deletePlanOf(plan, tree), large, skipped, lines };
 }
+
+/** Whether the plan sends anything (a revert, a change, a file by url). */
+export const sendsAny = (c: ContentPlan): boolean => c.reverts.length > 0 || c.plan.changes.length > 0 || c.large.length > 0;
 
 /** Sends one batch of changes to a change request; its answer. */
 async function sendChanges(ctx: Context, where: Required<Where>, changes: ApiChange[]): Promise<unknown> {

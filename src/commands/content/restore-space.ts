@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { DocplatError, EXIT, UsageError } from '../../errors.js';
 import { deleteLines, gateDeletes, massNote } from '../deletes.js';
 import type { ApiSpace, TreeRecord } from './backup.js';
-import { missingPages, planContent, sendLarge, sendPlan, sendReverts, type ContentPlan, type Skipped } from './restore-content.js';
+import { missingPages, planContent, sendsAny, sendLarge, sendPlan, sendReverts, type ContentPlan, type Skipped } from './restore-content.js';
 import { SETTINGS, chooseTarget, placesOf, settingsDiff, titleOf, type Backup, type Collections, type Target, type Way } from './restore-target.js';
 import { verifySpace } from './restore-verify.js';
 import { createChangeRequest, fetchTree, getChangeRequest, type ApiPage, type ChangeRequest, type Where } from './shared.js';
@@ -58,7 +58,10 @@ function withReverted(tree: ApiPage[], backup: Backup, reverts: ContentPlan['rev
     const rec = records.get(r.id) as TreeRecord;
     const page: ApiPage = { id: rec.id, type: rec.type, title: rec.title, path: paths.get(rec.id) ?? '', ...(rec.href ? { href: rec.href } : {}), pages: [] };
     const parent = rec.parent ? byId.get(rec.parent) : undefined;
-    (parent ? (parent.pages ??= []) : copy).push(page);
+    const siblings = parent ? (parent.pages ??= []) : copy;
+    // Where the revert puts it back: after the sibling it followed (first, when none), else last.
+    const after = backup.folder.manifest?.tree?.[rec.id]?.after;
+    siblings.splice(after === null ? 0 : after === undefined ? siblings.length : siblings.findIndex((p) => p.id === after) + 1 || siblings.length, 0, page);
     byId.set(page.id, page);
   }
   return copy;
@@ -76,8 +79,18 @@ async function createSpace(ctx: Context, target: Target, backup: Backup, opts: R
 /** A dry run: the way, then what would be created, reverted, sent and deleted. */
 async function dryRun(ctx: Context, backup: Backup, target: Target, opts: RestoreOptions, report: SpaceReport): Promise<SpaceReport> {
   const lines = [`${target.way === 'trash' ? 'restore from the trash' : target.way === 'new' ? 'create a new space' : 'restore into the space'}: ${target.why}`];
+  /** The settings it would set (of a space that exists: one made gets them as it is made). */
+  const settings = async (unlock: boolean) => {
+    const space = target.space!;
+    if (unlock && space.editMode === 'locked') lines.push('unlock the space for the restore (its edit mode set as the backup has it after)');
+    if (!backup.record || opts.changeRequest !== undefined) return;
+    const { body, move } = await settingsPlan(unlock && space.editMode === 'locked' ? { ...space, editMode: 'live' } : space, backup, target, opts, (title) => lines.push(`create collection "${title}"`), true);
+    if (Object.keys(body).length) lines.push(`set the space's ${Object.keys(body).join(', ')}`);
+    if (move) lines.push(`move the space into ${move.where}`);
+  };
   if (target.way === 'trash') {
     lines.push(`restore space ${target.space!.id} "${target.space!.title ?? ''}" from the trash, then make it equal to the backup (its content is read once it is restored)`);
+    await settings(false);
     return { ...report, lines };
   }
   if (target.way === 'new') {
@@ -93,6 +106,7 @@ async function dryRun(ctx: Context, backup: Backup, target: Target, opts: Restor
   const reverts = where.spaceId !== backup.source ? [] : missingPages(backup, await fetchTree(ctx, where));
   const content = await planContent(ctx, backup, where, reverts, 8, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
   lines.push(...content.lines().filter((l) => !l.startsWith('delete ')), ...deleteLines(content.deletes), ...content.skipped.map((s) => `cannot restore ${s.what}: ${s.why}`));
+  await settings(sendsAny(content));
   const mass = massNote(content.deletes);
   if (mass) report.notes.push(`the real run ${mass}`);
   return { ...report, lines, skipped: content.skipped };
@@ -112,12 +126,6 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   else space = target.space!;
   report.spaceId = space.id;
   const where = { spaceId: space.id };
-  // A locked space takes no edits: unlocked for the restore (the backup's edit mode is set at the end).
-  const wasLocked = space.editMode === 'locked';
-  if (wasLocked) {
-    space = (await ctx.api.send<ApiSpace>(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body: { editMode: 'live' } }))).data;
-    report.notes.push('unlocked for the restore');
-  }
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
   let review: ChangeRequest | undefined;
 
@@ -126,7 +134,13 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   const reverts = target.way === 'new' || space.id !== backup.source ? [] : missingPages(backup, await fetchTree(ctx, where));
   let content = await planContent(ctx, backup, where, reverts, concurrency, reverts.length ? (tree) => withReverted(tree, backup, reverts) : undefined);
   const permit = await gateDeletes(ctx, content.deletes, { allowMassDelete: opts.allowMassDelete, where: `from space ${space.id}` });
-  if (reverts.length || content.plan.changes.length || content.large.length) {
+  // A locked space takes no edits: unlocked for the restore (the backup's edit mode is set at the end).
+  const wasLocked = space.editMode === 'locked' && sendsAny(content);
+  if (wasLocked) {
+    space = (await ctx.api.send<ApiSpace>(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body: { editMode: 'live' } }))).data;
+    report.notes.push('unlocked for the restore');
+  }
+  if (sendsAny(content)) {
     const cr = opts.changeRequest !== undefined ? await getChangeRequest(ctx, space.id, opts.changeRequest) : await createChangeRequest(ctx, space.id, `Restore from ${titleOf(backup)}`);
     review = cr;
     const inCr: Required<Where> = { spaceId: space.id, changeRequest: cr.id };
@@ -154,24 +168,28 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   return report;
 }
 
+/** What setting the backup's settings changes: the fields to PATCH, and the collection the space moves into (undefined: it stays). */
+async function settingsPlan(space: ApiSpace, backup: Backup, target: Target, opts: RestoreOptions, made: (title: string) => void, dryRun: boolean): Promise<{ body: Record<string, unknown>; move?: { parent: string | null; where: string } }> {
+  const body = settingsDiff(space, backup.record!.settings, SETTINGS);
+  const c = backup.record!.collection;
+  // Its collection: by id in the organization it came from, by title path in another (made when missing).
+  let parent = space.parent ?? null;
+  if (target.way !== 'new' && parent !== (c?.id ?? null)) parent = c ? ((await (await opts.collections!(target.org)).place(backup.record, made, dryRun)) ?? null) : null;
+  return { body, move: (space.parent ?? null) !== parent ? { parent, where: c ? `collection "${c.path.join('/')}"` : 'the top level' } : undefined };
+}
+
 /** Title, emoji, edit mode and default level as the backup has them; the collection of an existing space; visibility compared only. */
 async function restoreSettings(ctx: Context, space: ApiSpace, backup: Backup, target: Target, opts: RestoreOptions, report: SpaceReport): Promise<void> {
   const s = backup.record?.settings;
   if (!s) return;
-  const body = settingsDiff(space, s, SETTINGS);
+  const { body, move } = await settingsPlan(space, backup, target, opts, (title) => report.notes.push(`created collection "${title}"`), false);
   if (Object.keys(body).length) {
     await ctx.api.send(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body }));
     report.notes.push(`settings set: ${Object.keys(body).join(', ')}`);
   }
-  const c = backup.record!.collection;
-  // Its collection: by id in the organization it came from, by title path in another (made when missing).
-  let parent = space.parent ?? null;
-  if (target.way !== 'new' && parent !== (c?.id ?? null)) {
-    parent = c ? ((await (await opts.collections!(target.org)).place(backup.record, (title) => report.notes.push(`created collection "${title}"`), false)) ?? null) : null;
-  }
-  if ((space.parent ?? null) !== (parent ?? null)) {
-    await ctx.api.send(ctx.api.request('spaces.move', { params: { spaceId: space.id }, body: { parent: parent ?? null } }));
-    report.notes.push(`moved into ${c ? `collection "${c.path.join('/')}"` : 'the top level'}`);
+  if (move) {
+    await ctx.api.send(ctx.api.request('spaces.move', { params: { spaceId: space.id }, body: { parent: move.parent } }));
+    report.notes.push(`moved into ${move.where}`);
   }
   if (s.visibility && space.visibility && s.visibility !== space.visibility) {
     report.notes.push(`visibility: the backup's space was ${s.visibility}, this one is ${space.visibility} (the API cannot set it: change it in the app, or through its collection)`);

@@ -146,7 +146,7 @@ export class Collections {
   /** One ensure() at a time: two spaces restored at once never make the same collection twice. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** The collection at this title path (made when missing, unless `dryRun`: then what would be made is said, and undefined). */
+  /** The collection at this title path (made when missing, unless `dryRun`: then what would be made is said, and a stand-in's id). */
   ensure(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
     const next = this.queue.then(() => this.ensureNow(path, made, dryRun));
     this.queue = next.catch(() => undefined);
@@ -187,10 +187,10 @@ export class Collections {
         continue;
       }
       made(title);
-      if (dryRun) return undefined;
       const body: Record<string, unknown> = { title, ...(parent ? { parent } : {}) };
-      const created: ApiCollection = (await this.ctx.api.send<ApiCollection>(this.ctx.api.request('collections.create', { params: { organizationId: this.org }, body }))).data;
-      this.list.push({ ...created, parent });
+      // A dry run goes on down the path as if it were made (each said once): its stand-in has no id of the API's.
+      const created: ApiCollection = dryRun ? { id: `(new) ${JSON.stringify([...this.pathOf(parent), title])}` } : (await this.ctx.api.send<ApiCollection>(this.ctx.api.request('collections.create', { params: { organizationId: this.org }, body }))).data;
+      this.list.push({ ...created, title, parent });
       parent = created.id;
     }
     return parent ?? undefined;
