@@ -53,8 +53,13 @@ describe('content restore --all-spaces', () => {
       const pages: Page[] = flat((await get(api, `/spaces/${edited.id}/content/pages`)).pages);
       for (const p of pages.filter((x) => x.type === 'group' || x.type === 'link' || x.path === 'faq')) await admin(api, 'remove-page', { spaceId: edited.id, pageId: p.id });
       expect((await api.cli(['spaces', 'update', settings.id, '--title', 'Renamed', '--emoji', '🔥', '--edit-mode', 'live'])).code).toBe(0);
-      const guides = (await get(api, `/orgs/${org}/collections?limit=1000`)).items.find((c: { title: string }) => c.title === 'Guides');
+      const collectionsBefore = (await get(api, `/orgs/${org}/collections?limit=1000`)).items;
+      const collection = (t: string) => collectionsBefore.find((c: { title: string }) => c.title === t);
+      const guides = collection('Guides');
       expect((await api.cli(['collections', 'update', guides.id, '--description', 'Changed', '--default-level', 'read'])).code).toBe(0);
+      // A collection renamed, one moved under another: the same collections are renamed and moved back, none made again.
+      expect((await api.cli(['collections', 'update', collection('Runbooks').id, '--title', 'Playbooks'])).code).toBe(0);
+      expect((await api.cli(['collections', 'move', collection('Advanced').id, '--parent', collection('API').id])).code).toBe(0);
 
       const dry = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--dry-run']);
       expect(dry.code, dry.stderr).toBe(0);
@@ -77,6 +82,8 @@ describe('content restore --all-spaces', () => {
       expect([admin_.title, admin_.emoji, admin_.editMode]).toEqual([settings.title, settings.emoji, settings.editMode]);
       const guidesNow = await get(api, `/collections/${guides.id}`);
       expect([guidesNow.description, guidesNow.defaultLevel]).toEqual([guides.description, guides.defaultLevel]);
+      const shape = (cs: { id: string; title: string; parent?: string | null }[]) => cs.map((c) => [c.id, c.title, c.parent ?? null]).sort();
+      expect(shape((await get(api, `/orgs/${org}/collections?limit=1000`)).items)).toEqual(shape(collectionsBefore));
       const remade = now.find((s) => s.title === 'Webhooks')!;
       expect(remade.parent).toBe(gone.parent);
 

@@ -1,12 +1,13 @@
 // content restore --all-spaces: every space of a backup export --all-spaces
 // wrote, into the organization (--org, default the configured one). The
-// collections first (by title path: the ones the organization lacks are
-// made, parents before children; each given the description and default
-// level the backup recorded), then the spaces, several at once on the
-// one task scheduler. Each space goes the way restore-target.ts chooses,
-// except that a space whose title is already in the same collection path of
-// the organization is restored into, never duplicated: a second run (or one
-// after Ctrl-C) restores nothing twice and finishes what the first left.
+// collections first, parents before children (each the same one by id,
+// renamed and moved back, else by title path, made when missing; given the
+// description and default level the backup recorded), then the spaces,
+// several at once on the one task scheduler. Each space goes the way
+// restore-target.ts chooses, except that a space whose title is already in
+// the same collection path of the organization is restored into, never
+// duplicated: a second run (or one after Ctrl-C) restores nothing twice and
+// finishes what the first left.
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import { Interrupted, UsageError } from '../../errors.js';
@@ -42,8 +43,7 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   const recordedCollections = new Map((top.collections ?? []).map((c) => [c.id, c]));
   const paths = (top.collections ?? []).map((c) => ({ c, path: collectionTitles(recordedCollections, c.id) }));
   for (const { c, path } of paths.filter((p) => p.path.length).sort((a, b) => a.path.length - b.path.length)) {
-    await collections.ensure(path, (title) => made.push(`create collection "${title}" (${path.join('/')})`), !!opts.dryRun);
-    await collections.settle(path, c, (line) => made.push(line), !!opts.dryRun);
+    await collections.restore(c, path, (line) => made.push(line), !!opts.dryRun);
   }
 
   const existing = await placesOf(ctx, collections);
@@ -67,7 +67,7 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   );
   if (opts.dryRun) {
     if (!ctx.output.dataAsked) await ctx.output.changes(made);
-  } else for (const m of made) ctx.output.note(m.replace(/^create/, 'created'));
+  } else for (const m of made) ctx.output.note(m.replace(/^create/, 'created').replace(/^move/, 'moved'));
   const done = report.results.flatMap((r) => (r.value ? [r.value] : []));
   for (const r of report.results) if (r.state === 'failed') ctx.warn(`failed: space "${r.label}": ${r.message ?? ''}`);
   if (report.interrupted) {

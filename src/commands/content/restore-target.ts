@@ -15,10 +15,14 @@ import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
 import { collectionTitles, type ApiCollection, type ApiSpace, type BackupRecord, type SpaceSettings } from './backup.js';
 import type { ManifestFile } from './export.js';
+import type { AllManifest } from './export-all.js';
 import type { Scope } from '../../tasks/schedule.js';
 import { readFolder, type Folder } from './push-folder.js';
 
 export type Way = 'trash' | 'existing' | 'new';
+
+/** A collection as export --all-spaces records it. */
+export type RecordedCollection = NonNullable<AllManifest['collections']>[number];
 
 export interface Backup {
   root: string;
@@ -164,18 +168,34 @@ export class Collections {
     return c;
   }
 
-  /** The collection at this path given the description and default level the backup recorded (a dry run only says what it would set). */
-  async settle(path: string[], wanted: { description?: string | null; defaultLevel?: string | null }, said: (line: string) => void, dryRun: boolean): Promise<void> {
-    const c = this.at(path);
+  /**
+   * A collection of the backup as it recorded it: the same one (by id) renamed
+   * and moved back, else the one at its title path (made when missing); its
+   * description and default level set. Parents before children. A dry run
+   * says what it would do.
+   */
+  async restore(rec: RecordedCollection, path: string[], said: (line: string) => void, dryRun: boolean): Promise<void> {
+    let c = this.list.find((x) => x.id === rec.id);
     const body: Record<string, unknown> = {};
+    if (c) {
+      if (c.title !== rec.title) body.title = rec.title;
+      const parent = rec.parent === null ? null : this.has(rec.parent) ? rec.parent : (this.at(path.slice(0, -1))?.id ?? null);
+      if ((c.parent ?? null) !== parent) {
+        said(`move collection "${path.join('/')}" into ${parent === null ? 'the top level' : `"${path.slice(0, -1).join('/')}"`}`);
+        if (!dryRun) await this.ctx.api.send(this.ctx.api.request('collections.move', { params: { collectionId: c.id }, body: { parent } }));
+        c.parent = parent;
+      }
+    } else {
+      await this.ensure(path, (title) => said(`create collection "${title}" (${path.join('/')})`), dryRun);
+      c = this.at(path);
+    }
     // An export records a description only when there is one, a default level always (null: none).
-    if ((wanted.description ?? null) !== (c?.description ?? null)) body.description = wanted.description ?? null;
-    if ('defaultLevel' in wanted && (wanted.defaultLevel ?? null) !== (c?.defaultLevel ?? null)) body.defaultLevel = wanted.defaultLevel ?? null;
-    if (!Object.keys(body).length) return;
+    if ((rec.description ?? null) !== (c?.description ?? null)) body.description = rec.description ?? null;
+    if ('defaultLevel' in rec && (rec.defaultLevel ?? null) !== (c?.defaultLevel ?? null)) body.defaultLevel = rec.defaultLevel ?? null;
+    if (!c || !Object.keys(body).length) return;
     said(`set collection "${path.join('/')}": ${Object.keys(body).join(', ')}`);
-    if (dryRun || !c) return;
-    const updated = (await this.ctx.api.send<ApiCollection>(this.ctx.api.request('collections.update', { params: { collectionId: c.id }, body }))).data;
-    Object.assign(c, { description: updated.description ?? null, defaultLevel: updated.defaultLevel ?? null });
+    if (!dryRun) await this.ctx.api.send(this.ctx.api.request('collections.update', { params: { collectionId: c.id }, body }));
+    Object.assign(c, body);
   }
 
   private async ensureNow(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
