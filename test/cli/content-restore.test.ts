@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseEnv, lines, runInProcess, tempDir, withTestApi, type TestApi } from '../helpers.js';
+import { baseEnv, lines, runInProcess, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 import { admin, filesUnder, flat, serve, spaceId, type Page } from '../content-helpers.js';
 
 const base = tempDir('docplat-restore-');
@@ -214,6 +214,35 @@ describe('content restore', () => {
       expect(r.stderr).toMatch(/the backup records no settings/);
       expect(r.stderr).toMatch(/verified: equal/);
     }));
+});
+
+describe('content restore interrupted', () => {
+  it('Ctrl-C during a --new restore names the space it made and says to go on with --into it (--new again would make another); Ctrl-C during the check says the restore is done', async () => {
+    const log: string[] = [];
+    await withTestApi({ log: (l) => log.push(l) }, async (api) => {
+      const dir = await backup(api, await spaceId(api, 'Getting Started'));
+      const org = api.sandbox.defaultOrg!;
+      await fetch(`${new URL(api.sandbox.url).origin}/_sandbox/faults`, { method: 'POST', headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ spec: 'latency=50' }) });
+      const interrupt = async (args: string[], ready: () => boolean) => {
+        const run = startCli(['content', 'restore', '--from', dir, ...args], { env: api.env() });
+        await until(ready);
+        run.child.kill('SIGINT');
+        const r = await run.done;
+        expect(r.code, r.stderr).toBe(130);
+        return lines(r.stderr).at(-1)!;
+      };
+      const made = await interrupt(['--new'], () => log.some((l) => /^POST \/v1\/spaces\/\S+\/change-requests\/\S+\/content\S* 200/.test(l)));
+      const id = /--into (\S+) in place of --new/.exec(made)?.[1];
+      expect(made).toMatch(/^error: interrupted: .*run it again with --into \S+ in place of --new \(--new would make another space\)/);
+      const titled = (await get(api, `/orgs/${org}/spaces?limit=1000`)).items.filter((s: { title: string }) => s.title === 'Getting Started');
+      expect(titled.map((s: { id: string }) => s.id)).toContain(id);
+      // Once the check reads pages (after the merge).
+      const merged = () => log.findIndex((m) => m.startsWith(`POST /v1/spaces/${id}/change-requests/`) && m.includes('/merge 200'));
+      const checking = await interrupt(['--into', id!, '--yes'], () => merged() >= 0 && log.slice(merged()).some((l) => l.startsWith(`GET /v1/spaces/${id}/content/page/`)));
+      expect(checking).toMatch(new RegExp(`^error: interrupted while checking space ${id} against the backup \\(what the restore sent is in the space\\); run the same restore again to check it$`));
+      expect(checking).not.toMatch(/docplat-verify/);
+    });
+  });
 });
 
 describe('content restore, bad input', () => {

@@ -173,7 +173,7 @@ export async function sendLarge(ctx: Context, where: Required<Where>, backup: Ba
 }
 
 /** The plan's batches, one after the other (each names what the ones before created); only the deletes the gate let through. */
-export async function sendPlan(ctx: Context, where: Required<Where>, content: ContentPlan, pages: Backup['folder']['pages'], permit: Permit): Promise<number> {
+export async function sendPlan(ctx: Context, where: Required<Where>, content: ContentPlan, pages: Backup['folder']['pages'], permit: Permit, again: string): Promise<number> {
   // Pages left unread (as the export wrote them) are read batch by batch, as their text is sent.
   const batcher = new Batcher(content.plan, pages, ctx);
   let sent = 0;
@@ -181,7 +181,7 @@ export async function sendPlan(ctx: Context, where: Required<Where>, content: Co
     if (ctx.signal.aborted) {
       throw new Interrupted(
         `interrupted: change request ${where.changeRequest} of space ${where.spaceId} holds ${sent} batches, each complete, and is not merged; ` +
-          'run the same restore again: it compares with the space and sends what differs in a new change request (archive this one)',
+          `${again}: it compares with the space and sends what differs in a new change request (archive this one)`,
       );
     }
     const batch = await batcher.build();

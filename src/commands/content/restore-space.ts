@@ -5,7 +5,7 @@
 // (restore-verify.ts). Returns what it did for the report; a dry run says
 // the way and lists what it would revert, send and delete.
 import type { Context } from '../../context.js';
-import { DocplatError, EXIT, UsageError } from '../../errors.js';
+import { DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { deleteLines, gateDeletes, massNote } from '../deletes.js';
 import type { ApiSpace, TreeRecord } from './backup.js';
 import { missingPages, planContent, sendsAny, sendLarge, sendPlan, sendReverts, type ContentPlan, type Skipped } from './restore-content.js';
@@ -125,6 +125,18 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   else if (target.way === 'new') space = await createSpace(ctx, target, backup, opts, report.notes);
   else space = target.space!;
   report.spaceId = space.id;
+  // Interrupted: how to go on (--new again would make another space).
+  const again = opts.new ? `run it again with --into ${space.id} in place of --new (--new would make another space)` : 'run the same restore again';
+  try {
+    return await fill(ctx, space, backup, target, opts, report, again);
+  } catch (err) {
+    if (!(err instanceof Interrupted) || !opts.new || err.message.includes('--into')) throw err;
+    throw new Interrupted(`${err.message}; ${again}`);
+  }
+}
+
+/** The space's content made equal to the backup, its settings set, and the check. */
+async function fill(ctx: Context, space: ApiSpace, backup: Backup, target: Target, opts: RestoreOptions, report: SpaceReport, again: string): Promise<SpaceReport> {
   const where = { spaceId: space.id };
   const concurrency = ctx.api.bulk.concurrency(opts.concurrency);
   let review: ChangeRequest | undefined;
@@ -152,7 +164,7 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
     // Compared again with the change request, the reverts in it (without reverts, it holds what the plan was made against).
     if (reverts.length) content = await planContent(ctx, backup, inCr, [], concurrency);
     await sendLarge(ctx, inCr, backup, content, opts.filesUrl);
-    report.batches = await sendPlan(ctx, inCr, content, backup.folder.pages, permit);
+    report.batches = await sendPlan(ctx, inCr, content, backup.folder.pages, permit, again);
     report.changes = content.plan.changes.length;
     const merged = opts.changeRequest !== undefined ? undefined : (await ctx.api.send<{ result?: string }>(ctx.api.request('changeRequests.merge', { params: { spaceId: space.id, changeRequestId: cr.id } }))).data;
     if (merged?.result === 'conflicts') throw new DocplatError(`change request ${cr.number ?? cr.id} of space ${space.id} has conflicts with the space and stays open; run the restore again`, EXIT.failure);
@@ -162,7 +174,11 @@ export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOp
   else await restoreSettings(ctx, space, backup, target, opts, report);
   if (wasLocked && !backup.record?.settings.editMode) await ctx.api.send(ctx.api.request('spaces.update', { params: { spaceId: space.id }, body: { editMode: 'locked' } }));
   if (opts.verify) {
-    report.different = await verifySpace(ctx, backup.root, backup.folder.manifest, review && opts.changeRequest !== undefined ? { spaceId: space.id, changeRequest: review.id } : { spaceId: space.id }, opts.concurrency);
+    const checked = review && opts.changeRequest !== undefined ? { spaceId: space.id, changeRequest: review.id } : { spaceId: space.id };
+    report.different = await verifySpace(ctx, backup.root, backup.folder.manifest, checked, opts.concurrency).catch((err: unknown) => {
+      // (The export's own words would name the temporary folder it wrote, removed since.)
+      throw err instanceof Interrupted ? new Interrupted(`interrupted while checking space ${space.id} against the backup (what the restore sent is in the space); ${again} to check it`) : err;
+    });
     report.verified = report.different.length === 0;
   }
   return report;

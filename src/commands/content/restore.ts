@@ -37,7 +37,8 @@ which way and lists what would be reverted, sent and deleted.
 Then the space is exported into a temporary folder and compared with the backup byte for byte
 (--no-verify skips it); what differs is listed. Exit codes: 0 restored and equal; 5 something
 was not brought back (named: a group, a link page, a file) or differs; 2 bad input (nothing
-sent); 130 interrupted (run it again: it compares and sends what is missing).
+sent); 130 interrupted (run it again: it compares and sends what is missing; after --new, with
+--into the space it made, which it names).
 
 --all-spaces restores every space of an export --all-spaces into the organization (--org,
 default the configured one): the collections first (with their description and default level),
