@@ -140,6 +140,34 @@ describe('content restore --all-spaces', () => {
       }
     }));
 
+  it('two spaces of one title in one collection path: never restored into one at a guess (a second run names them, exit 5, and changes neither)', () =>
+    withTestApi({}, async (api) => {
+      const twin = await api.cli(['spaces', 'create', '--title', 'Release Notes', '--json']);
+      expect(twin.code, twin.stderr).toBe(0);
+      const dir = join(base, 'twins');
+      expect((await api.cli(['content', 'export', '--all-spaces', '--dest', dir])).code).toBe(0);
+      const target = 'InitechDemoOrg000001';
+      const first = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--no-verify']);
+      expect(first.code, first.stderr).toBe(5);
+      const made = (await spaces(api, target)).filter((s) => s.title === 'Release Notes');
+      expect(made).toHaveLength(2);
+      const trees = async () => Promise.all(made.map(async (s) => JSON.stringify(await get(api, `/spaces/${s.id}/content/pages`))));
+      const before = await trees();
+      const second = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--no-verify', '--yes']);
+      expect(second.code, second.stderr).toBe(5);
+      expect(second.stderr).toMatch(/2 spaces titled "Release Notes" are at the top level of organization InitechDemoOrg000001, and the backup has more than one: none restored into at a guess/);
+      expect(second.stderr).not.toMatch(/restored space \S+ "Release Notes"/);
+      const dry = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--dry-run']);
+      expect(dry.code, dry.stderr).toBe(5);
+      expect(lines(dry.stderr).at(-1)).toBe('error: 2 spaces would not be restored (listed above)');
+      expect(await trees()).toEqual(before);
+      expect((await spaces(api, target)).filter((s) => s.title === 'Release Notes')).toHaveLength(2);
+      // One space restored alone, its place ambiguous: refused before anything is sent.
+      const one = await api.cli(['--org', target, 'content', 'restore', '--from', join(dir, 'release-notes')]);
+      expect(one.code, one.stderr).toBe(2);
+      expect(one.stderr).toMatch(/2 spaces titled "Release Notes" are at the top level of organization InitechDemoOrg000001: none restored into at a guess; give the one with --into <spaceId> \(--from .*\), or --new$/m);
+    }));
+
   it('Ctrl-C mid-restore exits 130; the same command again finishes, every space restored once', async () => {
     const log: string[] = [];
     await withTestApi({ allowPrivateFileUrls: true, log: (l) => log.push(l) }, async (api) => {

@@ -8,24 +8,24 @@
 // the same collection path of the organization is restored into, never
 // duplicated: a second run (or one after Ctrl-C) restores nothing twice and
 // finishes what the first left.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Context } from '../../context.js';
 import { Interrupted, UsageError } from '../../errors.js';
 import { runTasks } from '../../tasks/schedule.js';
 import { collectionTitles } from './backup.js';
 import { ALL_MANIFEST, type AllManifest } from './export-all.js';
 import { readJsonManifest, recorded } from './export-folder.js';
-import { reportSpaces } from './restore.js';
+import { FAILED, reportSpaces } from './restore.js';
 import { restoreSpace, type RestoreOptions, type SpaceReport } from './restore-space.js';
-import { chooseTarget, newUnlessThere, placesOf, readBackup, type Backup, type Places, type Target } from './restore-target.js';
+import { chooseTarget, newUnlessThere, readBackup, spacesByPlace, type Backup, type Places, type Target } from './restore-target.js';
 
 /** Spaces restored at once (each sends its batches one after the other). */
 const SPACES_AT_ONCE = 4;
 
 /** The way for one space of the backup: as for one space (the one it came from, else the one restored before), in another organization the one restored before, else new. */
-async function targetOf(ctx: Context, backup: Backup, org: string, sameOrg: boolean, places: Places): Promise<Target> {
-  if (sameOrg) return chooseTarget(ctx, backup, { org, places: async () => places });
-  return newUnlessThere(backup, org, places, `not in organization ${org}`);
+async function targetOf(ctx: Context, backup: Backup, org: string, sameOrg: boolean, places: Places, twins: boolean): Promise<Target> {
+  if (sameOrg) return chooseTarget(ctx, backup, { org, places: async () => places, twins });
+  return newUnlessThere(backup, org, places, `not in organization ${org}`, twins);
 }
 
 export async function restoreAll(ctx: Context, from: string, opts: RestoreOptions): Promise<void> {
@@ -35,6 +35,10 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   const entries = Object.entries(top.spaces).filter(([, e]) => e.revision !== null && recorded(root, e.path));
   // Each space's folder is read by its task (one folder in memory per space in flight, not the whole organization's).
   const backups = entries.map(([id, e]) => ({ id, path: e.path, title: e.title }));
+  // Spaces of one title in one collection (their folders side by side): not told apart by a place.
+  const sameSpot = (b: { path: string; title: string }) => JSON.stringify([dirname(b.path), b.title]);
+  const spots = new Map<string, number>();
+  for (const b of backups) spots.set(sameSpot(b), (spots.get(sameSpot(b)) ?? 0) + 1);
   const org = await ctx.org();
   const collections = await opts.collections!(org);
 
@@ -46,7 +50,7 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
     await collections.restore(c, path, (line) => made.push(line), !!opts.dryRun);
   }
 
-  const existing = await placesOf(ctx, collections);
+  const existing = await spacesByPlace(ctx, collections);
   const sameOrg = top.organization === org;
   // On a terminal that may ask (deletes), one space at a time: one question at a time.
   const concurrency = ctx.willPrompt ? 1 : SPACES_AT_ONCE;
@@ -59,7 +63,7 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
         const backup: Backup = { ...(await readBackup(join(root, path), ctx)), title };
         // --files-url serves the whole backup: a space's files are under its folder.
         const filesUrl = opts.filesUrl === undefined ? undefined : `${opts.filesUrl.replace(/\/+$/, '')}/${path.split('/').map(encodeURIComponent).join('/')}`;
-        const target = await targetOf(ctx, backup, org, sameOrg, existing);
+        const target = await targetOf(ctx, backup, org, sameOrg, existing, spots.get(sameSpot({ path, title }))! > 1);
         return { state: 'ok' as const, value: await restoreSpace(ctx, backup, { ...opts, filesUrl, target }) };
       },
     })),
@@ -73,6 +77,6 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   if (report.interrupted) {
     throw new Interrupted(`interrupted: ${done.length} of ${backups.length} spaces restored; run the same command again: a space restored already is found by its title and collection path, never restored twice`);
   }
-  const failed = report.results.filter((r) => r.state === 'failed').map((r) => ({ title: r.label, way: 'existing' as const, why: 'failed', reverted: 0, changes: 0, batches: 0, skipped: [{ what: `space "${r.label}"`, why: r.message ?? 'failed' }], different: [], verified: null, notes: [], lines: [] }));
+  const failed = report.results.filter((r) => r.state === 'failed').map((r) => ({ title: r.label, way: 'existing' as const, why: FAILED, reverted: 0, changes: 0, batches: 0, skipped: [{ what: `space "${r.label}"`, why: r.message ?? 'failed' }], different: [], verified: null, notes: [], lines: [] }));
   await reportSpaces(ctx, [...done, ...failed], !!opts.dryRun);
 }

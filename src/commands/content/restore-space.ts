@@ -9,7 +9,7 @@ import { DocplatError, EXIT, Interrupted, UsageError } from '../../errors.js';
 import { deleteLines, gateDeletes, massNote } from '../deletes.js';
 import type { ApiSpace, TreeRecord } from './backup.js';
 import { missingPages, planContent, sendsAny, sendLarge, sendPlan, sendReverts, type ContentPlan, type Skipped } from './restore-content.js';
-import { SETTINGS, chooseTarget, placesOf, settingsDiff, titleOf, type Backup, type Collections, type Target, type Way } from './restore-target.js';
+import { SETTINGS, chooseTarget, settingsDiff, spacesByPlace, titleOf, type Backup, type Collections, type Target, type Way } from './restore-target.js';
 import { verifySpace } from './restore-verify.js';
 import { createChangeRequest, fetchTree, getChangeRequest, type ApiPage, type ChangeRequest, type Where } from './shared.js';
 
@@ -113,7 +113,7 @@ async function dryRun(ctx: Context, backup: Backup, target: Target, opts: Restor
 }
 
 export async function restoreSpace(ctx: Context, backup: Backup, opts: RestoreOptions): Promise<SpaceReport> {
-  const target = opts.target ?? (await chooseTarget(ctx, backup, { into: opts.into, new: opts.new, org: ctx.globals.org, places: async (org) => placesOf(ctx, await opts.collections!(org)) }));
+  const target = opts.target ?? (await chooseTarget(ctx, backup, { into: opts.into, new: opts.new, org: ctx.globals.org, places: async (org) => spacesByPlace(ctx, await opts.collections!(org)) }));
   const report: SpaceReport = { title: titleOf(backup), way: target.way, why: target.why, reverted: 0, changes: 0, batches: 0, skipped: [], different: [], verified: null, notes: [], lines: [] };
   report.spaceId = target.space?.id;
   if (!backup.record) report.notes.push('the backup records no settings (exported before content restore existed): the space keeps its own settings, a new one is named after the folder');

@@ -83,29 +83,42 @@ async function getSpace(ctx: Context, spaceId: string): Promise<ApiSpace | undef
 export const titleOf = (backup: Backup) => backup.record?.settings.title || backup.title || [...basename(backup.root)].slice(0, 50).join('');
 
 /** The organization's spaces by collection path and title: where a space restored before (a run cut short, or ended with exit 5) is found again. */
-export type Places = Map<string, ApiSpace>;
+export type Places = Map<string, ApiSpace[]>;
 
 const placeKey = (path: string[], title: string) => JSON.stringify([...path, title]);
 
-export async function placesOf(ctx: Context, collections: Collections): Promise<Places> {
+export async function spacesByPlace(ctx: Context, collections: Collections): Promise<Places> {
   const spaces = await ctx.api.all<ApiSpace>(ctx.api.request('spaces.list', { params: { organizationId: collections.org } }));
   const out: Places = new Map();
   for (const s of spaces) {
     const key = placeKey(collections.pathOf(s.parent), String(s.title ?? ''));
-    if (!out.has(key)) out.set(key, s);
+    out.set(key, [...(out.get(key) ?? []), s]);
   }
   return out;
 }
 
-/** A new space, unless one of the backup's title is in its collection path already (an older backup: at the top level): into that one, never a second. */
-export function newUnlessThere(backup: Backup, org: string, places: Places, why: string): Target {
-  const found = places.get(placeKey(backup.record?.collection?.path ?? [], titleOf(backup)));
-  if (found) return { way: 'existing', org, space: found, why: `${why}; a space "${found.title}" is in the same collection path of organization ${org}` };
+/**
+ * A new space, unless one of the backup's title is in its collection path
+ * already (an older backup: at the top level): into that one, never a
+ * second. Two there, or one there when the backup has more than one of that
+ * title and path (`twins`), are not told apart: none is restored into at a
+ * guess (a usage error naming them).
+ */
+export function newUnlessThere(backup: Backup, org: string, places: Places, why: string, twins = false): Target {
+  const path = backup.record?.collection?.path ?? [];
+  const found = places.get(placeKey(path, titleOf(backup))) ?? [];
+  if (found.length > 1 || (found.length && twins)) {
+    const where = path.length ? `in collection "${path.join('/')}"` : 'at the top level';
+    throw new UsageError(
+      `${found.length} spaces titled "${titleOf(backup)}" are ${where} of organization ${org}${twins ? ', and the backup has more than one' : ''}: none restored into at a guess; give the one with --into <spaceId> (--from ${backup.root}), or --new`,
+    );
+  }
+  if (found.length) return { way: 'existing', org, space: found[0], why: `${why}; a space "${found[0].title}" is in the same collection path of organization ${org}` };
   return { way: 'new', org, why };
 }
 
 /** The way for this backup: --into, --new, or the space it came from (in the trash, still there, or gone: then the one restored before, if any). */
-export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: string; new?: boolean; org?: string; places: (org: string) => Promise<Places> }): Promise<Target> {
+export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: string; new?: boolean; org?: string; places: (org: string) => Promise<Places>; twins?: boolean }): Promise<Target> {
   const orgOf = async (): Promise<string> => opts.org ?? (await ctx.org().catch((err: unknown) => backup.record?.organization ?? Promise.reject(err)));
   if (opts.new) return { way: 'new', org: await orgOf(), why: '--new' };
   const id = opts.into ?? backup.source;
@@ -116,10 +129,10 @@ export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: 
   if (!space) {
     if (opts.into !== undefined) throw new UsageError(`--into: no space ${opts.into} (or not yours to read)`);
     const org = await orgOf();
-    return newUnlessThere(backup, org, await opts.places(org), `space ${id} is gone (deleted more than 7 days ago, or not in reach)`);
+    return newUnlessThere(backup, org, await opts.places(org), `space ${id} is gone (deleted more than 7 days ago, or not in reach)`, opts.twins);
   }
   if (opts.org !== undefined && space.organization !== opts.org && opts.into === undefined) {
-    return newUnlessThere(backup, opts.org, await opts.places(opts.org), `space ${id} is in another organization`);
+    return newUnlessThere(backup, opts.org, await opts.places(opts.org), `space ${id} is in another organization`, opts.twins);
   }
   const org = String(space.organization ?? (await orgOf()));
   if ((space as { deletedAt?: string }).deletedAt) return { way: 'trash', org, space, why: `space ${id} is in the trash` };

@@ -106,9 +106,14 @@ const words = (r: SpaceReport) =>
   `${r.reverted} pages reverted, ${r.changes} changes in ${r.batches} batches` +
   (r.verified === null ? ', not verified' : r.verified ? ', verified: equal to the backup byte for byte' : `, verified: ${r.different.length} files differ`);
 
+/** The `why` of a space whose restore failed (its one skipped entry says why). */
+export const FAILED = 'failed';
+
 /** The report: per space what was done, skipped (with why) and different; exit 5 when anything was not brought back. */
 export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun: boolean): Promise<void> {
   for (const r of reports) {
+    // A space whose restore failed was said as it failed ("failed: space ..."); it counts below.
+    if (r.why === FAILED) continue;
     const name = `space ${r.spaceId ?? '(new)'} "${escapeControls(r.title)}"`;
     if (dryRun) {
       // With --json the plan is in the item (one JSON document on stdout).
@@ -123,10 +128,10 @@ export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun:
     const items = reports.map((r) => ({ space: r.spaceId ?? null, title: r.title, way: r.way, why: r.why, reverted: r.reverted, changes: r.changes, skipped: r.skipped, different: r.different, verified: r.verified, notes: r.notes, ...(dryRun ? { plan: r.lines } : {}) }));
     await ctx.output.item(reports.length === 1 ? items[0] : { spaces: items }, []);
   }
-  if (dryRun) return;
-  const failed = reports.filter((r) => r.skipped.length || r.different.length);
+  const failed = reports.filter((r) => (dryRun ? r.why === FAILED : r.skipped.length || r.different.length));
   if (failed.length) {
     const n = failed.reduce((sum, r) => sum + r.skipped.length + r.different.length, 0);
-    throw new PartialFailure(`${n} things were not brought back as the backup has them (listed above)`, failed.map((r) => r.spaceId ?? r.title));
+    const what = dryRun ? `${failed.length} spaces would not be restored (listed above)` : `${n} things were not brought back as the backup has them (listed above)`;
+    throw new PartialFailure(what, failed.map((r) => r.spaceId ?? r.title));
   }
 }
