@@ -111,6 +111,22 @@ describe('content restore', () => {
       expect(flat(await treeOf(api, id)).map((p) => [p.id, p.title])).toEqual(all.map((p) => [p.id, p.title]));
     }));
 
+  it('a page and a group deleted, each replaced by a new page at its path: the originals come back by revert, at their own paths, and the new pages go', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const all = flat(await treeOf(api, id));
+      const dir = await backup(api, id);
+      for (const path of ['faq', 'guides']) {
+        const was = all.find((p) => p.path === path)!;
+        await admin(api, 'remove-page', { spaceId: id, pageId: was.id });
+        await admin(api, 'add-page', { spaceId: id, title: was.title, path, markdown: `# ${was.title}\n\nIn its place.\n` });
+      }
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ skipped: [], different: [], verified: true });
+      expect(flat(await treeOf(api, id)).map((p) => [p.id, p.path])).toEqual(all.map((p) => [p.id, p.path]));
+    }));
+
   it('from the trash: spaces restore first (its id kept), then the content made equal', () =>
     withTestApi({}, async (api) => {
       const { id, dir } = await backupThenRemoveFaq(api);

@@ -80,6 +80,15 @@ const slugOfFile = (file: string): string => {
   return /^README\.md$/i.test(last) ? (parts.pop() ?? '') : last.replace(/\.md$/i, '');
 };
 
+/** A group's slug as the files of its pages show it (`guides/a.md`, `guides/b/README.md`: guides); '' when it has none. */
+function groupSlug(group: LocalPage): string {
+  const page = group.children.find((c) => c.kind === 'page');
+  if (!page) return '';
+  const parts = page.target.split('/');
+  if (/^README\.md$/i.test(parts.pop()!)) parts.pop();
+  return parts.pop() ?? '';
+}
+
 /** What the plan's steps share. */
 interface Work {
   folder: Folder;
@@ -353,9 +362,11 @@ function placeTree(w: Work, differs: Set<LocalPage>): void {
         const was = base?.place(id)?.title;
         if (base && local.title !== remotePage.title) clash(w, local, id, 'renamed', was, local.title, remotePage.title);
         const title = local.title !== remotePage.title && (!base || base.force || was === undefined || local.title !== was) ? local.title : undefined;
-        const wantedSlug = local.kind === 'page' ? slugOfFile(local.target) : '';
+        // A group's slug as its pages' files show it: sent back with --force (a restore) only.
+        const wantedSlug = local.kind === 'page' ? slugOfFile(local.target) : local.kind === 'group' && base?.force ? groupSlug(local) : '';
         const fileKept = base && !base.force && base.path(id)?.toLowerCase() === local.target.toLowerCase();
-        const slug = wantedSlug !== '' && fileOf.has(id) && !fileKept && wantedSlug !== slugOfFile(fileOf.get(id)!) ? wantedSlug : undefined;
+        const slugNow = local.kind === 'group' ? String(remotePage.slug ?? '') : fileOf.has(id) ? slugOfFile(fileOf.get(id)!) : undefined;
+        const slug = wantedSlug !== '' && slugNow !== undefined && !fileKept && wantedSlug !== slugNow ? wantedSlug : undefined;
         const document = differs.has(local);
         if (move || title !== undefined || slug !== undefined || document) plan.changes.push({ op: 'update', id, local, remote: remotePage, title, slug, move, document });
       }

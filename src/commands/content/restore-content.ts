@@ -16,7 +16,7 @@ import type { DeletePlan, Permit } from '../deletes.js';
 import type { ApiFile } from '../files/download.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer, type ApiChange } from './push-batches.js';
 import type { LocalAsset, LocalPage } from './push-folder.js';
-import { planPush, specialOf, type Plan } from './push-plan.js';
+import { planPush, specialOf, type Plan, type PlanChange } from './push-plan.js';
 import type { Manifest } from './export-folder.js';
 import { deletePlanOf, describePlan } from './push-report.js';
 import type { Backup } from './restore-target.js';
@@ -75,6 +75,23 @@ export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Sk
 }
 
 /**
+ * The changes, a slug that a page they delete holds (one made in the place of
+ * a page the restore brings back) given after the deletes, when it is free;
+ * the moves keep their positions (counted with those pages there). An update
+ * left with nothing to do is dropped.
+ */
+function renamesAfterDeletes(changes: PlanChange[]): PlanChange[] {
+  const freed = new Set(changes.flatMap((c) => (c.op === 'delete' ? [String(c.remote.slug ?? '')] : [])));
+  const late: PlanChange[] = [];
+  for (const c of changes) {
+    if (c.op !== 'update' || c.slug === undefined || !freed.has(c.slug)) continue;
+    late.push({ ...c, title: undefined, move: undefined, document: false });
+    c.slug = undefined;
+  }
+  return [...changes.filter((c) => c.op !== 'update' || c.document || c.title !== undefined || c.slug !== undefined || c.move), ...late];
+}
+
+/**
  * The plan against a space's (or change request's) content (none: a space
  * not created yet); `reverts` were (or would be) sent before it, and
  * `adjust` puts the pages they bring back into the tree read.
@@ -106,8 +123,8 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
     plan.changes = plan.changes.filter((c) => !(c.op === 'insert' && reverted.has(byFile.get(c.local.target.toLowerCase()) ?? '')));
     // A page reverted comes back with the backup's text (the real run compares again after the reverts).
     for (const c of plan.changes) if (c.op === 'update' && reverted.has(c.id)) c.document = false;
-    plan.changes = plan.changes.filter((c) => !(c.op === 'update' && reverted.has(c.id) && !c.document && c.title === undefined && c.slug === undefined && !c.move));
   }
+  plan.changes = renamesAfterDeletes(plan.changes);
   // Files over 1 MB go by url, in their own batches, before the pages that show them.
   const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
   plan.changes = plan.changes.filter((c) => !(c.op === 'file' && c.asset.size > MAX_INLINE_BYTES));

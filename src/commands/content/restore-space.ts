@@ -56,7 +56,7 @@ function withReverted(tree: ApiPage[], backup: Backup, reverts: ContentPlan['rev
   index(copy);
   for (const r of reverts) {
     const rec = records.get(r.id) as TreeRecord;
-    const page: ApiPage = { id: rec.id, type: rec.type, title: rec.title, path: paths.get(rec.id) ?? '', ...(rec.href ? { href: rec.href } : {}), pages: [] };
+    const page: ApiPage = { id: rec.id, type: rec.type, title: rec.title, slug: rec.slug, path: paths.get(rec.id) ?? '', ...(rec.href ? { href: rec.href } : {}), pages: [] };
     const parent = rec.parent ? byId.get(rec.parent) : undefined;
     const siblings = parent ? (parent.pages ??= []) : copy;
     // Where the revert puts it back: after the sibling it followed (first, when none), else last.
