@@ -127,6 +127,16 @@ describe('content restore', () => {
       expect(flat(await treeOf(api, id)).map((p) => [p.id, p.path])).toEqual(all.map((p) => [p.id, p.path]));
     }));
 
+  it('a file of the backup\'s name added with other bytes since: the backup\'s stays, the other is named with why it stays (exit 5)', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const dir = await backup(api, id);
+      await admin(api, 'add-file', { spaceId: id, name: 'diagram.png', size: 12 });
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(5);
+      expect(JSON.parse(r.stdout).different).toEqual(['.gitbook/assets/diagram-2.png: in the space restored, not in the backup (no API operation deletes a file: delete it in the app)']);
+    }));
+
   it('from the trash: spaces restore first (its id kept), then the content made equal', () =>
     withTestApi({}, async (api) => {
       const { id, dir } = await backupThenRemoveFaq(api);
@@ -169,6 +179,8 @@ describe('content restore', () => {
       expect(r.code, r.stderr).toBe(5);
       const out = JSON.parse(r.stdout);
       expect(out.way).toBe('new');
+      // Every file and page the dry run said it would add is counted as sent, the file over 1 MB too.
+      expect(out.changes, dry.stdout).toBe(lines(dry.stdout).filter((l) => /^add (file|page) /.test(l)).length);
       expect(out.skipped.map((s: { what: string }) => s.what)).toEqual(['group "Guides"', 'link page "Status page" (https://status.example.com/)']);
       // SUMMARY.md lacks the group and the link, the group's pages are at the top level, as the report says, and the FAQ's link to one follows it.
       expect(out.different.sort(), r.stderr).toEqual(

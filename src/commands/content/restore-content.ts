@@ -169,8 +169,9 @@ function urlOf(backup: Backup, asset: LocalAsset, filesUrl: string | undefined):
   return typeof url === 'string' && /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-/** Files over 1 MB by url, one a batch (a refusal names that file only); their ids join the plan's. */
-export async function sendLarge(ctx: Context, where: Required<Where>, backup: Backup, content: ContentPlan, filesUrl: string | undefined): Promise<void> {
+/** Files over 1 MB by url, one a batch (a refusal names that file only); their ids join the plan's. Returns how many the platform took. */
+export async function sendLarge(ctx: Context, where: Required<Where>, backup: Backup, content: ContentPlan, filesUrl: string | undefined): Promise<number> {
+  let taken = 0;
   for (const asset of content.large) {
     const url = urlOf(backup, asset, filesUrl);
     if (!url) {
@@ -182,11 +183,13 @@ export async function sendLarge(ctx: Context, where: Required<Where>, backup: Ba
       const data = await sendChanges(ctx, where, [{ operation: 'insert_files', files: [{ ref: 'large', name: asset.name, url, ...(type ? { contentType: type } : {}) }] }]);
       const id = readAnswer(data, ['large']).files.get('large');
       if (id) content.plan.fileIds.set(asset.name, id);
+      taken++;
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 400)) throw err;
       content.skipped.push({ what: `file ${asset.path} (${asset.size} bytes)`, why: `the platform did not take it from ${url}: ${err.message}` });
     }
   }
+  return taken;
 }
 
 /** The plan's batches, one after the other (each names what the ones before created); only the deletes the gate let through. */

@@ -163,9 +163,9 @@ async function fill(ctx: Context, space: ApiSpace, backup: Backup, target: Targe
     }
     // Compared again with the change request, the reverts in it (without reverts, it holds what the plan was made against).
     if (reverts.length) content = await planContent(ctx, backup, inCr, [], concurrency);
-    await sendLarge(ctx, inCr, backup, content, opts.filesUrl);
-    report.batches = await sendPlan(ctx, inCr, content, backup.folder.pages, permit, again);
-    report.changes = content.plan.changes.length;
+    const large = await sendLarge(ctx, inCr, backup, content, opts.filesUrl);
+    report.batches = large + (await sendPlan(ctx, inCr, content, backup.folder.pages, permit, again));
+    report.changes = large + content.plan.changes.length;
     const merged = opts.changeRequest !== undefined ? undefined : (await ctx.api.send<{ result?: string }>(ctx.api.request('changeRequests.merge', { params: { spaceId: space.id, changeRequestId: cr.id } }))).data;
     if (merged?.result === 'conflicts') throw new DocplatError(`change request ${cr.number ?? cr.id} of space ${space.id} has conflicts with the space and stays open; run the restore again`, EXIT.failure);
   }
