@@ -177,11 +177,16 @@ describe('content restore --all-spaces', () => {
       await fetch(`${new URL(api.sandbox.url).origin}/_sandbox/faults`, { method: 'POST', headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ spec: 'latency=20' }) });
       const created = () => log.filter((l) => l.startsWith(`POST /v1/orgs/${target}/spaces 201`)).length;
       const run = startCli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--no-verify'], { env: api.env() });
-      await until(() => created() >= 3);
+      // Once spaces are made and one has a batch in its change request (it is cut short between batches).
+      await until(() => created() >= 3 && log.some((l) => /^POST \/v1\/spaces\/\S+\/change-requests\/\S+\/content\S* 200/.test(l)));
       run.child.kill('SIGINT');
       const first = await run.done;
       expect(first.code, first.stderr).toBe(130);
       expect(lines(first.stderr).at(-1)).toMatch(/^error: interrupted: \d+ of \d+ spaces restored; run the same command again/);
+      // Each change request a space cut short left open is named.
+      const open = (await get(api, `/orgs/${target}/change-requests?status=open`)).items as { id: string }[];
+      expect(open.length).toBeGreaterThan(0);
+      for (const cr of open) expect(first.stderr).toMatch(new RegExp(`change request ${cr.id} of space \\S+ holds \\d+ batches`));
       const top = JSON.parse(readFileSync(join(dir, '.docplat-export-all.json'), 'utf8'));
       const total = Object.keys(top.spaces).length;
       expect(created()).toBeLessThan(total);

@@ -75,6 +75,8 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
   const done = report.results.flatMap((r) => (r.value ? [r.value] : []));
   for (const r of report.results) if (r.state === 'failed') ctx.warn(`failed: space "${r.label}": ${r.message ?? ''}`);
   if (report.interrupted) {
+    // A space cut short says what it left (a change request open, not merged).
+    for (const r of report.results) if (r.error instanceof Interrupted && r.error.message !== new Interrupted().message) ctx.warn(`space "${r.label}": ${r.error.message}`);
     throw new Interrupted(`interrupted: ${done.length} of ${backups.length} spaces restored; run the same command again: a space restored already is found by its title and collection path, never restored twice`);
   }
   const failed = report.results.filter((r) => r.state === 'failed').map((r) => ({ title: r.label, way: 'existing' as const, why: FAILED, reverted: 0, changes: 0, batches: 0, skipped: [{ what: `space "${r.label}"`, why: r.message ?? 'failed' }], different: [], verified: null, notes: [], lines: [] }));
