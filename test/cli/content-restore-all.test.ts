@@ -118,6 +118,10 @@ describe('content restore --all-spaces', () => {
         const creates = [...recorded.keys()].map((id) => `create collection "${recorded.get(id)!.title}" (${pathOf(id).join('/')})`);
         expect(lines(dry.stdout).filter((l) => l.startsWith('create collection')).sort()).toEqual(creates.sort());
         expect(dry.stdout).toContain('set collection "Product/Guides": description, defaultLevel');
+        // With --json, the same as one document: the collections, and the spaces.
+        const dryJson = JSON.parse((await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--dry-run', '--json'])).stdout);
+        expect(Object.keys(dryJson)).toEqual(['collections', 'spaces']);
+        expect(dryJson.collections).toEqual(lines(dry.stdout).filter((l) => / collection "/.test(l)));
         const r = await api.cli(['content', 'restore', '--all-spaces', '--from', dir, '--org', target, '--files-url', served.url, '--json']);
         expect(r.code, r.stderr).toBe(5);
         const out = JSON.parse(r.stdout).spaces as { title: string; way: string; skipped: { what: string }[]; different: string[] }[];

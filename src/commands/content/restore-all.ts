@@ -80,5 +80,5 @@ export async function restoreAll(ctx: Context, from: string, opts: RestoreOption
     throw new Interrupted(`interrupted: ${done.length} of ${backups.length} spaces restored; run the same command again: a space restored already is found by its title and collection path, never restored twice`);
   }
   const failed = report.results.filter((r) => r.state === 'failed').map((r) => ({ title: r.label, way: 'existing' as const, why: FAILED, reverted: 0, changes: 0, batches: 0, skipped: [{ what: `space "${r.label}"`, why: r.message ?? 'failed' }], different: [], verified: null, notes: [], lines: [] }));
-  await reportSpaces(ctx, [...done, ...failed], !!opts.dryRun);
+  await reportSpaces(ctx, [...done, ...failed], !!opts.dryRun, made);
 }

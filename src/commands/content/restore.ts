@@ -110,7 +110,7 @@ const words = (r: SpaceReport) =>
 export const FAILED = 'failed';
 
 /** The report: per space what was done, skipped (with why) and different; exit 5 when anything was not brought back. */
-export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun: boolean): Promise<void> {
+export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun: boolean, collections?: string[]): Promise<void> {
   for (const r of reports) {
     // A space whose restore failed was said as it failed ("failed: space ..."); it counts below.
     if (r.why === FAILED) continue;
@@ -126,7 +126,8 @@ export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun:
   }
   if (ctx.output.dataAsked) {
     const items = reports.map((r) => ({ space: r.spaceId ?? null, title: r.title, way: r.way, why: r.why, reverted: r.reverted, changes: r.changes, skipped: r.skipped, different: r.different, verified: r.verified, notes: r.notes, ...(dryRun ? { plan: r.lines } : {}) }));
-    await ctx.output.item(reports.length === 1 ? items[0] : { spaces: items }, []);
+    // --all-spaces: an object with the spaces, and what was (or would be) done to the collections.
+    await ctx.output.item(collections === undefined ? items[0] : { collections, spaces: items }, []);
   }
   const failed = reports.filter((r) => (dryRun ? r.why === FAILED : r.skipped.length || r.different.length));
   if (failed.length) {
