@@ -39,3 +39,29 @@ describe('the young generation of a long run', () => {
     expect(most).toBeLessThanOrEqual(2 * before);
   });
 });
+
+/** Whether V8 optimized a hot function (its `--trace-opt` line), with the memory policy kept as `opts` says, or not kept at all. */
+function optimizedHot(opts: Record<string, boolean> | undefined): boolean {
+  const script = `
+    const main = ${JSON.stringify(join(ROOT, 'dist', 'main.cjs'))};
+    if (${JSON.stringify(opts ?? null)}) require(main).__core['src/tasks/memory.ts']().keepMemoryFlat(${JSON.stringify(opts ?? {})});
+    function hotLoop(n) { let s = 0; for (let i = 0; i < n; i++) s = (s + i * 7) % 1000003; return s; }
+    let total = 0;
+    for (let k = 0; k < 2000; k++) total += hotLoop(2000);
+    process.stderr.write(String(total));
+  `;
+  const r = spawnSync(process.execPath, ['--trace-opt', '-e', script], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  return /completed (optimizing|compiling)[^\n]*hotLoop/.test(r.stdout);
+}
+
+describe('the optimizing compilers of a restore', () => {
+  it('optimize a hot function, by default and with the young generation alone kept', () => {
+    expect(optimizedHot(undefined)).toBe(true);
+    expect(optimizedHot({})).toBe(true);
+  });
+
+  it('optimize nothing once a run keeps to the baseline compiler', () => {
+    expect(optimizedHot({ baseline: true })).toBe(false);
+  });
+});
