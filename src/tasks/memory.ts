@@ -36,12 +36,30 @@
 import { createRequire } from 'node:module';
 
 const set = new Set<string>();
+/** A built-in module, loaded when first used. */
+const builtin = <T>(id: string): T => createRequire(import.meta.url)(id) as T;
 
 /** Sets a V8 flag once per process (node:v8 loaded on first use). */
 function flag(value: string): void {
   if (set.has(value)) return;
   set.add(value);
-  (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(value);
+  builtin<typeof import('node:v8')>('node:v8').setFlagsFromString(value);
+}
+
+let gc: (() => void) | undefined;
+
+/**
+ * A full collection now, where a long run has just let go of what its last
+ * step built: V8 makes its first one only once the old generation reaches
+ * its starting limit (~16 MB), and keeps every page it reserved until then,
+ * garbage included. A collection at the end of a step lets the next one's
+ * objects reuse those pages. `gc` exists in a context made after
+ * --expose-gc is set (not in the one running: a new one, once).
+ */
+export function collectNow(): void {
+  flag('--expose-gc');
+  gc ??= builtin<typeof import('node:vm')>('node:vm').runInNewContext('gc') as () => void;
+  gc();
 }
 
 /**

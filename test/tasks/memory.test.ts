@@ -65,3 +65,24 @@ describe('the optimizing compilers of a restore', () => {
     expect(optimizedHot({ baseline: true })).toBe(false);
   });
 });
+
+describe('a full collection now', () => {
+  it('frees at once what a run let go of', () => {
+    const script = `
+      const main = ${JSON.stringify(join(ROOT, 'dist', 'main.cjs'))};
+      const { collectNow } = require(main).__core['src/tasks/memory.ts']();
+      let held = Array.from({ length: 200000 }, (_, i) => ({ i, text: 'page ' + i }));
+      const before = process.memoryUsage().heapUsed;
+      held = undefined;
+      collectNow();
+      collectNow();
+      process.stdout.write(JSON.stringify({ before, after: process.memoryUsage().heapUsed, gc: typeof globalThis.gc }));
+    `;
+    const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const { before, after, gc } = JSON.parse(r.stdout) as { before: number; after: number; gc: string };
+    expect(before - after).toBeGreaterThan(8 * 1024 * 1024);
+    // The running context is left as it was: no global gc.
+    expect(gc).toBe('undefined');
+  });
+});
