@@ -22,18 +22,47 @@
 // test/tasks/memory.test.ts.
 import { createRequire } from 'node:module';
 
-const set = new Set<string>();
+/**
+ * V8's default of each flag docplat sets while it runs (test/tasks/memory.test.ts checks them against
+ * `node --v8-options`).
+ */
+export const V8_DEFAULTS: Record<string, string> = {
+  '--semi-space-growth-factor': '--semi-space-growth-factor=2',
+  '--heap-growing-percent': '--heap-growing-percent=0',
+  '--expose-gc': '--no-expose-gc',
+};
+
+/** The flags this run set (by name, as `--name=value` or `--name`). */
+const set = new Map<string, string>();
+const v8 = () => createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
+
+/** A flag given to node (its command line, NODE_OPTIONS) is the user's: left as it is. */
+const given = (name: string): boolean => [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a === name || a.startsWith(`${name}=`) || a === `--no-${name.slice(2)}`);
 
 /** Sets a V8 flag once per process (node:v8 loaded on first use). */
-function flag(value: string): void {
-  if (set.has(value)) return;
-  set.add(value);
-  (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(value);
+export function setV8Flag(value: string): void {
+  const name = value.split('=')[0];
+  if (set.has(name) || given(name)) return;
+  set.set(name, value);
+  v8().setFlagsFromString(value);
+}
+
+/**
+ * Puts back V8's default of each flag this run set (main() does, as a command ends). V8's code cache holds a hash
+ * of the flags not at their default and is refused under others: made at the end of a run that had set some (the
+ * cache of `content export`, `content restore`, a list of several pages), it was refused by the next command of
+ * its group, which compiled from source and wrote its cache again, every time.
+ */
+export function resetV8Flags(): void {
+  if (!set.size) return;
+  const flags = v8();
+  for (const name of set.keys()) flags.setFlagsFromString(V8_DEFAULTS[name]);
+  set.clear();
 }
 
 /** From now on the young generation keeps the size it has; with `old`, the old generation grows by 30% at most between full collections. */
 export function keepMemoryFlat(opts: { old?: boolean } = {}): void {
   // A V8 that sets a floor of 2 to this factor (newer than Node 20's) keeps doubling: nothing worse than before.
-  flag('--semi-space-growth-factor=1');
-  if (opts.old) flag('--heap-growing-percent=30');
+  setV8Flag('--semi-space-growth-factor=1');
+  if (opts.old) setV8Flag('--heap-growing-percent=30');
 }

@@ -13,6 +13,7 @@ import type { Context } from '../../context.js';
 import { DocplatError } from '../../errors.js';
 import { checkTarget, writeSafely } from '../../files/write.js';
 import { progressLine } from '../../output/progress.js';
+import { setV8Flag } from '../../tasks/memory.js';
 
 export interface ApiFile {
   id: string;
@@ -55,8 +56,8 @@ let minorGc: (() => void) | undefined | null;
 async function collector(): Promise<(() => void) | undefined> {
   if (minorGc === undefined) {
     try {
-      const [{ setFlagsFromString }, { runInNewContext }] = await Promise.all([import('node:v8'), import('node:vm')]);
-      setFlagsFromString('--expose-gc');
+      const { runInNewContext } = await import('node:vm');
+      setV8Flag('--expose-gc');
       const gc = runInNewContext('gc') as (opts?: { type: string }) => void;
       minorGc = () => gc({ type: 'minor' });
     } catch {
