@@ -47,7 +47,7 @@ describe('the flags a run sets', () => {
     expect(r.status).toBe(0);
     expect(Object.keys(V8_DEFAULTS).length).toBeGreaterThan(0);
     for (const [name, value] of Object.entries(V8_DEFAULTS)) {
-      const listed = r.stdout.split(/\n(?=  --)/).find((entry) => entry.startsWith(`  ${name} `));
+      const listed = r.stdout.split(/\n(?=  --)/).find((entry) => entry.startsWith(`  --${name} `));
       expect(listed, name).toBeDefined();
       expect(/default: (\S+)/.exec(listed!)?.[1], name).toBe(value);
     }
