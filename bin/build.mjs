@@ -50,6 +50,24 @@ const VENDOR = { undici: 'undici', yaml: 'yaml', redocly: '@redocly/openapi-core
  * esbuild reads a default import of CommonJS as Node does (module.exports), so their file exports that value.
  */
 const DEFAULT_EXPORT = new Set(['conf']);
+/**
+ * The parts of a package docplat uses, where its main module loads much more. undici's index.js loads fetch, its
+ * cookies (whose brand check reads globalThis.Headers: Node's own copy of undici), WebSocket, caches, mocks, zlib,
+ * worker_threads and perf_hooks: ~25 ms of every command that sends through undici (profile of `org plan`). docplat
+ * uses its Agent, EnvHttpProxyAgent and header parser, and Dispatcher (the sandbox's in-memory dispatcher), with
+ * the request API on every dispatcher as index.js sets it (`dispatcher.request()`).
+ */
+const PARTS = {
+  undici: `const Dispatcher = require('undici/lib/dispatcher/dispatcher.js');
+Object.assign(Dispatcher.prototype, require('undici/lib/api/index.js'));
+const { parseHeaders } = require('undici/lib/core/util.js');
+module.exports = {
+  Dispatcher,
+  Agent: require('undici/lib/dispatcher/agent.js'),
+  EnvHttpProxyAgent: require('undici/lib/dispatcher/env-http-proxy-agent.js'),
+  util: { parseHeaders },
+};`,
+};
 const vendorOf = new Map(Object.entries(VENDOR).map(([file, name]) => [name, file]));
 
 /**
@@ -76,7 +94,7 @@ const vendorEntries = {
   setup(b) {
     b.onResolve({ filter: /^vendor:/ }, (args) => ({ path: args.path.slice('vendor:'.length), namespace: 'vendor' }));
     b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)})${DEFAULT_EXPORT.has(args.path) ? '.default' : ''};`,
+      contents: PARTS[args.path] ?? `module.exports = require(${JSON.stringify(args.path)})${DEFAULT_EXPORT.has(args.path) ? '.default' : ''};`,
       resolveDir: root,
       loader: 'js',
     }));

@@ -120,9 +120,9 @@ export class ApiClient {
   /** undici and its dispatcher, loaded on first use. */
   private undici(): Promise<Undici> {
     this.undiciLoaded ??= import('undici').then((loaded) => {
-      const { Agent, EnvHttpProxyAgent, request, util } = cjsExports(loaded);
+      const { Agent, EnvHttpProxyAgent, util } = cjsExports(loaded);
       const parseHeaders = util.parseHeaders as Undici['parseHeaders'];
-      if (this.opts.dispatcher) return { request, dispatcher: this.opts.dispatcher, parseHeaders };
+      if (this.opts.dispatcher) return { dispatcher: this.opts.dispatcher, parseHeaders };
       const env = this.env;
       const agentOpts = { keepAliveTimeout: 10_000, connections: 64, connect: { timeout: this.opts.timeoutMs } };
       const dispatcher = this.proxied
@@ -134,7 +134,7 @@ export class ApiClient {
             noProxy: env.NO_PROXY ?? env.no_proxy ?? '',
           })
         : new Agent(agentOpts);
-      return { request, dispatcher, parseHeaders };
+      return { dispatcher, parseHeaders };
     });
     return this.undiciLoaded;
   }

@@ -47,9 +47,8 @@ export interface ApiResponse<T = unknown> {
   data: T;
 }
 
-/** undici as a try uses it: `request` for a streamed body, the dispatcher and its header parser for the rest. */
+/** undici as a try uses it: the dispatcher (its `request()` for a streamed body) and its header parser. */
 export interface Undici {
-  request: typeof import('undici').request;
   dispatcher: Dispatcher;
   parseHeaders: (raw: Buffer[]) => Record<string, string | string[] | undefined>;
 }
@@ -125,10 +124,11 @@ export async function sendOnce<T>(c: TryContext, method: string, url: string, op
   try {
     try {
       if (c.undici) {
-        const { request, dispatcher, parseHeaders } = await c.undici();
+        const { dispatcher, parseHeaders } = await c.undici();
         const timeouts = { headersTimeout: c.timeoutMs, bodyTimeout: c.timeoutMs };
         if (opts.as === 'stream') {
-          const answer = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher, signal: limited, ...timeouts });
+          const target = new URL(url);
+          const answer = await dispatcher.request({ origin: target.origin, path: `${target.pathname}${target.search}`, method: method as Dispatcher.HttpMethod, headers, body, signal: limited, ...timeouts });
           if (isSuccess(answer.statusCode)) {
             if (debug) debug(`< ${answer.statusCode} ${answer.headers['content-type'] ?? ''} (${Math.round(monotonicMs() - started)} ms, streamed, undici)`);
             return { status: answer.statusCode, headers: answer.headers, data: streamed(answer.body) as T };

@@ -7,7 +7,7 @@
 // kept even when it appears while the bytes arrive (a hard link, which fails
 // when the name is taken, publishes the file).
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, linkSync, openSync, readSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +27,11 @@ export interface WriteOptions {
   mode?: number;
   /** The bytes reach the disk (fsync) before the file takes the target's name: a crash never leaves a torn file there. */
   durable?: boolean;
+  /**
+   * Without `replace`: a regular file at the target that holds exactly the bytes written is no conflict. It is
+   * kept as it is (nothing replaced) and the write succeeds: what a run killed before it recorded its files wrote.
+   */
+  keepEqual?: boolean;
 }
 
 /** The target exists and the write was not allowed to replace it. */
@@ -200,27 +205,56 @@ export function checkTarget(target: string, opts: WriteOptions): void {
   if (!st) return;
   if (st.isSymbolicLink()) throw new DocplatError(`refusing to write ${target}: it is a symbolic link (remove it first)`);
   if (st.isDirectory()) throw new UsageError(`${target} is a folder`);
-  if (!opts.replace) throw new TargetExists(target, opts.existsHint);
+  // A file that may hold the same bytes is compared once they are written (publish).
+  if (!opts.replace && !(opts.keepEqual && st.isFile())) throw new TargetExists(target, opts.existsHint);
 }
 
 /** Gives the complete temporary file the target's name, unless that name was taken meanwhile. */
 function publish(tmp: string, target: string, opts: WriteOptions): void {
   try {
     linkSync(tmp, target);
+    return;
   } catch (err) {
-    if (notLinked(err, target, opts)) renameSync(tmp, target);
+    const code = (err as NodeJS.ErrnoException).code;
+    // A file system without hard links: renamed into the name, free a moment ago (checkTarget) unless a file that may
+    // hold the same bytes is there.
+    const noLinks = code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS';
+    if (code !== 'EEXIST' && !noLinks) throw err;
+    if (code === 'EEXIST' || (opts.keepEqual && lstatOrNot(target))) taken(tmp, target, opts);
+    else renameSync(tmp, target);
   }
 }
 
-/** Why a hard link failed: the name taken (thrown, with what took it), or (true) a file system without hard links. */
-function notLinked(err: unknown, target: string, opts: WriteOptions): true {
-  const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EEXIST') {
-    // Taken: by a link, a folder or a file (each its own message).
-    checkTarget(target, opts);
-    throw new TargetExists(target, opts.existsHint);
+/** The target's name is taken: by a link, a folder or a file (each its own error), unless by a file of the same bytes that may be kept. */
+function taken(tmp: string, target: string, opts: WriteOptions): void {
+  checkTarget(target, opts);
+  if (!(opts.keepEqual && sameBytes(tmp, target))) throw new TargetExists(target, opts.existsHint);
+}
+
+/**
+ * Whether the regular file `target` holds exactly the bytes of `tmp` (the file just written): read side by side
+ * in pieces, bounded by the size just written; never through a link (O_NOFOLLOW).
+ */
+function sameBytes(tmp: string, target: string): boolean {
+  const a = openSync(tmp, constants.O_RDONLY | constants.O_NOFOLLOW);
+  let b: number | undefined;
+  try {
+    b = openSync(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const size = fstatSync(a).size;
+    const other = fstatSync(b);
+    if (!other.isFile() || other.size !== size) return false;
+    const x = Buffer.allocUnsafe(Math.min(size, 64 * 1024) || 1);
+    const y = Buffer.allocUnsafe(x.length);
+    for (let at = 0; at < size; ) {
+      const n = readSync(a, x, 0, x.length, at);
+      if (n === 0 || readSync(b, y, 0, n, at) !== n || x.compare(y, 0, n, 0, n) !== 0) return false;
+      at += n;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    closeSync(a);
+    if (b !== undefined) closeSync(b);
   }
-  // A file system without hard links: the name was free a moment ago (checkTarget).
-  if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS') return true;
-  throw err;
 }

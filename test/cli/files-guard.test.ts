@@ -370,6 +370,30 @@ describe('content export: the folder', () => {
       expect(readFileSync(join(out, 'faq.md'), 'utf8')).toMatch(/^# FAQ/m);
     }));
 
+  it('a run killed before it recorded what it wrote: the next run keeps each such page and file (same bytes) and records it', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceOf(api);
+      const out = join(scratch(), 'out');
+      expect((await api.cli(['content', 'export', id, '--dest', out])).code).toBe(0);
+      const path = join(out, '.docplat-export.json');
+      const whole = JSON.parse(readFileSync(path, 'utf8'));
+      // As the manifest was saved before its last pages and files were recorded: written, not listed.
+      const manifest = structuredClone(whole);
+      const faq = Object.keys(manifest.pages).find((k) => manifest.pages[k].path === 'faq.md')!;
+      const file = Object.keys(manifest.files)[0];
+      delete manifest.pages[faq];
+      delete manifest.files[file];
+      writeFileSync(path, JSON.stringify(manifest));
+      const before = [lstatSync(join(out, 'faq.md')).ino, lstatSync(join(out, whole.files[file].path)).ino];
+      const again = await api.cli(['content', 'export', id, '--dest', out, '--json']);
+      expect(again.code, again.stderr).toBe(0);
+      const after = JSON.parse(readFileSync(path, 'utf8'));
+      expect(after.pages[faq]).toMatchObject({ path: 'faq.md', sha256: whole.pages[faq].sha256 });
+      expect(after.files[file]).toMatchObject({ path: whole.files[file].path, sha256: whole.files[file].sha256 });
+      // Kept, not replaced.
+      expect([lstatSync(join(out, 'faq.md')).ino, lstatSync(join(out, whole.files[file].path)).ino]).toEqual(before);
+    }));
+
   it('a second export into a folder another export holds names its process and exits 1; nothing is written', () =>
     withTestApi({}, async (api) => {
       const id = await spaceOf(api);

@@ -9,11 +9,13 @@ import { baseEnv, ROOT, runCli, tempDir } from '../helpers.js';
 
 const HEAVY = [/node_modules\/@redocly\//, /node_modules\/undici\//, /node_modules\/chalk\//, /node_modules\/cli-table3\//, /node_modules\/@inquirer\//, /node_modules\/conf\//, /node_modules\/jq-wasm\//, /src\/commands\/(?!index)/, /src\/sandbox\//, /src\/client\//];
 
-async function loadedSources(args: string[]): Promise<string[]> {
-  const trace = join(tempDir(), 'trace.txt');
+async function loadedSources(args: string[], builtins?: string[]): Promise<string[]> {
+  const dir = tempDir();
+  const trace = join(dir, 'trace.txt');
+  const list = join(dir, 'builtins.txt');
   const r = await runCli(args, {
-    env: baseEnv({ IMPORT_TRACE_FILE: trace }),
-    nodeArgs: ['--import', join(ROOT, 'test', 'fixtures', 'import-trace.mjs')],
+    env: baseEnv({ IMPORT_TRACE_FILE: trace, MODULE_LIST_FILE: list }),
+    nodeArgs: ['--import', join(ROOT, 'test', 'fixtures', 'import-trace.mjs'), '--require', join(ROOT, 'test', 'fixtures', 'module-list.cjs')],
   });
   expect(r.code, r.stderr).toBe(0);
   const meta = JSON.parse(readFileSync(join(ROOT, 'dist', 'meta.json'), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
@@ -25,6 +27,8 @@ async function loadedSources(args: string[]): Promise<string[]> {
     if (file.startsWith('dist/')) sources.push(...Object.keys(meta.outputs[file]?.inputs ?? {}));
     else sources.push(file);
   }
+  builtins?.push(...readFileSync(list, 'utf8').split('\n'));
+  rmSync(dir, { recursive: true, force: true });
   return sources;
 }
 
@@ -48,6 +52,21 @@ describe('start-up', () => {
       for (const args of [['openapi', 'publish', '--help'], ['--sandbox', 'openapi', 'get', 'petstore'], ['--sandbox', 'integrations', 'list']]) {
         expect((await loadedSources(args)).filter(validator), args.join(' ')).toEqual([]);
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a command that sends through undici loads the parts docplat uses, not its fetch, WebSocket or caches', async () => {
+    const dir = tempDir();
+    const builtins: string[] = [];
+    try {
+      // org pull reads every kind at once: its requests overlap, so they go through undici.
+      const sources = await loadedSources(['--sandbox', 'org', 'pull', '--file', join(dir, 'docplat.yaml')], builtins);
+      expect(sources.some((s) => /node_modules\/undici\/lib\/dispatcher\/agent\.js/.test(s))).toBe(true);
+      expect(sources.filter((s) => /node_modules\/undici\/(index\.js|lib\/(mock|cache|interceptor|web\/(websocket|cookies|eventsource|cache))\/)/.test(s))).toEqual([]);
+      // Node's own copy of undici (globalThis.fetch, Headers) and zlib, which undici's index.js loads.
+      expect(builtins.filter((m) => /^NativeModule (internal\/deps\/undici\/undici|zlib)$/.test(m))).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

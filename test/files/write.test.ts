@@ -101,6 +101,34 @@ describe.each([
     expect(readFileSync(target)).toEqual(expected());
   });
 
+  it('keepEqual: a file of the same bytes is kept as it is (the write succeeds); one of other bytes, a link or a folder is not', async () => {
+    const dir = mkdtempSync(join(root, 'w-'));
+    const target = join(dir, 'page.md');
+    writeFileSync(target, expected());
+    const before = lstatSync(target);
+    expect(await writeSafely(target, data(), { keepEqual: true, existsHint: 'not ours' })).toBe(size);
+    // The same file, not one put in its place.
+    expect(lstatSync(target).ino).toBe(before.ino);
+    expect(readFileSync(target)).toEqual(expected());
+    // One byte other, or one byte more or less: refused, kept.
+    const other = Buffer.from(expected());
+    other[other.length - 1] ^= 1;
+    for (const theirs of [other, Buffer.concat([expected(), Buffer.from('x')]), expected().subarray(1)]) {
+      writeFileSync(target, theirs);
+      await expect(writeSafely(target, data(), { keepEqual: true, existsHint: 'not ours' })).rejects.toThrow(`${target} exists; not ours`);
+      expect(readFileSync(target)).toEqual(theirs);
+    }
+    // A link to a file of the same bytes, a folder: refused as without keepEqual.
+    const outside = join(dir, 'outside.txt');
+    writeFileSync(outside, expected());
+    symlinkSync(outside, join(dir, 'link.md'));
+    mkdirSync(join(dir, 'folder.md'));
+    await expect(writeSafely(join(dir, 'link.md'), data(), { keepEqual: true })).rejects.toThrow(/symbolic link/);
+    await expect(writeSafely(join(dir, 'folder.md'), data(), { keepEqual: true })).rejects.toThrow(/folder/);
+    expect(lstatSync(join(dir, 'link.md')).isSymbolicLink()).toBe(true);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
   it('never writes through a link or over a folder, even when allowed to replace', async () => {
     const dir = mkdtempSync(join(root, 'w-'));
     const outside = join(dir, 'outside.txt');

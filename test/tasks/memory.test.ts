@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers.js';
+import { V8_DEFAULTS } from '../../src/tasks/memory.js';
 
 /** The young generation's size (MB) at the start, and the largest it reached while ~2 million small objects were kept alive through minor collections. */
 function youngGeneration(keep: boolean): { before: number; most: number } {
@@ -37,6 +38,19 @@ describe('the young generation of a long run', () => {
   it('keeps about its size once a long run keeps it (V8 may still move it by one step)', () => {
     const { before, most } = youngGeneration(true);
     expect(most).toBeLessThanOrEqual(2 * before);
+  });
+});
+
+describe('the flags a run sets', () => {
+  it("are put back to this Node's defaults as the command ends (the code cache is made under them): each default as node --v8-options gives it", () => {
+    const r = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(Object.keys(V8_DEFAULTS).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(V8_DEFAULTS)) {
+      const listed = r.stdout.split(/\n(?=  --)/).find((entry) => entry.startsWith(`  --${name} `));
+      expect(listed, name).toBeDefined();
+      expect(/default: (\S+)/.exec(listed!)?.[1], name).toBe(value);
+    }
   });
 });
 

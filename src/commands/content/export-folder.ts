@@ -232,7 +232,7 @@ export class Writer {
   }
 
   async write(rel: string, data: string): Promise<number> {
-    return writeSafely(await this.prepare(rel), data, { replace: this.mayReplace(rel), existsHint: NOT_OURS });
+    return writeSafely(await this.prepare(rel), data, { replace: this.mayReplace(rel), existsHint: NOT_OURS, keepEqual: true });
   }
 
   /** `value` as JSON, written as it is serialized (a manifest: never one large string). */

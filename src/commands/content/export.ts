@@ -306,7 +306,8 @@ async function openOutput(root: string, where: Where, old: Manifest | undefined,
     },
     save: () => writer.writeJson(MANIFEST, manifest),
   };
-  // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can resume.
+  // A new export's folder holds its manifest before any page: a run killed outright (a second Ctrl-C) leaves a folder it can
+  // resume (a file it wrote but had not yet recorded is kept and recorded when it holds the same bytes: keepEqual).
   if (!old) await out.save();
   return out;
 }
@@ -348,7 +349,7 @@ async function writeItems(ctx: Context, root: string, where: Where, out: Output,
     if (item.kind === 'file') {
       // Its hash as the bytes stream by (every file: a restore compares with it; push tells an asset replaced here by it).
       const hash = createHash('sha256');
-      const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path), onChunk: (c) => hash.update(c) });
+      const bytes = await downloadTo(ctx, item.file!, await writer.prepare(item.path), { replace: writer.replaces(item.path), keepEqual: true, onChunk: (c) => hash.update(c) });
       const mtimeMs = mtimeOf(root, item.path);
       item.written = { sha256: hash.digest('hex'), ...(mtimeMs !== undefined ? { mtimeMs } : {}) };
       return finished(item, bytes);

@@ -65,7 +65,7 @@ restores nothing twice, and a run interrupted is finished by running it again.`,
     if (url !== undefined && !/^https?:\/\/[^/\s]+/i.test(url)) throw new UsageError(`--files-url must be an http or https URL, got "${escapeControls(url)}"`);
   },
   async run(ctx, { opts }) {
-    // A restore waits on its requests: its peak memory stays flat in the pages without the optimizing compilers (src/tasks/memory.ts).
+    // It waits on the API: no optimizing compiler (its memory, not its speed, grew with the pages; tasks/memory.ts).
     keepMemoryFlat({ baseline: true });
     const options: RestoreOptions = {
       into: opts.into,
