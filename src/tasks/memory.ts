@@ -50,6 +50,34 @@ export function setV8Flag(value: string): void {
   v8().setFlagsFromString(value);
 }
 
+let exposed: ((opts?: { type: 'major' | 'minor' }) => void) | null | undefined;
+
+/**
+ * V8's `gc` (after --expose-gc, set once; undefined where it cannot be had). It exists in a context made after the
+ * flag is set, not in the one running: taken from a new one, once.
+ */
+export function v8Gc(): ((opts?: { type: 'major' | 'minor' }) => void) | undefined {
+  if (exposed === undefined) {
+    try {
+      setV8Flag('--expose-gc');
+      exposed = (createRequire(import.meta.url)('node:vm') as typeof import('node:vm')).runInNewContext('gc') as (opts?: { type: 'major' | 'minor' }) => void;
+    } catch {
+      exposed = null;
+    }
+  }
+  return exposed ?? undefined;
+}
+
+/**
+ * A full collection now, where a long run has just let go of what its last step built. V8 makes its first one only
+ * once the old generation reaches its starting limit (~16 MB) and keeps every page it reserved until then, garbage
+ * included: a collection at the end of a step lets the next one's objects reuse those pages (`content restore`, as it
+ * has chosen where the backup goes and once its plan is made: restore-space.ts).
+ */
+export function collectNow(): void {
+  v8Gc()?.();
+}
+
 /**
  * Puts back V8's default of each flag this run set (main() does, as a command ends). V8's code cache holds a hash
  * of the flags not at their default and is refused under others: made at the end of a run that had set some (the
