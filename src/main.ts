@@ -14,6 +14,7 @@ import { helpArgv } from './helpfile.js';
 import { ENVIRONMENT, EXIT_CODES, TOPICS, topicsHelp } from './commands/help/topics.js';
 import { GLOBAL_FLAGS, VALUE_FLAGS } from './globals.js';
 import { VERSION } from './version.js';
+import { resetV8Flags } from './tasks/memory.js';
 
 /** Global options that take a value: needed to find the group word in argv. */
 const VALUE_OPTIONS = new Set<string>(Object.values(VALUE_FLAGS));
@@ -184,6 +185,8 @@ export async function main(args: string[], io: IO): Promise<number> {
     io.stdout.off('error', onPipeError);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    // The code cache the entry makes next is made under V8's flags as the next command starts with them.
+    resetV8Flags();
   }
   return code;
 }

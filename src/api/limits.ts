@@ -61,14 +61,17 @@ function below(node: object, left: number): boolean {
  */
 export function segmentProblem(value: string): string | null {
   if (value === '') return 'it is empty';
-  if ([...value].length > MAX_ID_LENGTH) return `it is longer than ${MAX_ID_LENGTH} characters`;
+  // Characters (code points): never more than UTF-16 units, counted only past the bound in units.
+  if (value.length > MAX_ID_LENGTH && [...value].length > MAX_ID_LENGTH) return `it is longer than ${MAX_ID_LENGTH} characters`;
   let decoded = value;
-  try {
-    decoded = decodeURIComponent(value);
-  } catch {
-    // Not percent-encoding: sent encoded, as typed.
+  if (value.includes('%')) {
+    try {
+      decoded = decodeURIComponent(value);
+    } catch {
+      // Not percent-encoding: sent encoded, as typed.
+    }
   }
-  for (const v of [value, decoded]) {
+  for (const v of decoded === value ? [value] : [value, decoded]) {
     if (v.trim() === '') return 'it is blank';
     if (v === '.' || v === '..') return `it cannot be "${v}" (it would change the path)`;
     if (/[/\\]/.test(v)) return 'it cannot hold a slash, even encoded (%2F)';

@@ -123,6 +123,18 @@ describe('the built CLI', () => {
     expect(readFileSync(configCache(dir))).toEqual(written);
   });
 
+  it.runIf(own)('a command that sets V8 flags while it runs (content export) leaves a cache the next run uses', async () => {
+    const dir = fresh();
+    const space = (await run(dir, ['--sandbox', 'spaces', 'list', '--output', 'tsv', '--fields', 'id'])).stdout.split('\n')[1];
+    const exportTo = (dest: string) => run(dir, ['--sandbox', 'content', 'export', space, '--dest', join(dir, dest), '--quiet']);
+    await exportTo('one');
+    const contentCache = cacheFile(dir, 'main.cjs', 'content');
+    const written = readFileSync(contentCache);
+    await exportTo('two');
+    // Made under the flags the next run starts with: used, not refused and written again.
+    expect(readFileSync(contentCache)).toEqual(written);
+  });
+
   it.runIf(own)("a group's cache learns each of its verbs once; another group has a cache of its own", async () => {
     const dir = fresh();
     await configPath(dir);

@@ -13,7 +13,7 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../errors.js';
-import { allOrNothing, type Scope } from '../../tasks/schedule.js';
+import type { Scope } from '../../tasks/schedule.js';
 import { Confined, ReadRefused } from '../../files/read.js';
 import { parseJsonBytes } from '../../files/json.js';
 import { REMOTE_SUFFIX, pageText, textHash } from './edits.js';
@@ -199,11 +199,13 @@ export async function readFolder(src: string, scope: Scope): Promise<Folder> {
     return page;
   };
   folder.tree = entries.map(build);
-  // Then the files, several at once through the one scheduler; a refusal is reported for the first entry in SUMMARY.md's order.
+  // Then the files, in SUMMARY.md's order (the first bad one is the one reported), one after the other: the reader makes
+  // its calls at once, so a task each on the scheduler would only hold a few hundred bytes more per page while they run.
   // A file of the size and modification time the export recorded is as the export wrote it (its hash is the manifest's):
   // it is read only when its text is needed (`load`), as git tells an untouched file by its stat.
   const written = new Map(Object.values(folder.manifest?.pages ?? {}).map((e) => [e.path.toLowerCase(), e]));
-  const read = await allOrNothing(scope, order, 16, async (page) => {
+  for (const page of order) {
+    if (scope.signal.aborted) throw scope.signal.reason;
     const st = await dir.stat(page.target, 'page').catch(() => undefined);
     page.mtimeMs = st?.mtimeMs;
     const w = written.get(page.target.toLowerCase());
@@ -212,14 +214,8 @@ export async function readFolder(src: string, scope: Scope): Promise<Folder> {
       // Read once, whoever asks first (a batch, or the read ahead of it).
       let reading: Promise<void> | undefined;
       page.load = () => (reading ??= loadPage(dir, page, folder));
-      return undefined;
-    }
-    return readPage(dir, page);
-  });
-  order.forEach((page, i) => {
-    const data = read[i];
-    if (data !== undefined) fill(page, data, folder);
-  });
+    } else fill(page, await readPage(dir, page), folder);
+  }
   for (const file of await markdownFiles(root)) {
     if (file.toLowerCase().endsWith(REMOTE_SUFFIX)) folder.remotes.push(file);
     else if (file !== 'SUMMARY.md' && !folder.pages.has(file.toLowerCase())) folder.unlisted.push(file);

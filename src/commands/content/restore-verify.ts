@@ -14,7 +14,7 @@ import { textHash } from './edits.js';
 import { contentRequest, type Where } from './shared.js';
 
 /** The paths of an export: SUMMARY.md, its pages' files and its files' (with their hashes when recorded). */
-function pathsOf(m: Manifest | undefined): Map<string, string | undefined> {
+export function pathsOf(m: Manifest | undefined): Map<string, string | undefined> {
   const out = new Map<string, string | undefined>([['SUMMARY.md', undefined]]);
   // A page gone before the backup was taken (its file kept without --prune) is no page of it.
   const tree = m?.backup ? new Set(m.backup.tree.map((p) => p.id)) : undefined;
@@ -32,13 +32,12 @@ async function readOne(dir: Confined, rel: string): Promise<Buffer | undefined> 
   });
 }
 
-/** Exports the space into a temporary folder and compares it with the backup; the paths that differ, each with why. */
-export async function verifySpace(ctx: Context, backupRoot: string, backupManifest: Manifest | undefined, where: Where, concurrency: string | undefined): Promise<string[]> {
+/** Exports the space into a temporary folder and compares it with the backup (`want`: its paths, pathsOf its manifest); the paths that differ, each with why. */
+export async function verifySpace(ctx: Context, backupRoot: string, want: Map<string, string | undefined>, where: Where, concurrency: string | undefined): Promise<string[]> {
   return withTemporaryFolder('verify', async (temp) => {
     const root = join(temp, 'space');
     await exportSpace(ctx, root, where, contentRequest(ctx, 'files.list', where), { quiet: true, concurrency });
     const restored = await readJsonManifest<Manifest>(root, MANIFEST, (m) => typeof m?.pages === 'object' && typeof m?.files === 'object');
-    const want = pathsOf(backupManifest);
     const got = pathsOf(restored);
     const [mine, theirs] = await Promise.all([Confined.open(backupRoot), Confined.open(root)]);
     const different: string[] = [];

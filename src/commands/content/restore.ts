@@ -67,7 +67,8 @@ finished by running it again.`,
     if (url !== undefined && !/^https?:\/\/[^/\s]+/i.test(url)) throw new UsageError(`--files-url must be an http or https URL, got "${escapeControls(url)}"`);
   },
   async run(ctx, { opts }) {
-    keepMemoryFlat();
+    // It waits on the API: no optimizing compiler (its memory, not its speed, grew with the pages; tasks/memory.ts).
+    keepMemoryFlat({ baseline: true });
     const options: RestoreOptions = {
       into: opts.into,
       new: !!opts.new,

@@ -13,6 +13,7 @@ import type { Context } from '../../context.js';
 import { DocplatError } from '../../errors.js';
 import { checkTarget, writeSafely } from '../../files/write.js';
 import { progressLine } from '../../output/progress.js';
+import { v8Gc } from '../../tasks/memory.js';
 
 export interface ApiFile {
   id: string;
@@ -51,19 +52,9 @@ const WRITE_BUFFER = 512 << 10;
  * (each takes well under a millisecond: the chunks are already garbage).
  */
 const COLLECT_EVERY = 4 << 20;
-let minorGc: (() => void) | undefined | null;
 async function collector(): Promise<(() => void) | undefined> {
-  if (minorGc === undefined) {
-    try {
-      const [{ setFlagsFromString }, { runInNewContext }] = await Promise.all([import('node:v8'), import('node:vm')]);
-      setFlagsFromString('--expose-gc');
-      const gc = runInNewContext('gc') as (opts?: { type: string }) => void;
-      minorGc = () => gc({ type: 'minor' });
-    } catch {
-      minorGc = null;
-    }
-  }
-  return minorGc ?? undefined;
+  const gc = v8Gc();
+  return gc && (() => gc({ type: 'minor' }));
 }
 
 /** The response body of a file's downloadURL (no token goes to another origin: the client sees to it), and its declared length. */
