@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseEnv, runInProcess, tempDir, withTestApi, type TestApi } from '../helpers.js';
+import { baseEnv, lines, runInProcess, startCli, tempDir, until, withTestApi, type TestApi } from '../helpers.js';
 import { admin, filesUnder, flat, serve, spaceId, type Page } from '../content-helpers.js';
 
 const base = tempDir('docplat-restore-');
@@ -72,9 +72,16 @@ describe('content restore', () => {
       expect(dry.stdout).toMatch(/delete page stray/);
       expect(dry.stderr).toMatch(/restore into the space: space \S+ still exists/);
 
-      const r = await api.cli(['content', 'restore', '--from', dir, '--yes']);
+      // The dry run lists what the real run does: as many reverts and changes, the settings it sets.
+      const planned = lines(dry.stdout);
+      expect(planned).toContain('set the space\'s emoji, defaultLevel');
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes', '--json']);
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toMatch(/\(existing: .*verified: equal to the backup byte for byte/);
+      const out = JSON.parse(r.stdout);
+      expect(planned.filter((l) => l.startsWith('revert ')).length).toBe(out.reverted);
+      expect(planned.filter((l) => /^(add|update|delete) page /.test(l)), dry.stdout).toHaveLength(out.changes);
+      expect(out.notes).toContain('settings set: emoji, defaultLevel');
       const after = await treeOf(api, id);
       expect(shape(after)).toEqual(shape(before));
       expect(flat(after).map((p) => p.id)).toEqual(all.map((p) => p.id));
@@ -83,6 +90,51 @@ describe('content restore', () => {
       // A second run finds nothing to do.
       const again = await api.cli(['content', 'restore', '--from', dir, '--yes']);
       expect(again.stderr).toMatch(/0 pages reverted, 0 changes in 0 batches, verified: equal/);
+    }));
+
+  it('a group and a link page renamed in the space since the backup are renamed back (ids kept), never deleted nor named as lost', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const all = flat(await treeOf(api, id));
+      const dir = await backup(api, id);
+      const group = all.find((p) => p.type === 'group')!;
+      const link = all.find((p) => p.type === 'link')!;
+      await admin(api, 'edit-page', { spaceId: id, pageId: group.id, title: 'Guidance' });
+      await admin(api, 'edit-page', { spaceId: id, pageId: link.id, title: 'Status!' });
+      const dry = await api.cli(['content', 'restore', '--from', dir, '--dry-run']);
+      expect(dry.code, dry.stderr).toBe(0);
+      expect(dry.stdout).toContain(`(${group.id}): rename to "${group.title}"`);
+      expect(dry.stdout).not.toMatch(/delete page|cannot restore/);
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ reverted: 0, changes: 2, skipped: [], different: [], verified: true });
+      expect(flat(await treeOf(api, id)).map((p) => [p.id, p.title])).toEqual(all.map((p) => [p.id, p.title]));
+    }));
+
+  it('a page and a group deleted, each replaced by a new page at its path: the originals come back by revert, at their own paths, and the new pages go', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const all = flat(await treeOf(api, id));
+      const dir = await backup(api, id);
+      for (const path of ['faq', 'guides']) {
+        const was = all.find((p) => p.path === path)!;
+        await admin(api, 'remove-page', { spaceId: id, pageId: was.id });
+        await admin(api, 'add-page', { spaceId: id, title: was.title, path, markdown: `# ${was.title}\n\nIn its place.\n` });
+      }
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ skipped: [], different: [], verified: true });
+      expect(flat(await treeOf(api, id)).map((p) => [p.id, p.path])).toEqual(all.map((p) => [p.id, p.path]));
+    }));
+
+  it('a file of the backup\'s name added with other bytes since: the backup\'s stays, the other is named with why it stays (exit 5)', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const dir = await backup(api, id);
+      await admin(api, 'add-file', { spaceId: id, name: 'diagram.png', size: 12 });
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(5);
+      expect(JSON.parse(r.stdout).different).toEqual(['.gitbook/assets/diagram-2.png: in the space restored, not in the backup (no API operation deletes a file: delete it in the app)']);
     }));
 
   it('from the trash: spaces restore first (its id kept), then the content made equal', () =>
@@ -95,6 +147,23 @@ describe('content restore', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toMatch(/\(trash: .* 1 pages reverted.*verified: equal/);
       sameFiles(dir, await backup(api, id));
+    }));
+
+  it('a space gone for good, restored into a new one, then restored again (after exit 5, or Ctrl-C): the space made the first time is restored into, never a second one', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const dir = await backup(api, id);
+      expect((await api.cli(['spaces', 'delete', id, '--yes'])).code).toBe(0);
+      await fetch(`${new URL(api.sandbox.url).origin}/_sandbox/clock`, { method: 'POST', headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ advanceDays: 8 }) });
+      const first = await api.cli(['content', 'restore', '--from', dir, '--no-verify', '--json']);
+      expect(first.code, first.stderr).toBe(5);
+      const made = JSON.parse(first.stdout);
+      expect(made.way).toBe('new');
+      const again = await api.cli(['content', 'restore', '--from', dir, '--no-verify', '--json']);
+      expect(again.code, again.stderr).toBe(5);
+      expect(JSON.parse(again.stdout)).toMatchObject({ space: made.space, way: 'existing', changes: 0 });
+      const all = (await get(api, `/orgs/${api.sandbox.defaultOrg}/spaces?limit=1000`)).items;
+      expect(all.filter((s: { title: string }) => s.title === 'Getting Started').map((s: { id: string }) => s.id)).toEqual([made.space]);
     }));
 
   it('a new space (--new): created empty with its settings; a file over 1 MB goes by url; groups and link pages are named (exit 5), every file equal', () =>
@@ -110,6 +179,8 @@ describe('content restore', () => {
       expect(r.code, r.stderr).toBe(5);
       const out = JSON.parse(r.stdout);
       expect(out.way).toBe('new');
+      // Every file and page the dry run said it would add is counted as sent, the file over 1 MB too.
+      expect(out.changes, dry.stdout).toBe(lines(dry.stdout).filter((l) => /^add (file|page) /.test(l)).length);
       expect(out.skipped.map((s: { what: string }) => s.what)).toEqual(['group "Guides"', 'link page "Status page" (https://status.example.com/)']);
       // SUMMARY.md lacks the group and the link, the group's pages are at the top level, as the report says, and the FAQ's link to one follows it.
       expect(out.different.sort(), r.stderr).toEqual(
@@ -171,6 +242,35 @@ describe('content restore', () => {
       expect(r.stderr).toMatch(/the backup records no settings/);
       expect(r.stderr).toMatch(/verified: equal/);
     }));
+});
+
+describe('content restore interrupted', () => {
+  it('Ctrl-C during a --new restore names the space it made and says to go on with --into it (--new again would make another); Ctrl-C during the check says the restore is done', async () => {
+    const log: string[] = [];
+    await withTestApi({ log: (l) => log.push(l) }, async (api) => {
+      const dir = await backup(api, await spaceId(api, 'Getting Started'));
+      const org = api.sandbox.defaultOrg!;
+      await fetch(`${new URL(api.sandbox.url).origin}/_sandbox/faults`, { method: 'POST', headers: { authorization: `Bearer ${api.sandbox.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ spec: 'latency=50' }) });
+      const interrupt = async (args: string[], ready: () => boolean) => {
+        const run = startCli(['content', 'restore', '--from', dir, ...args], { env: api.env() });
+        await until(ready);
+        run.child.kill('SIGINT');
+        const r = await run.done;
+        expect(r.code, r.stderr).toBe(130);
+        return lines(r.stderr).at(-1)!;
+      };
+      const made = await interrupt(['--new'], () => log.some((l) => /^POST \/v1\/spaces\/\S+\/change-requests\/\S+\/content\S* 200/.test(l)));
+      const id = /--into (\S+) in place of --new/.exec(made)?.[1];
+      expect(made).toMatch(/^error: interrupted: .*run it again with --into \S+ in place of --new \(--new would make another space\)/);
+      const titled = (await get(api, `/orgs/${org}/spaces?limit=1000`)).items.filter((s: { title: string }) => s.title === 'Getting Started');
+      expect(titled.map((s: { id: string }) => s.id)).toContain(id);
+      // Once the check reads pages (after the merge).
+      const merged = () => log.findIndex((m) => m.startsWith(`POST /v1/spaces/${id}/change-requests/`) && m.includes('/merge 200'));
+      const checking = await interrupt(['--into', id!, '--yes'], () => merged() >= 0 && log.slice(merged()).some((l) => l.startsWith(`GET /v1/spaces/${id}/content/page/`)));
+      expect(checking).toMatch(new RegExp(`^error: interrupted while checking space ${id} against the backup \\(what the restore sent is in the space\\); run the same restore again to check it$`));
+      expect(checking).not.toMatch(/docplat-verify/);
+    });
+  });
 });
 
 describe('content restore, bad input', () => {

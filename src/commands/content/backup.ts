@@ -55,6 +55,8 @@ export interface ApiCollection {
   id: string;
   title?: string;
   parent?: string | null;
+  description?: string | null;
+  defaultLevel?: string | null;
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);

@@ -14,6 +14,7 @@ import { pageFile } from './export.js';
 import { withFrontMatter, type PageMeta } from './front-matter.js';
 import { localTarget, mapLinks, toRelative, type ExportPaths } from './markdown-links.js';
 import { textHash } from './edits.js';
+import type { Manifest } from './export-folder.js';
 import { Base, placeIn, remotePlaces, samePlace, type Conflict } from './push-base.js';
 import { ASSETS, localPages, type Folder, type LocalAsset, type LocalPage } from './push-folder.js';
 import { walkTree, type ApiPage, type TreeEntry } from './shared.js';
@@ -79,6 +80,15 @@ const slugOfFile = (file: string): string => {
   return /^README\.md$/i.test(last) ? (parts.pop() ?? '') : last.replace(/\.md$/i, '');
 };
 
+/** A group's slug as the files of its pages show it (`guides/a.md`, `guides/b/README.md`: guides); '' when it has none. */
+function groupSlug(group: LocalPage): string {
+  const page = group.children.find((c) => c.kind === 'page');
+  if (!page) return '';
+  const parts = page.target.split('/');
+  if (/^README\.md$/i.test(parts.pop()!)) parts.pop();
+  return parts.pop() ?? '';
+}
+
 /** What the plan's steps share. */
 interface Work {
   folder: Folder;
@@ -141,14 +151,26 @@ function matchPages(w: Work, docs: TreeEntry[]): Set<string> {
     const found = docs.find((e) => !used.has(e.page.id) && !folder.pages.has(fileOf.get(e.page.id)!.toLowerCase()) && e.page.title === local.title && slugOfFile(fileOf.get(e.page.id)!) === slugOfFile(local.target));
     if (found) take(local, found.page.id);
   }
-  // Groups by title, links by URL.
-  const entries = [...byId.values()];
+  const pages = [...byId.values()].map((e) => e.page);
   for (const local of locals.filter((l) => l.kind !== 'page')) {
-    const found = entries.find((e) => typeOf(e.page) === local.kind && !used.has(e.page.id) && (local.kind === 'group' ? e.page.title === local.title : String(e.page.href ?? '') === local.target));
+    const found = specialOf(local, pages.filter((p) => !used.has(p.id)), w.base?.manifest.tree);
     if (!found) throw new UsageError(`--src: SUMMARY.md:${local.line}: the ${local.kind} "${local.title}" is not in the space, and push cannot create ${local.kind}s (add it in the app, then push); nothing was sent`);
-    take(local, found.page.id);
+    take(local, found.id);
   }
   return used;
+}
+
+/**
+ * The space's group or link page that a folder's one is: a group by its
+ * title, a link by its URL, else (renamed in the space since) the page of its
+ * kind that the export recorded under its title.
+ */
+export function specialOf(local: LocalPage, pages: ApiPage[], recorded: Manifest['tree']): ApiPage | undefined {
+  const kin = pages.filter((p) => typeOf(p) === local.kind);
+  return (
+    kin.find((p) => (local.kind === 'group' ? p.title === local.title : String(p.href ?? '') === local.target)) ??
+    kin.find((p) => recorded?.[p.id]?.type === local.kind && recorded[p.id].title === local.title)
+  );
 }
 
 /**
@@ -340,9 +362,11 @@ function placeTree(w: Work, differs: Set<LocalPage>): void {
         const was = base?.place(id)?.title;
         if (base && local.title !== remotePage.title) clash(w, local, id, 'renamed', was, local.title, remotePage.title);
         const title = local.title !== remotePage.title && (!base || base.force || was === undefined || local.title !== was) ? local.title : undefined;
-        const wantedSlug = local.kind === 'page' ? slugOfFile(local.target) : '';
+        // A group's slug as its pages' files show it: sent back with --force (a restore) only.
+        const wantedSlug = local.kind === 'page' ? slugOfFile(local.target) : local.kind === 'group' && base?.force ? groupSlug(local) : '';
         const fileKept = base && !base.force && base.path(id)?.toLowerCase() === local.target.toLowerCase();
-        const slug = wantedSlug !== '' && fileOf.has(id) && !fileKept && wantedSlug !== slugOfFile(fileOf.get(id)!) ? wantedSlug : undefined;
+        const slugNow = local.kind === 'group' ? String(remotePage.slug ?? '') : fileOf.has(id) ? slugOfFile(fileOf.get(id)!) : undefined;
+        const slug = wantedSlug !== '' && slugNow !== undefined && !fileKept && wantedSlug !== slugNow ? wantedSlug : undefined;
         const document = differs.has(local);
         if (move || title !== undefined || slug !== undefined || document) plan.changes.push({ op: 'update', id, local, remote: remotePage, title, slug, move, document });
       }

@@ -16,7 +16,8 @@ import type { DeletePlan, Permit } from '../deletes.js';
 import type { ApiFile } from '../files/download.js';
 import { Batcher, MAX_INLINE_BYTES, readAnswer, type ApiChange } from './push-batches.js';
 import type { LocalAsset, LocalPage } from './push-folder.js';
-import { planPush, type Plan } from './push-plan.js';
+import { planPush, specialOf, type Plan, type PlanChange } from './push-plan.js';
+import type { Manifest } from './export-folder.js';
 import { deletePlanOf, describePlan } from './push-report.js';
 import type { Backup } from './restore-target.js';
 import { contentRequest, fetchTree, walkTree, type ApiPage, type Where } from './shared.js';
@@ -47,16 +48,17 @@ export function missingPages(backup: Backup, tree: ApiPage[]): { id: string; typ
 
 /**
  * The folder's tree without the groups and link pages the space does not
- * have (matched as push matches them: groups by title, links by URL): a
- * group's pages take its place, a link is left out; each is named. The tree
+ * have (matched as push matches them, specialOf: one renamed in the space
+ * since is still it): a group's pages take its place, a link is left out;
+ * each is named. The tree
  * is changed in place (its pages stay the same objects: the plan and the
  * batches know them so).
  */
-export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Skipped[]): LocalPage[] {
+export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Skipped[], recorded: Manifest['tree']): LocalPage[] {
   const pool = [...walkTree(remote)].map((e) => e.page).filter((p) => p.type === 'group' || p.type === 'link');
   const take = (local: LocalPage) => {
-    const i = pool.findIndex((p) => p.type === local.kind && (local.kind === 'group' ? p.title === local.title : String(p.href ?? '') === local.target));
-    return i >= 0 && pool.splice(i, 1).length > 0;
+    const found = specialOf(local, pool, recorded);
+    return found !== undefined && pool.splice(pool.indexOf(found), 1).length > 0;
   };
   const trim = (pages: LocalPage[], where: string): LocalPage[] =>
     pages.flatMap((local) => {
@@ -73,6 +75,23 @@ export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Sk
 }
 
 /**
+ * The changes, a slug that a page they delete holds (one made in the place of
+ * a page the restore brings back) given after the deletes, when it is free;
+ * the moves keep their positions (counted with those pages there). An update
+ * left with nothing to do is dropped.
+ */
+function renamesAfterDeletes(changes: PlanChange[]): PlanChange[] {
+  const freed = new Set(changes.flatMap((c) => (c.op === 'delete' ? [String(c.remote.slug ?? '')] : [])));
+  const late: PlanChange[] = [];
+  for (const c of changes) {
+    if (c.op !== 'update' || c.slug === undefined || !freed.has(c.slug)) continue;
+    late.push({ ...c, title: undefined, move: undefined, document: false });
+    c.slug = undefined;
+  }
+  return [...changes.filter((c) => c.op !== 'update' || c.document || c.title !== undefined || c.slug !== undefined || c.move), ...late];
+}
+
+/**
  * The plan against a space's (or change request's) content (none: a space
  * not created yet); `reverts` were (or would be) sent before it, and
  * `adjust` puts the pages they bring back into the tree read.
@@ -85,7 +104,7 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
   const tree = adjust ? adjust(read) : read;
   const skipped: Skipped[] = [];
   const folder = backup.folder;
-  folder.tree = withoutMissing(folder.tree, tree, skipped);
+  folder.tree = withoutMissing(folder.tree, tree, skipped, folder.manifest?.tree);
   // The pages a revert brings back are planned as in the backup (a dry run's revert is not sent).
   const reverted = new Set(reverts.map((r) => r.id));
   const markdown = async (pageId: string) => {
@@ -102,7 +121,10 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
   if (reverted.size) {
     const byFile = new Map(Object.entries(backup.folder.manifest?.pages ?? {}).map(([id, m]) => [m.path.toLowerCase(), id]));
     plan.changes = plan.changes.filter((c) => !(c.op === 'insert' && reverted.has(byFile.get(c.local.target.toLowerCase()) ?? '')));
+    // A page reverted comes back with the backup's text (the real run compares again after the reverts).
+    for (const c of plan.changes) if (c.op === 'update' && reverted.has(c.id)) c.document = false;
   }
+  plan.changes = renamesAfterDeletes(plan.changes);
   // Files over 1 MB go by url, in their own batches, before the pages that show them.
   const large = plan.changes.flatMap((c) => (c.op === 'file' && c.asset.size > MAX_INLINE_BYTES ? [c.asset] : []));
   plan.changes = plan.changes.filter((c) => !(c.op === 'file' && c.asset.size > MAX_INLINE_BYTES));
@@ -113,6 +135,9 @@ export async function planContent(ctx: Context, backup: Backup, where: Where | u
   ];
   return { reverts, plan, deletes: deletePlanOf(plan, tree), large, skipped, lines };
 }
+
+/** Whether the plan sends anything (a revert, a change, a file by url). */
+export const sendsAny = (c: ContentPlan): boolean => c.reverts.length > 0 || c.plan.changes.length > 0 || c.large.length > 0;
 
 /** Sends one batch of changes to a change request; its answer. */
 async function sendChanges(ctx: Context, where: Required<Where>, changes: ApiChange[]): Promise<unknown> {
@@ -144,8 +169,9 @@ function urlOf(backup: Backup, asset: LocalAsset, filesUrl: string | undefined):
   return typeof url === 'string' && /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-/** Files over 1 MB by url, one a batch (a refusal names that file only); their ids join the plan's. */
-export async function sendLarge(ctx: Context, where: Required<Where>, backup: Backup, content: ContentPlan, filesUrl: string | undefined): Promise<void> {
+/** Files over 1 MB by url, one a batch (a refusal names that file only); their ids join the plan's. Returns how many the platform took. */
+export async function sendLarge(ctx: Context, where: Required<Where>, backup: Backup, content: ContentPlan, filesUrl: string | undefined): Promise<number> {
+  let taken = 0;
   for (const asset of content.large) {
     const url = urlOf(backup, asset, filesUrl);
     if (!url) {
@@ -157,15 +183,17 @@ export async function sendLarge(ctx: Context, where: Required<Where>, backup: Ba
       const data = await sendChanges(ctx, where, [{ operation: 'insert_files', files: [{ ref: 'large', name: asset.name, url, ...(type ? { contentType: type } : {}) }] }]);
       const id = readAnswer(data, ['large']).files.get('large');
       if (id) content.plan.fileIds.set(asset.name, id);
+      taken++;
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 400)) throw err;
       content.skipped.push({ what: `file ${asset.path} (${asset.size} bytes)`, why: `the platform did not take it from ${url}: ${err.message}` });
     }
   }
+  return taken;
 }
 
 /** The plan's batches, one after the other (each names what the ones before created); only the deletes the gate let through. */
-export async function sendPlan(ctx: Context, where: Required<Where>, content: ContentPlan, pages: Backup['folder']['pages'], permit: Permit): Promise<number> {
+export async function sendPlan(ctx: Context, where: Required<Where>, content: ContentPlan, pages: Backup['folder']['pages'], permit: Permit, again: string): Promise<number> {
   // Pages left unread (as the export wrote them) are read batch by batch, as their text is sent.
   const batcher = new Batcher(content.plan, pages, ctx);
   let sent = 0;
@@ -173,7 +201,7 @@ export async function sendPlan(ctx: Context, where: Required<Where>, content: Co
     if (ctx.signal.aborted) {
       throw new Interrupted(
         `interrupted: change request ${where.changeRequest} of space ${where.spaceId} holds ${sent} batches, each complete, and is not merged; ` +
-          'run the same restore again: it compares with the space and sends what differs in a new change request (archive this one)',
+          `${again}: it compares with the space and sends what differs in a new change request (archive this one)`,
       );
     }
     const batch = await batcher.build();

@@ -10,14 +10,19 @@
 //   new       gone for good, --new, or another organization: created empty
 //             with the backup's settings, in its collection (made when
 //             missing), then filled.
+import { basename } from 'node:path';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError } from '../../errors.js';
-import type { ApiCollection, ApiSpace, BackupRecord, SpaceSettings } from './backup.js';
+import { collectionTitles, type ApiCollection, type ApiSpace, type BackupRecord, type SpaceSettings } from './backup.js';
 import type { ManifestFile } from './export.js';
+import type { AllManifest } from './export-all.js';
 import type { Scope } from '../../tasks/schedule.js';
 import { readFolder, type Folder } from './push-folder.js';
 
 export type Way = 'trash' | 'existing' | 'new';
+
+/** A collection as export --all-spaces records it. */
+export type RecordedCollection = NonNullable<AllManifest['collections']>[number];
 
 export interface Backup {
   root: string;
@@ -74,8 +79,46 @@ async function getSpace(ctx: Context, spaceId: string): Promise<ApiSpace | undef
   }
 }
 
-/** The way for this backup: --into, --new, or the space it came from (in the trash, still there, or gone). */
-export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: string; new?: boolean; org?: string }): Promise<Target> {
+/** The title a restore gives the backup's space: its own, else the one an --all-spaces manifest has, else its folder's name. */
+export const titleOf = (backup: Backup) => backup.record?.settings.title || backup.title || [...basename(backup.root)].slice(0, 50).join('');
+
+/** The organization's spaces by collection path and title: where a space restored before (a run cut short, or ended with exit 5) is found again. */
+export type Places = Map<string, ApiSpace[]>;
+
+const placeKey = (path: string[], title: string) => JSON.stringify([...path, title]);
+
+export async function spacesByPlace(ctx: Context, collections: Collections): Promise<Places> {
+  const spaces = await ctx.api.all<ApiSpace>(ctx.api.request('spaces.list', { params: { organizationId: collections.org } }));
+  const out: Places = new Map();
+  for (const s of spaces) {
+    const key = placeKey(collections.pathOf(s.parent), String(s.title ?? ''));
+    out.set(key, [...(out.get(key) ?? []), s]);
+  }
+  return out;
+}
+
+/**
+ * A new space, unless one of the backup's title is in its collection path
+ * already (an older backup: at the top level): into that one, never a
+ * second. Two there, or one there when the backup has more than one of that
+ * title and path (`twins`), are not told apart: none is restored into at a
+ * guess (a usage error naming them).
+ */
+export function newUnlessThere(backup: Backup, org: string, places: Places, why: string, twins = false): Target {
+  const path = backup.record?.collection?.path ?? [];
+  const found = places.get(placeKey(path, titleOf(backup))) ?? [];
+  if (found.length > 1 || (found.length && twins)) {
+    const where = path.length ? `in collection "${path.join('/')}"` : 'at the top level';
+    throw new UsageError(
+      `${found.length} spaces titled "${titleOf(backup)}" are ${where} of organization ${org}${twins ? ', and the backup has more than one' : ''}: none restored into at a guess; give the one with --into <spaceId> (--from ${backup.root}), or --new`,
+    );
+  }
+  if (found.length) return { way: 'existing', org, space: found[0], why: `${why}; a space "${found[0].title}" is in the same collection path of organization ${org}` };
+  return { way: 'new', org, why };
+}
+
+/** The way for this backup: --into, --new, or the space it came from (in the trash, still there, or gone: then the one restored before, if any). */
+export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: string; new?: boolean; org?: string; places: (org: string) => Promise<Places>; twins?: boolean }): Promise<Target> {
   const orgOf = async (): Promise<string> => opts.org ?? (await ctx.org().catch((err: unknown) => backup.record?.organization ?? Promise.reject(err)));
   if (opts.new) return { way: 'new', org: await orgOf(), why: '--new' };
   const id = opts.into ?? backup.source;
@@ -85,10 +128,11 @@ export async function chooseTarget(ctx: Context, backup: Backup, opts: { into?: 
   const space = await getSpace(ctx, id);
   if (!space) {
     if (opts.into !== undefined) throw new UsageError(`--into: no space ${opts.into} (or not yours to read)`);
-    return { way: 'new', org: await orgOf(), why: `space ${id} is gone (deleted more than 7 days ago, or not in reach)` };
+    const org = await orgOf();
+    return newUnlessThere(backup, org, await opts.places(org), `space ${id} is gone (deleted more than 7 days ago, or not in reach)`, opts.twins);
   }
   if (opts.org !== undefined && space.organization !== opts.org && opts.into === undefined) {
-    return { way: 'new', org: opts.org, why: `space ${id} is in another organization` };
+    return newUnlessThere(backup, opts.org, await opts.places(opts.org), `space ${id} is in another organization`, opts.twins);
   }
   const org = String(space.organization ?? (await orgOf()));
   if ((space as { deletedAt?: string }).deletedAt) return { way: 'trash', org, space, why: `space ${id} is in the trash` };
@@ -111,29 +155,75 @@ export class Collections {
     return this.list.some((c) => c.id === id);
   }
 
+  /** The titles of the collections down to this one, from the top. */
+  pathOf(id: string | null | undefined): string[] {
+    return collectionTitles(new Map(this.list.map((c) => [c.id, c])), id);
+  }
+
   /** One ensure() at a time: two spaces restored at once never make the same collection twice. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** The collection at this title path (made when missing, unless `dryRun`: then what would be made is said, and undefined). */
+  /** The collection at this title path (made when missing, unless `dryRun`: then what would be made is said, and a stand-in's id). */
   ensure(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
     const next = this.queue.then(() => this.ensureNow(path, made, dryRun));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
+  private child(parent: string | null, title: string): ApiCollection | undefined {
+    return this.list.find((c) => c.title === title && (c.parent ?? null) === parent);
+  }
+
+  /** The collection at this title path, if the organization has it. */
+  private at(path: string[]): ApiCollection | undefined {
+    let c: ApiCollection | undefined;
+    for (const title of path) if (!(c = this.child(c?.id ?? null, title))) return undefined;
+    return c;
+  }
+
+  /**
+   * A collection of the backup as it recorded it: the same one (by id) renamed
+   * and moved back, else the one at its title path (made when missing); its
+   * description and default level set. Parents before children. A dry run
+   * says what it would do.
+   */
+  async restore(rec: RecordedCollection, path: string[], said: (line: string) => void, dryRun: boolean): Promise<void> {
+    let c = this.list.find((x) => x.id === rec.id);
+    const body: Record<string, unknown> = {};
+    if (c) {
+      if (c.title !== rec.title) body.title = rec.title;
+      const parent = rec.parent === null ? null : this.has(rec.parent) ? rec.parent : (this.at(path.slice(0, -1))?.id ?? null);
+      if ((c.parent ?? null) !== parent) {
+        said(`move collection "${path.join('/')}" into ${parent === null ? 'the top level' : `"${path.slice(0, -1).join('/')}"`}`);
+        if (!dryRun) await this.ctx.api.send(this.ctx.api.request('collections.move', { params: { collectionId: c.id }, body: { parent } }));
+        c.parent = parent;
+      }
+    } else {
+      await this.ensure(path, (title) => said(`create collection "${title}" (${path.join('/')})`), dryRun);
+      c = this.at(path);
+    }
+    // An export records a description only when there is one, a default level always (null: none).
+    if ((rec.description ?? null) !== (c?.description ?? null)) body.description = rec.description ?? null;
+    if ('defaultLevel' in rec && (rec.defaultLevel ?? null) !== (c?.defaultLevel ?? null)) body.defaultLevel = rec.defaultLevel ?? null;
+    if (!c || !Object.keys(body).length) return;
+    said(`set collection "${path.join('/')}": ${Object.keys(body).join(', ')}`);
+    if (!dryRun) await this.ctx.api.send(this.ctx.api.request('collections.update', { params: { collectionId: c.id }, body }));
+    Object.assign(c, body);
+  }
+
   private async ensureNow(path: string[], made: (title: string) => void, dryRun: boolean): Promise<string | undefined> {
     let parent: string | null = null;
     for (const title of path) {
-      const found: ApiCollection | undefined = this.list.find((c) => c.title === title && (c.parent ?? null) === parent);
+      const found = this.child(parent, title);
       if (found) {
         parent = found.id;
         continue;
       }
       made(title);
-      if (dryRun) return undefined;
       const body: Record<string, unknown> = { title, ...(parent ? { parent } : {}) };
-      const created: ApiCollection = (await this.ctx.api.send<ApiCollection>(this.ctx.api.request('collections.create', { params: { organizationId: this.org }, body }))).data;
-      this.list.push({ ...created, parent });
+      // A dry run goes on down the path as if it were made (each said once): its stand-in has no id of the API's.
+      const created: ApiCollection = dryRun ? { id: `(new) ${JSON.stringify([...this.pathOf(parent), title])}` } : (await this.ctx.api.send<ApiCollection>(this.ctx.api.request('collections.create', { params: { organizationId: this.org }, body }))).data;
+      this.list.push({ ...created, title, parent });
       parent = created.id;
     }
     return parent ?? undefined;

@@ -55,7 +55,9 @@ export async function verifySpace(ctx: Context, backupRoot: string, want: Map<st
       if (a === undefined) different.push(`${rel}: not readable in the backup`);
       else if (b === undefined || textHash(a) !== textHash(b)) different.push(`${rel}: other bytes`);
     }
-    for (const rel of got.keys()) if (!want.has(rel)) different.push(`${rel}: in the space restored, not in the backup`);
+    for (const rel of got.keys()) {
+      if (!want.has(rel)) different.push(`${rel}: in the space restored, not in the backup${rel.startsWith('.gitbook/assets/') ? ' (no API operation deletes a file: delete it in the app)' : ''}`);
+    }
     return different;
   });
 }

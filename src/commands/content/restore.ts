@@ -37,12 +37,14 @@ which way and lists what would be reverted, sent and deleted.
 Then the space is exported into a temporary folder and compared with the backup byte for byte
 (--no-verify skips it); what differs is listed. Exit codes: 0 restored and equal; 5 something
 was not brought back (named: a group, a link page, a file) or differs; 2 bad input (nothing
-sent); 130 interrupted (run it again: it compares and sends what is missing).
+sent); 130 interrupted (run it again: it compares and sends what is missing; after --new, with
+--into the space it made, which it names).
 
 --all-spaces restores every space of an export --all-spaces into the organization (--org,
-default the configured one): the collections first, then the spaces, 4 at once. A space whose
-title is in the same collection path there is restored into, never duplicated: a second run
-restores nothing twice, and a run interrupted is finished by running it again.`,
+default the configured one): the collections first (with their description and default level),
+then the spaces, 4 at once. A space whose title is in the same collection path there is
+restored into, never duplicated: a second run restores nothing twice, and a run interrupted is
+finished by running it again.`,
   examples: ['restore --from ./backup/getting-started --dry-run', 'restore --from ./docs --into <spaceId> --yes', 'restore --all-spaces --from ./backup --org <orgId> --files-url https://backup.example.com'],
   flags: {
     from: { flags: '--from <dir>', description: 'the backup: a folder content export wrote', required: true, nonBlank: true, path: { kind: 'folder', layout: 'git-sync' } },
@@ -105,9 +107,14 @@ const words = (r: SpaceReport) =>
   `${r.reverted} pages reverted, ${r.changes} changes in ${r.batches} batches` +
   (r.verified === null ? ', not verified' : r.verified ? ', verified: equal to the backup byte for byte' : `, verified: ${r.different.length} files differ`);
 
+/** The `why` of a space whose restore failed (its one skipped entry says why). */
+export const FAILED = 'failed';
+
 /** The report: per space what was done, skipped (with why) and different; exit 5 when anything was not brought back. */
-export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun: boolean): Promise<void> {
+export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun: boolean, collections?: string[]): Promise<void> {
   for (const r of reports) {
+    // A space whose restore failed was said as it failed ("failed: space ..."); it counts below.
+    if (r.why === FAILED) continue;
     const name = `space ${r.spaceId ?? '(new)'} "${escapeControls(r.title)}"`;
     if (dryRun) {
       // With --json the plan is in the item (one JSON document on stdout).
@@ -120,12 +127,13 @@ export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun:
   }
   if (ctx.output.dataAsked) {
     const items = reports.map((r) => ({ space: r.spaceId ?? null, title: r.title, way: r.way, why: r.why, reverted: r.reverted, changes: r.changes, skipped: r.skipped, different: r.different, verified: r.verified, notes: r.notes, ...(dryRun ? { plan: r.lines } : {}) }));
-    await ctx.output.item(reports.length === 1 ? items[0] : { spaces: items }, []);
+    // --all-spaces: an object with the spaces, and what was (or would be) done to the collections.
+    await ctx.output.item(collections === undefined ? items[0] : { collections, spaces: items }, []);
   }
-  if (dryRun) return;
-  const failed = reports.filter((r) => r.skipped.length || r.different.length);
+  const failed = reports.filter((r) => (dryRun ? r.why === FAILED : r.skipped.length || r.different.length));
   if (failed.length) {
     const n = failed.reduce((sum, r) => sum + r.skipped.length + r.different.length, 0);
-    throw new PartialFailure(`${n} things were not brought back as the backup has them (listed above)`, failed.map((r) => r.spaceId ?? r.title));
+    const what = dryRun ? `${failed.length} spaces would not be restored (listed above)` : `${n} things were not brought back as the backup has them (listed above)`;
+    throw new PartialFailure(what, failed.map((r) => r.spaceId ?? r.title));
   }
 }
