@@ -13,6 +13,7 @@ export interface Page {
   path?: string;
   pages?: Page[];
   markdown?: string;
+  href?: string;
 }
 
 /** Every page of a tree, depth first, in tree order. */

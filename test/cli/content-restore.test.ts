@@ -92,6 +92,22 @@ describe('content restore', () => {
       expect(again.stderr).toMatch(/0 pages reverted, 0 changes in 0 batches, verified: equal/);
     }));
 
+  it('a link page whose URL changed since the backup (no operation sets a URL back): kept, named with both URLs, exit 5', () =>
+    withTestApi({}, async (api) => {
+      const id = await spaceId(api, 'Getting Started');
+      const link = flat(await treeOf(api, id)).find((p) => p.type === 'link')!;
+      const dir = await backup(api, id);
+      await admin(api, 'edit-page', { spaceId: id, pageId: link.id, href: 'https://elsewhere.example/' });
+      const r = await api.cli(['content', 'restore', '--from', dir, '--yes', '--json']);
+      expect(r.code, r.stderr).toBe(5);
+      const out = JSON.parse(r.stdout);
+      expect(out.skipped).toEqual([{ what: `link page "${link.title}" (${link.href})`, why: expect.stringMatching(/its URL in the space is now https:\/\/elsewhere\.example\/, and no operation of the API sets a link page's URL/) }]);
+      expect(out.different).toEqual([expect.stringMatching(/^SUMMARY\.md/)]);
+      expect(r.stderr).toMatch(/2 things were not brought back/);
+      // The same link page, kept (not deleted and made again).
+      expect(flat(await treeOf(api, id)).find((p) => p.id === link.id)?.href).toBe('https://elsewhere.example/');
+    }));
+
   it('a group and a link page renamed in the space since the backup are renamed back (ids kept), never deleted nor named as lost', () =>
     withTestApi({}, async (api) => {
       const id = await spaceId(api, 'Getting Started');

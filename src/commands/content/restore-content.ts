@@ -58,6 +58,10 @@ export function withoutMissing(tree: LocalPage[], remote: ApiPage[], skipped: Sk
   const pool = [...walkTree(remote)].map((e) => e.page).filter((p) => p.type === 'group' || p.type === 'link');
   const take = (local: LocalPage) => {
     const found = specialOf(local, pool, recorded);
+    // The same link page with another URL since (the app changed it): kept, and named (no operation sets a URL).
+    if (found && local.kind === 'link' && String(found.href ?? '') !== local.target) {
+      skipped.push({ what: `link page "${local.title}" (${local.target})`, why: `its URL in the space is now ${String(found.href ?? '')}, and no operation of the API sets a link page's URL: set it back in the app` });
+    }
     return found !== undefined && pool.splice(pool.indexOf(found), 1).length > 0;
   };
   const trim = (pages: LocalPage[], where: string): LocalPage[] =>

@@ -133,7 +133,7 @@ export async function reportSpaces(ctx: Context, reports: SpaceReport[], dryRun:
   const failed = reports.filter((r) => (dryRun ? r.why === FAILED : r.skipped.length || r.different.length));
   if (failed.length) {
     const n = failed.reduce((sum, r) => sum + r.skipped.length + r.different.length, 0);
-    const what = dryRun ? `${failed.length} spaces would not be restored (listed above)` : `${n} things were not brought back as the backup has them (listed above)`;
+    const what = dryRun ? `${failed.length} spaces would not be restored (listed above)` : `${n === 1 ? '1 thing was' : `${n} things were`} not brought back as the backup has them (listed above)`;
     throw new PartialFailure(what, failed.map((r) => r.spaceId ?? r.title));
   }
 }

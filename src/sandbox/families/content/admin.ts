@@ -18,7 +18,7 @@ export function text(body: AdminBody, key: string): string {
 /**
  * `POST /_sandbox/content/<action>` with a JSON body. Each names `spaceId`
  * (and optionally `changeRequestId`):
- *   edit-page {pageId, title?, path?, markdown?}   add-page {title, path, type?, markdown?, parentId?}
+ *   edit-page {pageId, title?, path?, markdown?, href?}   add-page {title, path, type?, markdown?, parentId?}
  *   remove-page {pageId}                            add-file {name, size?}
  */
 export function contentAdmin(world: World, edit: Edit): Record<string, (body: AdminBody) => unknown> {
@@ -36,6 +36,8 @@ export function contentAdmin(world: World, edit: Edit): Record<string, (body: Ad
           for (const { page: child } of walk(page.pages)) if (child.path.startsWith(`${from}/`)) child.path = page.path + child.path.slice(from.length);
         }
         if (body.markdown !== undefined) page.markdown = text(body, 'markdown');
+        // A link page's URL, as the app changes it (no operation of the API does).
+        if (body.href !== undefined && page.type === 'link') page.href = text(body, 'href');
         page.updatedAt = world.clock.nowIso();
         return { id: page.id };
       }),
