@@ -22,47 +22,9 @@ import type { FileHandle } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 
-const KB = 1024;
-const MB = 1024 * KB;
+import { BOUNDS, KB, showBytes, type ReadUse } from './bounds.js';
 
-/**
- * The most docplat reads of a file, by what it is for. The API reference gives
- * bounds for some (a certificate's 10,000 characters, 1 MB inline files); the
- * others are well above what the use needs and well below what would exhaust
- * memory (docplat holds a file whole, and parses most).
- */
-export const BOUNDS = {
-  org: { bytes: 8 * MB, what: 'an organization file' },
-  plan: { bytes: 64 * MB, what: 'a saved plan' },
-  summary: { bytes: 4 * MB, what: 'a SUMMARY.md' },
-  page: { bytes: 4 * MB, what: "a page's Markdown file" },
-  asset: { bytes: 100 * MB, what: 'an asset' },
-  openapi: { bytes: 32 * MB, what: 'an OpenAPI document' },
-  manifest: { bytes: 1 * MB, what: 'an integration manifest' },
-  certificate: { bytes: 64 * KB, what: 'a certificate file' },
-  icon: { bytes: 1 * MB, what: 'an icon' },
-  image: { bytes: 10 * MB, what: 'a preview image' },
-  script: { bytes: 10 * MB, what: "an integration's script" },
-  body: { bytes: 64 * MB, what: 'a request body' },
-  value: { bytes: 1 * MB, what: "a flag's file" },
-  text: { bytes: 1 * MB, what: 'a text written in the editor' },
-  export: { bytes: 64 * MB, what: "an export's own file" },
-  lock: { bytes: 4 * KB, what: 'a lock file' },
-  stdin: { bytes: 16 * MB, what: 'ids or values on stdin' },
-  state: { bytes: 1024 * MB, what: "the sandbox's state file" },
-  rc: { bytes: 1 * MB, what: "a shell's rc file" },
-  config: { bytes: 1 * MB, what: "docplat's config file" },
-  'code cache': { bytes: 64 * MB, what: "docplat's code cache (V8's is well under 10 MB)" },
-} as const satisfies Record<string, { bytes: number; what: string }>;
-
-export type ReadUse = keyof typeof BOUNDS;
-
-/** `8 MB`, `64 KB`, `4096 bytes`. */
-export function showBytes(n: number): string {
-  if (n >= MB && n % MB === 0) return `${n / MB} MB`;
-  if (n >= KB && n % KB === 0) return `${n / KB} KB`;
-  return `${n} bytes`;
-}
+export { BOUNDS, showBytes, type ReadUse };
 
 /** Why a file is not read: `outside`, `special` (FIFO, device, socket), `folder`, `bound`, `missing`, `unreadable`. */
 export type Refusal = 'outside' | 'special' | 'folder' | 'bound' | 'missing' | 'unreadable';
@@ -140,6 +102,9 @@ function orRefused<T>(shown: string, call: () => T): T {
 
 /** Chunks of a file that fstat cannot size (a pipe, a device). */
 const CHUNK = 256 * KB;
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+/** A FIFO is opened without waiting for a writer (and then refused). */
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
 
 /**
  * Reads an opened file to its end, at most the bound of `use`: a regular
@@ -186,6 +151,37 @@ function readRegularSync(fd: number, st: Stats, use: ReadUse, shown: string): Bu
   }
   if (total > limit) throw overBound(shown, use);
   return buffer.subarray(0, total);
+}
+
+/**
+ * Whether the regular file `target` holds exactly the bytes of `file` (one the writer just made beside it: its
+ * keepEqual), read side by side in pieces, no further than `file`'s size; neither opened through a link, a FIFO
+ * never waited for.
+ */
+export function sameBytes(file: string, target: string): boolean {
+  const flags = constants.O_RDONLY | NOFOLLOW | NONBLOCK;
+  let a: number | undefined;
+  let b: number | undefined;
+  try {
+    a = openSync(file, flags);
+    b = openSync(target, flags);
+    const size = fstatSync(a).size;
+    const other = fstatSync(b);
+    if (!other.isFile() || other.size !== size) return false;
+    const x = Buffer.allocUnsafe(Math.min(size, CHUNK) || 1);
+    const y = Buffer.allocUnsafe(x.length);
+    for (let at = 0; at < size; ) {
+      const n = readSync(a, x, 0, x.length, at);
+      if (n === 0 || readSync(b, y, 0, n, at) !== n || x.compare(y, 0, n, 0, n) !== 0) return false;
+      at += n;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (a !== undefined) closeSync(a);
+    if (b !== undefined) closeSync(b);
+  }
 }
 
 /**
@@ -261,9 +257,6 @@ export async function readStream(stream: AsyncIterable<Buffer | string>, use: Re
   return Buffer.concat(chunks, total);
 }
 
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-/** A FIFO is opened without waiting for a writer (and then refused). */
-const NONBLOCK = constants.O_NONBLOCK ?? 0;
 /** What opening a symbolic link with O_NOFOLLOW fails with (Linux and macOS; FreeBSD says EMLINK). */
 const LINK_CODES = new Set(['ELOOP', 'EMLINK']);
 

@@ -7,12 +7,13 @@
 // kept even when it appears while the bytes arrive (a hard link, which fails
 // when the name is taken, publishes the file).
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, fsyncSync, linkSync, openSync, readSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, openSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DocplatError, UsageError } from '../errors.js';
 import { lstatOrNot } from './paths.js';
+import { sameBytes } from './read.js';
 
 export interface WriteOptions {
   /** Replace a regular file at the target (never a link or a folder); without it, an existing target is kept and the write fails. */
@@ -229,32 +230,4 @@ function publish(tmp: string, target: string, opts: WriteOptions): void {
 function taken(tmp: string, target: string, opts: WriteOptions): void {
   checkTarget(target, opts);
   if (!(opts.keepEqual && sameBytes(tmp, target))) throw new TargetExists(target, opts.existsHint);
-}
-
-/**
- * Whether the regular file `target` holds exactly the bytes of `tmp` (the file just written): read side by side
- * in pieces, bounded by the size just written; never through a link (O_NOFOLLOW).
- */
-function sameBytes(tmp: string, target: string): boolean {
-  const a = openSync(tmp, constants.O_RDONLY | constants.O_NOFOLLOW);
-  let b: number | undefined;
-  try {
-    b = openSync(target, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const size = fstatSync(a).size;
-    const other = fstatSync(b);
-    if (!other.isFile() || other.size !== size) return false;
-    const x = Buffer.allocUnsafe(Math.min(size, 64 * 1024) || 1);
-    const y = Buffer.allocUnsafe(x.length);
-    for (let at = 0; at < size; ) {
-      const n = readSync(a, x, 0, x.length, at);
-      if (n === 0 || readSync(b, y, 0, n, at) !== n || x.compare(y, 0, n, 0, n) !== 0) return false;
-      at += n;
-    }
-    return true;
-  } catch {
-    return false;
-  } finally {
-    closeSync(a);
-    if (b !== undefined) closeSync(b);
-  }
 }
