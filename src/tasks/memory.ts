@@ -35,7 +35,10 @@ export const V8_DEFAULTS: Record<string, string> = {
 
 /** The flags this run set, by name. */
 const set = new Set<string>();
-const v8 = () => createRequire(import.meta.url)('node:v8') as typeof import('node:v8');
+/** A built-in module, loaded on first use (main() imports this module: a short command loads neither node:v8 nor node:vm). */
+let required: NodeJS.Require | undefined;
+const builtin = (id: string): unknown => (required ??= createRequire(import.meta.url))(id);
+const v8 = () => builtin('node:v8') as typeof import('node:v8');
 /** A flag's name: `--no-turbofan`, `--expose_gc` and `--heap-growing-percent=30` are turbofan, expose-gc, heap-growing-percent. */
 const nameOf = (arg: string): string => arg.replace(/^--(no-)?/, '').split('=')[0].replace(/_/g, '-');
 
@@ -60,7 +63,7 @@ export function v8Gc(): ((opts?: { type: 'major' | 'minor' }) => void) | undefin
   if (exposed === undefined) {
     try {
       setV8Flag('--expose-gc');
-      exposed = (createRequire(import.meta.url)('node:vm') as typeof import('node:vm')).runInNewContext('gc') as (opts?: { type: 'major' | 'minor' }) => void;
+      exposed = (builtin('node:vm') as typeof import('node:vm')).runInNewContext('gc') as (opts?: { type: 'major' | 'minor' }) => void;
     } catch {
       exposed = null;
     }

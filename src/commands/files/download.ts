@@ -52,7 +52,7 @@ const WRITE_BUFFER = 512 << 10;
  * (each takes well under a millisecond: the chunks are already garbage).
  */
 const COLLECT_EVERY = 4 << 20;
-async function collector(): Promise<(() => void) | undefined> {
+function collector(): (() => void) | undefined {
   const gc = v8Gc();
   return gc && (() => gc({ type: 'minor' }));
 }
@@ -106,7 +106,7 @@ async function transfer(
   const count = counter(body, (n) => {
     if (n > limit) body.destroy(new DocplatError(`download of ${file.name} stopped: the server sent more than ${length !== undefined ? `its Content-Length of ${length}` : `the file's size of ${file.size}`} bytes`));
     else progress?.(n);
-  }, await collector(), onChunk);
+  }, collector(), onChunk);
   try {
     // The reader of stdout went away: the bytes are no longer wanted, nothing to check.
     if ((await write()) === 'stopped') return count.total;
