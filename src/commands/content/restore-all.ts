@@ -25,7 +25,7 @@ const SPACES_AT_ONCE = 4;
 /** The way for one space of the backup: as for one space (the one it came from, else the one restored before), in another organization the one restored before, else new. */
 async function targetOf(ctx: Context, backup: Backup, org: string, sameOrg: boolean, places: Places, twins: boolean): Promise<Target> {
   if (sameOrg) return chooseTarget(ctx, backup, { org, places: async () => places, twins });
-  return newUnlessThere(backup, org, places, `not in organization ${org}`, twins);
+  return newUnlessThere(backup, org, places, `the backup's space is not in organization ${org}`, twins);
 }
 
 export async function restoreAll(ctx: Context, from: string, opts: RestoreOptions): Promise<void> {

@@ -11,7 +11,11 @@ import { Confined, ReadRefused } from '../../files/read.js';
 import { MANIFEST, exportSpace, type Manifest } from './export.js';
 import { readJsonManifest } from './export-folder.js';
 import { textHash } from './edits.js';
+import { ASSETS } from './push-folder.js';
 import { contentRequest, type Where } from './shared.js';
+
+/** A file of the space (its assets' folder), not a page. */
+const isAsset = (rel: string) => rel.startsWith(`${ASSETS}/`);
 
 /** The paths of an export: SUMMARY.md, its pages' files and its files' (with their hashes when recorded). */
 export function pathsOf(m: Manifest | undefined): Map<string, string | undefined> {
@@ -26,7 +30,7 @@ export function pathsOf(m: Manifest | undefined): Map<string, string | undefined
 
 /** One file of a folder, or undefined when it is not there (or not readable: then it differs). */
 async function readOne(dir: Confined, rel: string): Promise<Buffer | undefined> {
-  return dir.read(rel, rel.startsWith('.gitbook/assets/') ? 'asset' : 'page').catch((err: unknown) => {
+  return dir.read(rel, isAsset(rel) ? 'asset' : 'page').catch((err: unknown) => {
     if (err instanceof ReadRefused) return undefined;
     throw err;
   });
@@ -56,7 +60,7 @@ export async function verifySpace(ctx: Context, backupRoot: string, want: Map<st
       else if (b === undefined || textHash(a) !== textHash(b)) different.push(`${rel}: other bytes`);
     }
     for (const rel of got.keys()) {
-      if (!want.has(rel)) different.push(`${rel}: in the space restored, not in the backup${rel.startsWith('.gitbook/assets/') ? ' (no API operation deletes a file: delete it in the app)' : ''}`);
+      if (!want.has(rel)) different.push(`${rel}: in the space restored, not in the backup${isAsset(rel) ? ' (no API operation deletes a file: delete it in the app)' : ''}`);
     }
     return different;
   });
